@@ -1,0 +1,38 @@
+// minforge golden model: shared definitions.
+//
+// Every function of the model that takes user-controlled parameters validates them and
+// throws minforge::InvalidArgument with a one-line message; the CLI turns that into a
+// message on stderr and exit code 2.  Internal invariants use assert-like checks that
+// throw std::logic_error (a bug, never a user error).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace minforge {
+
+// Bad user input (parameters out of range, malformed lists).  Message is one line.
+class InvalidArgument : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// ceil(log2(x)) for x >= 1.
+int ceil_log2(uint64_t x);
+
+// True when x is a power of two (x >= 1).
+constexpr bool is_pow2(uint64_t x) { return x != 0 && (x & (x - 1)) == 0; }
+
+// Parses a configuration list such as "0-15,20-23,28-31" or "0~3,8" (the papers write
+// ranges with '~').  Every value must be < limit; ranges must be ascending; duplicates are
+// rejected.  Throws InvalidArgument naming the offending item.  Order is preserved.
+std::vector<uint32_t> parse_config_list(std::string_view text, uint64_t limit);
+
+// An (i, j) pair: source processor i, destination processor j.
+using Pair = std::pair<int, int>;
+
+}  // namespace minforge

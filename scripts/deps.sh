@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what minforge needs and is missing; does nothing when all is present.
+# Debian packages (apt) and, for the ECP5 flow, PyPI tools.  Run as root (or with sudo).
+set -euo pipefail
+
+apt_pkgs=(g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmark-dev
+          nlohmann-json3-dev verilator yosys nextpnr-ice40 fpga-icestorm iverilog
+          python3 python3-pip)
+
+missing=()
+for p in "${apt_pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+exit 0

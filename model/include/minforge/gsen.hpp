@@ -51,11 +51,16 @@ Control control_for_period(int period);
 inline int switch_state(Control c, uint32_t value, int n, int s, int y) {
   int bit = static_cast<int>((value >> (n - 1 - s)) & 1u);
   switch (c) {
-    case Control::Stage: return bit;
-    case Control::Alt: return bit ^ (y & 1);
-    case Control::Alt2: return bit ^ ((y >> 1) & 1);
-    case Control::Alt4: return bit ^ ((y >> 2) & 1);
-    case Control::Individual: break;
+    case Control::Stage:
+      return bit;
+    case Control::Alt:
+      return bit ^ (y & 1);
+    case Control::Alt2:
+      return bit ^ ((y >> 1) & 1);
+    case Control::Alt4:
+      return bit ^ ((y >> 2) & 1);
+    case Control::Individual:
+      break;
   }
   return bit;
 }
@@ -94,7 +99,9 @@ class Configuration {
   static Configuration from_control(const Topology& t, Control c, uint32_t value);
 
   int stages() const { return static_cast<int>(states_.size()); }
-  int switches_per_stage() const { return static_cast<int>(states_.empty() ? 0 : states_[0].size()); }
+  int switches_per_stage() const {
+    return static_cast<int>(states_.empty() ? 0 : states_[0].size());
+  }
   int state(int s, int y) const { return states_[s][y]; }
   void set_state(int s, int y, int v) { states_[s][y] = static_cast<uint8_t>(v & 1); }
   const std::vector<std::vector<uint8_t>>& matrix() const { return states_; }
@@ -107,10 +114,10 @@ class Configuration {
 struct Path {
   int source = 0;
   int dest = 0;
-  uint32_t forward_tag = 0;   // F
-  uint32_t backward_tag = 0;  // B
-  std::vector<int> switches;  // switch index y at each stage s
-  std::vector<int> terminals; // terminal after each stage (terminals.back() == dest)
+  uint32_t forward_tag = 0;    // F
+  uint32_t backward_tag = 0;   // B
+  std::vector<int> switches;   // switch index y at each stage s
+  std::vector<int> terminals;  // terminal after each stage (terminals.back() == dest)
 };
 
 // Route input i through a configuration.
@@ -127,6 +134,20 @@ std::vector<int> permutation(const Topology& t, const Configuration& cfg);
 std::vector<int> permutation(const Topology& t, Control c, uint32_t value);
 // Forward tags of all inputs under a configuration number (tags[i] = F of input i).
 std::vector<uint32_t> forward_tags(const Topology& t, Control c, uint32_t value);
+
+// Where input i ends under a configuration number, without building a Path (no
+// allocation; O(n)).  Used by the schedule and coverage layers and the benchmarks.
+struct Endpoint {
+  int dest = 0;
+  uint32_t forward_tag = 0;   // F
+  uint32_t backward_tag = 0;  // B
+};
+Endpoint route_endpoint(const Topology& t, Control c, uint32_t value, int i);
+// Same by tag self-routing (throws InvalidArgument when F >= 2^n).
+Endpoint route_endpoint_by_tag(const Topology& t, int i, uint32_t forward_tag);
+// The permutation of a configuration number written into perm[0..N-1]; stage-by-stage over
+// all inputs (branch-free inner loop, O(N n)).  No validation beyond value < 2^n.
+void permutation_into(const Topology& t, Control c, uint32_t value, int* perm);
 
 // True when the paths of a configuration form a permutation (always true for a
 // configuration of 2x2 switches; used as a property check).
@@ -149,6 +170,14 @@ bool no_two_consecutive_holes(int N, uint32_t F);
 // Theorem 4.2(ii): A = F xor floor(F/2) (Gray code), and (iii) its inverse.
 inline uint32_t alt_config_from_tag(uint32_t F) { return F ^ (F >> 1); }
 uint32_t tag_from_alt_config(uint32_t A);
+// Theorem 4.2(i) / Lemma 4.3 (N = 2 mod 4, alternating configuration A): every even input
+// carries tag alt_even_tag(N, A) = tag_from_alt_config(A), every odd input its n-bit
+// complement alt_odd_tag(N, A).  Throws InvalidArgument unless N = 2 mod 4 and A < 2^n.
+uint32_t alt_even_tag(int N, uint32_t A);
+uint32_t alt_odd_tag(int N, uint32_t A);
+// Theorem 4.4: destination of input i under A_k: (i 2^n + k) mod N for even i,
+// (i 2^n + 2^n - 1 - k) mod N for odd i (N = 2 mod 4, k < 2^n).
+int alt_destination(int N, int i, uint32_t k);
 }  // namespace lemma
 
 }  // namespace minforge::gsen

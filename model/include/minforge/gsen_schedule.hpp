@@ -51,6 +51,12 @@ class OnTheFlyExchange {
   uint64_t power_;
 };
 
+// Stage control: the first round (= configuration C) in which input i reaches output j, in
+// O(1) and without routing.  The pair is realized by tag F0 = (j - i 2^n) mod N and, when
+// F0 + N < 2^n, also by F0 + N (Lemma 3.3); tag F is carried under C = B(i, F) xor F
+// (Lemma 3.4); the answer is the smaller of those C.  Throws InvalidArgument for bad N, i, j.
+uint32_t first_stage_round(int N, int i, int j);
+
 // Stage control, any even N: 2^n rounds, round k uses C = k.  Every (i, j) message is sent
 // exactly once, in the first round whose path from i reaches j; a processor whose
 // destination in round k was already served idles (dest = -1).

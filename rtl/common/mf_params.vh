@@ -1,0 +1,26 @@
+// mf_params.vh: encodings shared by the minforge RTL (included inside module bodies; no
+// include guard on purpose, see mf_functions.vh).
+//
+// CONTROL (fabric control mode):
+//   0 MF_CTRL_INDIV  individual: a full state matrix, bit s*(N/2)+y = state of switch y, stage s
+//   1 MF_CTRL_STAGE  stage control: stage s state = bit (n-1-s) of the configuration number
+//   2 MF_CTRL_ALT    alternating:        state(s,y) = bit (n-1-s) xor (y & 1)         (GSEN only)
+//   3 MF_CTRL_ALT2   doubly alternating: state(s,y) = bit (n-1-s) xor ((y >> 1) & 1)  (GSEN only)
+//   4 MF_CTRL_ALT4   quadruply alt.:     state(s,y) = bit (n-1-s) xor ((y >> 2) & 1)  (GSEN only)
+//   5 MF_CTRL_TAG    tag self-routing: switch at stage s sends a message to out-subport
+//                    bit (n-1-s) of its forward tag
+// SCHED (GSEN all-to-all engine scheduler):
+//   0 MF_SCHED_ALT     Algorithm 4, N = 2 mod 4, N rounds, configuration A_k = k xor (k >> 1)
+//   1 MF_SCHED_STAGE   stage control, any even N, 2^n rounds, configuration C = k
+//   2 MF_SCHED_PLAYER  replay {configuration, send mask} entries from memory
+/* verilator lint_off UNUSEDPARAM */
+localparam integer MF_CTRL_INDIV = 0;
+localparam integer MF_CTRL_STAGE = 1;
+localparam integer MF_CTRL_ALT = 2;
+localparam integer MF_CTRL_ALT2 = 3;
+localparam integer MF_CTRL_ALT4 = 4;
+localparam integer MF_CTRL_TAG = 5;
+localparam integer MF_SCHED_ALT = 0;
+localparam integer MF_SCHED_STAGE = 1;
+localparam integer MF_SCHED_PLAYER = 2;
+/* verilator lint_on UNUSEDPARAM */

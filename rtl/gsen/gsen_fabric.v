@@ -1,0 +1,251 @@
+// gsen_fabric: N x N generalized shuffle-exchange network (GSEN, paper 001), any even N >= 4.
+//
+// Numbering (shared/design/conventions.md): n = ceil(log2 N) stages s = 0..n-1 from the
+// inputs, H = N/2 switches y = 0..H-1 per stage.  Each stage is a perfect shuffle followed by
+// the switches; the shuffle is folded into the wiring: switch y takes terminal y on
+// in-subport 0 and terminal y+H on in-subport 1, and drives terminals 2y (out-subport 0) and
+// 2y+1 (out-subport 1).  State 0 = straight, 1 = cross.  After stage n-1, terminal t is
+// output port t.
+//
+// Parameters
+//   N         ports, even, >= 4
+//   W         data bits per message, >= 1
+//   CONTROL   0 individual, 1 stage, 2 alt, 3 alt2, 4 alt4, 5 tag (rtl/common/mf_params.vh)
+//   PIPELINE  1: a register after every stage (latency n cycles, one round per clock);
+//             0: purely combinational (latency 0; clk/rst unused)
+// Derived (localparams): NS = n = ceil(log2 N), H = N/2, CFG_W = NS*H for individual
+//   control and NS otherwise.
+// Ports
+//   clk, rst          clock, synchronous active-high reset (clears the valid/conflict
+//                     pipeline; data registers are not reset)
+//   in_valid [N-1:0]  bit i: input terminal i carries a message this cycle
+//   in_data [N*W-1:0] message of input i at bits [i*W +: W]
+//   in_cfg [CFG_W-1:0] configuration of this round (travels down the pipeline with it):
+//                     individual: bit s*H + y = state of switch y at stage s;
+//                     stage:      bit (n-1-s) = state of every switch of stage s (number C);
+//                     alt/alt2/alt4: bit (n-1-s) = a_(n-1-s), state(s,y) = bit xor
+//                                 ((y >> p) & 1) with p = 0/1/2 (number A, A', A'');
+//                     tag:        ignored.
+//   in_tag [N*NS-1:0] forward tag of input i at bits [i*NS +: NS] (tag mode only, ignored
+//                     otherwise); the switch at stage s uses tag bit (n-1-s) as the
+//                     out-subport.  The tag travels with its message.
+//   out_valid [N-1:0], out_data [N*W-1:0]  output port j at bit j / bits [j*W +: W]; data
+//                     beside a clear valid bit is don't care.
+//   out_conflict [NS*H-1:0]  tag mode: bit s*H + y = 1 when, for the round now at the
+//                     outputs, switch y of stage s had two valid messages asking for the
+//                     same out-subport (in-subport 0 won, the in-subport 1 message was
+//                     dropped).  Aligned with out_valid/out_data; always 0 in other modes.
+//                     With one valid message the switch takes its state from that
+//                     message's tag bit (mf_switch_tag_ctrl).
+// Timing: with PIPELINE=1 the round presented in cycle k is at the outputs in cycle k+n.
+`default_nettype none
+
+module gsen_fabric (
+  clk, rst, in_valid, in_data, in_cfg, in_tag, out_valid, out_data, out_conflict
+);
+  parameter integer N = 10;
+  parameter integer W = 8;
+  parameter integer CONTROL = 1;
+  parameter integer PIPELINE = 1;
+
+`include "mf_functions.vh"
+`include "mf_params.vh"
+
+  localparam integer NS = mf_clog2(N);
+  localparam integer H = N / 2;
+  localparam integer IS_TAG = (CONTROL == MF_CTRL_TAG) ? 1 : 0;
+  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? NS * H : NS;
+  // The message word inside the fabric: data, plus the forward tag in tag mode.
+  localparam integer MW = W + IS_TAG * NS;
+  localparam integer NSW = NS * H;
+  // Alternation period shift: -1 = none (stage control).
+  localparam integer ALT_SHIFT = (CONTROL == MF_CTRL_ALT) ? 0 :
+                                 (CONTROL == MF_CTRL_ALT2) ? 1 :
+                                 (CONTROL == MF_CTRL_ALT4) ? 2 : -1;
+
+  input  wire              clk;
+  input  wire              rst;
+  input  wire [N-1:0]      in_valid;
+  input  wire [N*W-1:0]    in_data;
+  input  wire [CFG_W-1:0]  in_cfg;
+  input  wire [N*NS-1:0]   in_tag;
+  output wire [N-1:0]      out_valid;
+  output wire [N*W-1:0]    out_data;
+  output wire [NSW-1:0]    out_conflict;
+
+  // ---- illegal parameters stop elaboration (Verilator, Yosys: $error text; Icarus, and
+  // ---- Verilator with -Wno-fatal: the unresolvable module name carries the message) ----
+  generate
+    if (N % 2 != 0) begin : g_bad_n_odd
+      ERROR_gsen_fabric_N_must_be_even u_bad_param ();
+`ifndef __ICARUS__
+      $error("gsen_fabric: N must be even (N=%0d)", N);
+`endif
+    end
+    if (N < 4) begin : g_bad_n_small
+      ERROR_gsen_fabric_N_must_be_at_least_4 u_bad_param ();
+`ifndef __ICARUS__
+      $error("gsen_fabric: N must be >= 4 (N=%0d)", N);
+`endif
+    end
+    if (W < 1) begin : g_bad_w
+      ERROR_gsen_fabric_W_must_be_positive u_bad_param ();
+`ifndef __ICARUS__
+      $error("gsen_fabric: W must be >= 1 (W=%0d)", W);
+`endif
+    end
+    if (CONTROL < MF_CTRL_INDIV || CONTROL > MF_CTRL_TAG) begin : g_bad_control
+      ERROR_gsen_fabric_unknown_CONTROL u_bad_param ();
+`ifndef __ICARUS__
+      $error("gsen_fabric: unknown CONTROL=%0d (0 indiv,1 stage,2 alt,3 alt2,4 alt4,5 tag)",
+             CONTROL);
+`endif
+    end
+    if (PIPELINE != 0 && PIPELINE != 1) begin : g_bad_pipeline
+      ERROR_gsen_fabric_PIPELINE_must_be_0_or_1 u_bad_param ();
+`ifndef __ICARUS__
+      $error("gsen_fabric: PIPELINE must be 0 or 1 (PIPELINE=%0d)", PIPELINE);
+`endif
+    end
+  endgenerate
+
+  // Signals entering stage s (index s); index NS = after the last stage.
+  // (split_var: the stages read index s and drive index s+1; without it Verilator sees a
+  // false combinational loop when PIPELINE=0.)
+  wire [N-1:0]     v_at [0:NS]   /*verilator split_var*/;
+  wire [N*MW-1:0]  d_at [0:NS]   /*verilator split_var*/;
+  wire [CFG_W-1:0] c_at [0:NS-1] /*verilator split_var*/;
+  wire [NSW-1:0]   x_at [0:NS]   /*verilator split_var*/;
+  wire             unused_clk_rst = clk ^ rst;  // both unused when PIPELINE=0
+
+  genvar s, y, t;
+  generate
+    for (t = 0; t < N; t = t + 1) begin : g_in
+      if (IS_TAG != 0) begin : g_tag
+        assign d_at[0][t*MW +: MW] = {in_tag[t*NS +: NS], in_data[t*W +: W]};
+      end else begin : g_notag
+        assign d_at[0][t*MW +: MW] = in_data[t*W +: W];
+      end
+      assign out_data[t*W +: W] = d_at[NS][t*MW +: W];
+    end
+    if (IS_TAG != 0) begin : g_unused_cfg
+      wire unused_cfg = ^in_cfg;
+    end else begin : g_unused_tag
+      wire unused_tag = ^in_tag;
+    end
+  endgenerate
+
+  assign v_at[0] = in_valid;
+  assign c_at[0] = in_cfg;
+  assign x_at[0] = {NSW{1'b0}};
+  assign out_valid = v_at[NS];
+  assign out_conflict = x_at[NS];
+
+  generate
+    for (s = 0; s < NS; s = s + 1) begin : g_stage
+      wire [N-1:0]    nv;   // after the switches of stage s (terminal order 2y+f)
+      wire [N*MW-1:0] nd;
+      wire [H-1:0]    cf;   // conflict flag of each switch of this stage
+      wire [NSW-1:0]  nx;
+
+      for (y = 0; y < H; y = y + 1) begin : g_sw
+        wire st;
+        wire v1;
+        if (IS_TAG != 0) begin : g_tagctl
+          wire drop1;
+          mf_switch_tag_ctrl u_ctl (
+            .v0(v_at[s][y]), .v1(v_at[s][y+H]),
+            .f0(d_at[s][y*MW + W + NS-1-s]), .f1(d_at[s][(y+H)*MW + W + NS-1-s]),
+            .state(st), .drop1(drop1), .conflict(cf[y])
+          );
+          assign v1 = v_at[s][y+H] & ~drop1;
+        end else begin : g_cfgctl
+          if (CONTROL == MF_CTRL_INDIV) begin : g_indiv
+            assign st = c_at[s][s*H + y];
+          end else if (ALT_SHIFT < 0) begin : g_stagectl
+            assign st = c_at[s][NS-1-s];
+          end else begin : g_altctl
+            assign st = c_at[s][NS-1-s] ^ (((y >> ALT_SHIFT) & 1) != 0);
+          end
+          assign v1 = v_at[s][y+H];
+          assign cf[y] = 1'b0;
+        end
+        mf_switch2x2 #(.W(MW)) u_sw (
+          .state(st),
+          .in0_valid(v_at[s][y]),   .in0_data(d_at[s][y*MW +: MW]),
+          .in1_valid(v1),           .in1_data(d_at[s][(y+H)*MW +: MW]),
+          .out0_valid(nv[2*y]),     .out0_data(nd[(2*y)*MW +: MW]),
+          .out1_valid(nv[2*y+1]),   .out1_data(nd[(2*y+1)*MW +: MW])
+        );
+      end
+
+      assign nx = x_at[s] | ({{(NSW-H){1'b0}}, cf} << (s*H));
+
+      if (PIPELINE != 0) begin : g_reg
+        reg [N-1:0]    v_q;
+        reg [N*MW-1:0] d_q;
+        reg [NSW-1:0]  x_q;
+        always @(posedge clk) begin
+          if (rst) begin
+            v_q <= {N{1'b0}};
+            x_q <= {NSW{1'b0}};
+          end else begin
+            v_q <= nv;
+            x_q <= nx;
+          end
+        end
+        always @(posedge clk) d_q <= nd;
+        assign v_at[s+1] = v_q;
+        assign d_at[s+1] = d_q;
+        assign x_at[s+1] = x_q;
+        if (s < NS - 1) begin : g_cfg
+          reg [CFG_W-1:0] c_q;
+          always @(posedge clk) c_q <= c_at[s];
+          assign c_at[s+1] = c_q;
+        end
+      end else begin : g_comb
+        assign v_at[s+1] = nv;
+        assign d_at[s+1] = nd;
+        assign x_at[s+1] = nx;
+        if (s < NS - 1) begin : g_cfg
+          assign c_at[s+1] = c_at[s];
+        end
+      end
+
+`ifndef SYNTHESIS
+      // Invariant: outside tag mode a stage neither loses nor creates messages.
+      if (IS_TAG == 0) begin : g_chk
+        always @(posedge clk) begin
+          if (!rst && mf_popcount(nv) != mf_popcount(v_at[s])) begin
+            $display("%m: ASSERTION FAILED: stage %0d changed the message count", s);
+            $stop;
+          end
+        end
+      end
+`endif
+    end
+  endgenerate
+
+`ifndef SYNTHESIS
+  function integer mf_popcount;
+    input [N-1:0] v;
+    integer k;
+    begin
+      mf_popcount = 0;
+      for (k = 0; k < N; k = k + 1) if (v[k]) mf_popcount = mf_popcount + 1;
+    end
+  endfunction
+`endif
+
+  // In tag mode, the tag bits leave the last stage unused; in other modes the data word is
+  // exactly W bits.
+  generate if (IS_TAG != 0) begin : g_unused_out_tag
+    wire [N-1:0] tag_last;
+    for (t = 0; t < N; t = t + 1) begin : g_t
+      assign tag_last[t] = ^d_at[NS][t*MW + W +: NS];
+    end
+    wire unused_out_tag = ^tag_last;
+  end endgenerate
+endmodule
+
+`default_nettype wire

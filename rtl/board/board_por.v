@@ -18,11 +18,9 @@ module board_por #(
 );
   generate
     if (CNT_W < 1) begin : g_bad_width
-`ifdef __ICARUS__
-      // Icarus 11 has no elaboration-time $error: a missing module stops it instead
-      board_por_needs_cnt_w_at_least_1 u_stop ();
-`else
-      $error("board_por: CNT_W must be at least 1");
+      ERROR_board_por_CNT_W_must_be_positive u_bad_param ();
+`ifndef __ICARUS__
+      $error("board_por: CNT_W must be >= 1 (CNT_W=%0d)", CNT_W);
 `endif
     end
   endgenerate

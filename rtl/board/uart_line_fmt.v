@@ -46,11 +46,9 @@ module uart_line_fmt #(
 
   generate
     if (TAG_LEN < 1) begin : g_bad_tag
-`ifdef __ICARUS__
-      // Icarus 11 has no elaboration-time $error: a missing module stops it instead
-      uart_line_fmt_needs_tag_len_at_least_1 u_stop ();
-`else
-      $error("uart_line_fmt: TAG_LEN must be at least 1");
+      ERROR_uart_line_fmt_TAG_LEN_must_be_positive u_bad_param ();
+`ifndef __ICARUS__
+      $error("uart_line_fmt: TAG_LEN must be >= 1 (TAG_LEN=%0d)", TAG_LEN);
 `endif
     end
   endgenerate

@@ -30,11 +30,10 @@ module uart_tx #(
 
   generate
     if (CLK_HZ <= 0 || BAUD <= 0 || DIV < 2) begin : g_bad_baud
-`ifdef __ICARUS__
-      // Icarus 11 has no elaboration-time $error: a missing module stops it instead
-      uart_tx_needs_at_least_2_clocks_per_bit u_stop ();
-`else
-      $error("uart_tx: CLK_HZ / BAUD must be at least 2 clock cycles per bit");
+      ERROR_uart_tx_needs_at_least_2_clocks_per_bit u_bad_param ();
+`ifndef __ICARUS__
+      $error("uart_tx: CLK_HZ / BAUD must be at least 2 clock cycles per bit (CLK_HZ=%0d BAUD=%0d)",
+             CLK_HZ, BAUD);
 `endif
     end
   endgenerate

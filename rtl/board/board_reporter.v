@@ -1,0 +1,148 @@
+// board_reporter: runs an all-to-all engine over and over from the board clock, keeps the
+// totals, drives the pass/error LEDs and sends a report line over the UART.
+//
+// Sequence: after reset it pulses `eng_start`; when the engine raises `eng_done` it counts
+// the exchange (rounds), keeps its cycle count and adds its error count (saturating at
+// 2^32-1), then starts the next exchange on the following cycle.  The first report line is
+// sent as soon as the first exchange has finished, then one line every LINE_PERIOD cycles
+// (uart_line_fmt format: "<TAG> R=rounds C=cycles E=errors PASS|FAIL\r\n", hex fields).
+//
+// Parameters
+//   CLK_HZ       board clock in Hz;  BAUD  UART bit rate (115200 on every board here)
+//   LINE_PERIOD  cycles between report lines (>= 1; a line takes about
+//                10 * (TAG_LEN + 40) * CLK_HZ / BAUD cycles, so smaller periods send lines
+//                back to back)
+//   TAG_LEN, TAG tag printed at the start of every line (see uart_line_fmt)
+// Ports
+//   clk, rst     clock, synchronous active-high reset
+//   eng_start    start pulse to the engine (one cycle)
+//   eng_done     engine's done level (1 from the end of an exchange until the next start)
+//   eng_cycles   engine's cycle count of the finished exchange
+//   eng_errors   engine's error count of the finished exchange
+//   rounds       exchanges completed since reset
+//   pass         at least one exchange finished and no error was ever seen
+//   fail         an error was seen
+//   uart_tx      serial output, 8N1
+`default_nettype none
+
+module board_reporter #(
+    parameter integer CLK_HZ = 12000000,
+    parameter integer BAUD = 115200,
+    parameter integer LINE_PERIOD = 3000000,
+    parameter integer TAG_LEN = 4,
+    parameter [8*TAG_LEN-1:0] TAG = "TEST"
+) (
+    input  wire        clk,
+    input  wire        rst,
+    output reg         eng_start,
+    input  wire        eng_done,
+    input  wire [31:0] eng_cycles,
+    input  wire [31:0] eng_errors,
+    output reg  [31:0] rounds,
+    output wire        pass,
+    output wire        fail,
+    output wire        uart_tx
+);
+  localparam integer PW = (LINE_PERIOD < 2) ? 1 : $clog2(LINE_PERIOD + 1);
+
+  generate
+    if (LINE_PERIOD < 1) begin : g_bad_period
+      ERROR_board_reporter_LINE_PERIOD_must_be_positive u_bad_param ();
+`ifndef __ICARUS__
+      $error("board_reporter: LINE_PERIOD must be >= 1 (LINE_PERIOD=%0d)", LINE_PERIOD);
+`endif
+    end
+  endgenerate
+
+  // ---- engine sequencing ----
+  reg        waiting;  // an exchange was started and has not finished yet
+  reg [31:0] last_cycles;
+  reg [31:0] err_total;
+  wire [32:0] err_sum = {1'b0, err_total} + {1'b0, eng_errors};
+
+  always @(posedge clk) begin
+    if (rst) begin
+      eng_start <= 1'b0;
+      waiting <= 1'b0;
+      rounds <= 32'd0;
+      last_cycles <= 32'd0;
+      err_total <= 32'd0;
+    end else begin
+      eng_start <= 1'b0;
+      if (!waiting && !eng_start) begin
+        eng_start <= 1'b1;
+      end else if (eng_start) begin
+        waiting <= 1'b1;  // the engine took the start at this edge: done is low from now on
+      end else if (eng_done) begin
+        waiting <= 1'b0;
+        rounds <= rounds + 32'd1;
+        last_cycles <= eng_cycles;
+        err_total <= err_sum[32] ? 32'hffff_ffff : err_sum[31:0];
+      end
+    end
+  end
+
+  assign pass = (rounds != 32'd0) && (err_total == 32'd0);
+  assign fail = (err_total != 32'd0);
+
+  // ---- report lines ----
+  reg [PW-1:0] period_cnt;
+  reg          first_sent;
+  reg          line_req;
+  wire         fmt_idle;
+  wire         byte_valid;
+  wire [7:0]   byte_data;
+  wire         byte_ready;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      period_cnt <= {PW{1'b0}};
+      first_sent <= 1'b0;
+      line_req <= 1'b0;
+    end else begin
+      line_req <= 1'b0;
+      if (!first_sent) begin
+        if (rounds != 32'd0 && fmt_idle) begin
+          line_req <= 1'b1;
+          first_sent <= 1'b1;
+        end
+      end else if (period_cnt == LINE_PERIOD[PW-1:0] - 1'b1) begin
+        period_cnt <= {PW{1'b0}};
+        line_req <= 1'b1;
+      end else begin
+        period_cnt <= period_cnt + 1'b1;
+      end
+    end
+  end
+
+  uart_line_fmt #(
+      .TAG_LEN(TAG_LEN),
+      .TAG(TAG)
+  ) u_fmt (
+      .clk(clk),
+      .rst(rst),
+      .start(line_req),
+      .idle(fmt_idle),
+      .rounds(rounds),
+      .cycles(last_cycles),
+      .errors(err_total),
+      .pass(pass),
+      .out_valid(byte_valid),
+      .out_data(byte_data),
+      .out_ready(byte_ready)
+  );
+
+  uart_tx #(
+      .CLK_HZ(CLK_HZ),
+      .BAUD(BAUD)
+  ) u_tx (
+      .clk(clk),
+      .rst(rst),
+      .valid(byte_valid),
+      .data(byte_data),
+      .ready(byte_ready),
+      .tx(uart_tx)
+  );
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Icarus Verilog (-g2005) smoke tests of the minforge RTL: the fabric benches (paper
+# numbers) and the all-to-all engine bench over the configurations below.  Each bench
+# prints PASS/FAIL and exits non-zero ($fatal) on failure.  Exit code 0 = all passed.
+# Usage: scripts/icarus_smoke.sh [-v]     (-v: show every bench's full output)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+verbose=0; [ "${1:-}" = "-v" ] && verbose=1
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+lib=(-Irtl/common -y rtl/common -y rtl/gsen -y rtl/banyan -y rtl/engine)
+pass=0; fail=0
+
+# run NAME BENCH [iverilog -P options...]
+run() {
+  local name=$1 bench=$2; shift 2
+  local top; top=$(basename "$bench" .v)
+  local opts=()
+  for p in "$@"; do opts+=("-P$top.$p"); done
+  if ! iverilog -g2005 "${lib[@]}" "${opts[@]}" -o "$work/$name.vvp" "$bench" \
+       >"$work/$name.log" 2>&1; then
+    echo "FAIL $name (compile)"; cat "$work/$name.log"; fail=$((fail + 1)); return
+  fi
+  if vvp -n "$work/$name.vvp" >"$work/$name.log" 2>&1 && grep -q '^PASS' "$work/$name.log" \
+     && ! grep -q '^FAIL' "$work/$name.log"; then
+    echo "ok   $name: $(grep '^PASS' "$work/$name.log")"; pass=$((pass + 1))
+  else
+    echo "FAIL $name"; cat "$work/$name.log"; fail=$((fail + 1)); return
+  fi
+  [ $verbose -eq 1 ] && cat "$work/$name.log"
+  return 0
+}
+
+E=tb/icarus/a2a_engine_tb.v
+D=tb/icarus/data
+run gsen_fabric_pipe      tb/icarus/gsen_fabric_tb.v PIPELINE=1
+run gsen_fabric_comb      tb/icarus/gsen_fabric_tb.v PIPELINE=0
+run banyan_fabric_pipe    tb/icarus/banyan_fabric_tb.v PIPELINE=1
+run banyan_fabric_comb    tb/icarus/banyan_fabric_tb.v PIPELINE=0
+run gsen_alt_n10          $E ENGINE=0 N=10 SCHED=0
+run gsen_alt_n10_tags     $E ENGINE=0 N=10 SCHED=0 USE_TAGS=1
+run gsen_alt_n14_comb     $E ENGINE=0 N=14 SCHED=0 PIPELINE=0
+run gsen_alt_n6           $E ENGINE=0 N=6 SCHED=0 W=12
+run gsen_stage_n12        $E ENGINE=0 N=12 SCHED=1
+run gsen_stage_n12_tags   $E ENGINE=0 N=12 SCHED=1 USE_TAGS=1
+run gsen_stage_n4         $E ENGINE=0 N=4 SCHED=1 W=8
+run gsen_stage_n16_comb   $E ENGINE=0 N=16 SCHED=1 PIPELINE=0
+run gsen_stage_n20        $E ENGINE=0 N=20 SCHED=1
+run gsen_player_n10_file  $E ENGINE=0 N=10 SCHED=2 PLAYER_CONTROL=2 PLAYER_LEN=10 "PLAYER_FILE=\"$D/player_n10_alt.hex\""
+run gsen_player_n6_write  $E ENGINE=0 N=6 SCHED=2 W=12 PLAYER_CONTROL=2 PLAYER_LEN=6 PLAYER_WRITE=1
+run gsen_player_r20_alt2  $E ENGINE=0 N=20 SCHED=2 PLAYER_CONTROL=3 PLAYER_LEN=24 "PLAYER_FILE=\"$D/player_r20_alt2.hex\""
+run gsen_player_r20_tags  $E ENGINE=0 N=20 SCHED=2 PLAYER_CONTROL=3 PLAYER_LEN=24 USE_TAGS=1 "PLAYER_FILE=\"$D/player_r20_alt2.hex\""
+run banyan_n16            $E ENGINE=1 N=16
+run banyan_n16_tags       $E ENGINE=1 N=16 USE_TAGS=1
+run banyan_n8_comb        $E ENGINE=1 N=8 PIPELINE=0 W=12
+run banyan_n16_dead_e11   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=1 FAULT_ELEM=1 FAULT_KIND=0
+run banyan_n16_dead_e30   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=3 FAULT_ELEM=0 FAULT_KIND=0
+run banyan_n32_dead_tags  $E ENGINE=1 N=32 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=5 FAULT_KIND=0 USE_TAGS=1
+
+echo "icarus_smoke: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -22,6 +22,7 @@ import datetime
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -69,20 +70,20 @@ BOARDS = {
     "icebreaker": Board(
         "icebreaker", "iCEBreaker (iCE40 UP5K-SG48)", "ice40", "up5k", "sg48", 12.0,
         "boards/icebreaker.pcf", "35", "9", ("37", "11"), True, 5280, 5280, 30,
-        {"gsen": ("icebreaker_gsen_top", {"N": 10, "W": 8}),
-         "banyan": ("icebreaker_banyan_top", {"N": 8, "W": 8})}),
+        {"gsen": ("icebreaker_gsen_top", {"N": 10, "W": 16, "SCHED": 0}),
+         "banyan": ("icebreaker_banyan_top", {"N": 8, "W": 16})}),
     "hx8k": Board(
         "hx8k", "iCE40-HX8K breakout (iCE40 HX8K-CT256)", "ice40", "hx8k", "ct256", 12.0,
         "boards/hx8k.pcf", "J3", "B12", ("B5", "B4", "A2", "A1", "C5", "C4", "B3", "C3"),
         False, 7680, 7680, 32,
-        {"gsen": ("hx8k_gsen_top", {"N": 16, "W": 8}),
-         "banyan": ("hx8k_banyan_top", {"N": 16, "W": 8}),
+        {"gsen": ("hx8k_gsen_top", {"N": 22, "W": 16, "SCHED": 0}),
+         "banyan": ("hx8k_banyan_top", {"N": 16, "W": 16}),
          "rn1": ("hx8k_rn1_top", {})}),
     "ulx3s": Board(
         "ulx3s", "ULX3S (ECP5 LFE5U-85F-CABGA381)", "ecp5", "85k", "CABGA381", 25.0,
         "boards/ulx3s.lpf", "G2", "L4", ("B2", "C2", "C1", "D2", "D1", "E2", "E1", "H3"),
         False, 83640, 83640, 208,
-        {"gsen": ("ulx3s_gsen_top", {"N": 64, "W": 32}),
+        {"gsen": ("ulx3s_gsen_top", {"N": 64, "W": 32, "SCHED": 1}),
          "banyan": ("ulx3s_banyan_top", {"N": 64, "W": 32}),
          "rn1": ("ulx3s_rn1_top", {})}),
 }
@@ -135,6 +136,24 @@ def rtl_files() -> list:
         if p.is_dir():
             files += sorted(str(f) for f in p.glob("*.v"))
     return files
+
+
+def module_files(top: str) -> list:
+    """The files of top and of every module it (transitively) mentions: one module per file,
+    named after it, so unrelated or half-written files elsewhere in rtl/ are never read."""
+    by_name = {Path(f).stem: f for f in rtl_files()}
+    if top not in by_name:
+        raise RequestError(f"module {top} is not in the RTL tree ({', '.join(RTL_DIRS)})")
+    seen, todo = [], [top]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.append(name)
+        text = re.sub(r"//[^\n]*|/\*.*?\*/", "", Path(by_name[name]).read_text(), flags=re.S)
+        words = set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", text))
+        todo += sorted(w for w in words if w in by_name and w not in seen)
+    return sorted(by_name[n] for n in seen)
 
 
 def module_exists(module: str) -> bool:
@@ -295,9 +314,10 @@ def yosys_stat(stat_json: Path, family: str) -> dict:
 def synthesize(req: Request, wd: Path, module: str, out_json: Path | None) -> dict:
     """Runs Yosys on module with req.params; returns the cell statistics."""
     fam = req.board.family
-    files = " ".join(rtl_files())
+    files = " ".join(module_files(module))
     tag = module
-    script = [f"read_verilog -DSYNTHESIS -I{ROOT}/rtl/common {files}"]
+    incs = " ".join(f"-I{ROOT / d}" for d in RTL_DIRS if (ROOT / d).is_dir())
+    script = [f"read_verilog -DSYNTHESIS {incs} {files}"]
     if req.params:
         script.append(f"chparam " + " ".join(f"-set {k} {v}" for k, v in sorted(req.params.items()))
                       + f" {module}")

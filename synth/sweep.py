@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""The synthesis sweep behind `make synth-report` (called as `flow.py report`).
+
+Every point is one fabric (gsen_fabric, banyan_fabric, the RN1 router) at one N / W /
+control mode: its own LUTs and flip-flops come from an out-of-context Yosys run of the
+fabric module (the number compared with the lower bound N * n * W), its LCs and Fmax from
+nextpnr on the timing wrapper (rtl/board/bench_*.v) with fixed seeds.  Points whose
+fabric fits the iCE40 HX8K are placed there; larger ones on the ECP5 LFE5U-85F.  Results
+are cached per point under --out/work/<key>/result.json, so an interrupted sweep resumes.
+
+Outputs (--reports, default synth/reports): sweep.json, sweep.md, sweep.svg.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from pathlib import Path
+
+import flow
+
+NS_ALL = (6, 10, 16, 22, 32, 64)
+WS_ALL = (8, 16, 32)
+GSEN_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4", "tag")
+BANYAN_CONTROLS = ("indiv", "stage", "tag")
+SEEDS_VARIED = (1, 2, 3)  # where timing varies (the target point and the small fabrics)
+
+
+def points(quick: bool) -> list:
+    """(design, params, seeds) of the sweep.  quick = the reduced set documented in sweep.md."""
+    pts = []
+
+    def add(design, params, seeds=(1,)):
+        key = (design, tuple(sorted(params.items())))
+        if key not in {(d, tuple(sorted(p.items()))) for d, p, _ in pts}:
+            pts.append((design, params, seeds))
+
+    if quick:
+        for c in GSEN_CONTROLS:  # the issue's target point, every control mode, 3 seeds
+            add("gsen_fabric", {"N": 16, "W": 8, "CONTROL": c}, SEEDS_VARIED)
+        for n in NS_ALL + (8,):  # N sweep at W = 8 (N = 8: the SEN that N = 6 replaces)
+            for c in ("stage", "alt", "tag"):
+                add("gsen_fabric", {"N": n, "W": 8, "CONTROL": c})
+        for w in WS_ALL:  # W sweep at N = 16 and N = 64
+            add("gsen_fabric", {"N": 16, "W": w, "CONTROL": "stage"})
+            add("gsen_fabric", {"N": 64, "W": w, "CONTROL": "stage"})
+        for n in (8, 16, 32, 64):
+            add("banyan_fabric", {"N": n, "W": 8, "CONTROL": "stage"})
+        add("banyan_fabric", {"N": 16, "W": 8, "CONTROL": "tag"})
+        add("banyan_fabric", {"N": 64, "W": 32, "CONTROL": "stage"})
+    else:
+        for c in GSEN_CONTROLS:
+            add("gsen_fabric", {"N": 16, "W": 8, "CONTROL": c}, SEEDS_VARIED)
+        for n in NS_ALL + (8,):
+            for w in WS_ALL:
+                for c in GSEN_CONTROLS:
+                    add("gsen_fabric", {"N": n, "W": w, "CONTROL": c})
+        for n in (8, 16, 32, 64):
+            for w in WS_ALL:
+                for c in BANYAN_CONTROLS:
+                    add("banyan_fabric", {"N": n, "W": w, "CONTROL": c})
+    for mode in (0, 2, 3):
+        add("rn1_router", {"MODE_SEL": mode}, SEEDS_VARIED)
+    return pts
+
+
+def board_for(design: str, params: dict) -> str:
+    """HX8K when the fabric's lower bound leaves room for the wrapper, else ULX3S (ECP5)."""
+    n = params.get("N", 0)
+    bound = n * flow.clog2(n) * params.get("W", 8) if n else 0
+    return "hx8k" if bound * 1.3 < flow.BOARDS["hx8k"].luts else "ulx3s"
+
+
+def run_point(out: Path, design: str, params: dict, seeds) -> dict:
+    board = board_for(design, params)
+    enc = {k: (flow.CONTROLS[v] if k == "CONTROL" else v) for k, v in params.items()}
+    req = flow.make_request(board, design, enc)
+    cached = out / "work" / req.key / "result.json"
+    if cached.is_file():
+        rec = json.loads(cached.read_text())
+        if [r["seed"] for r in rec.get("runs", [])] == list(seeds):
+            return rec
+    return flow.build(req, out, seeds=seeds)
+
+
+def cmd_report(a) -> int:
+    out = Path(a.out)
+    reports = Path(a.reports)
+    pts = points(a.quick)
+    recs = []
+    print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
+    for design, params, seeds in pts:
+        try:
+            recs.append(run_point(out, design, params, seeds))
+        except flow.RequestError as e:
+            print(f"sweep: skipped {design} {params}: {e}", flush=True)
+    doc = {
+        "date": str(datetime.date.today()),
+        "tools": flow.tool_versions(),
+        "set": "reduced" if a.quick else "full",
+        "notes": [
+            "fabric_luts/fabric_ffs: out-of-context Yosys synthesis of the fabric module alone "
+            "(synth_ice40: SB_LUT4; synth_ecp5: LUT4 + 2 per CCU2C)",
+            "lcs/fmax_mhz: nextpnr on the timing wrapper rtl/board/bench_*.v (inputs from a "
+            "shift register, outputs folded into one), fixed seeds; fmax_mhz is the worst seed",
+            "lower_bound_luts = N * n * W: one 2:1 multiplexer per data bit per stage output",
+        ],
+        "points": recs,
+    }
+    reports.mkdir(parents=True, exist_ok=True)
+    flow.write_json(reports / "sweep.json", doc)
+    (reports / "sweep.md").write_text(markdown(doc))
+    (reports / "sweep.svg").write_text(svg(recs))
+    print(f"sweep: wrote {reports / 'sweep.json'}, sweep.md, sweep.svg", flush=True)
+    return 0
+
+
+# ----------------------------------------------------------------------------------------
+# Markdown
+# ----------------------------------------------------------------------------------------
+def _p(r, k, d=""):
+    return r["params"].get(k, d)
+
+
+def markdown(doc: dict) -> str:
+    recs = doc["points"]
+    L = [f"# minforge synthesis sweep ({doc['date']}, {doc['set']} set)", ""]
+    L += ["Tools: " + "; ".join(f"{k} `{v}`" for k, v in doc["tools"].items()), ""]
+    L += ["- " + n for n in doc["notes"]]
+    L += ["- Regenerate with `make synth-report` (full set) or "
+          "`python3 synth/flow.py report --quick` (this reduced set when marked so).", ""]
+    L += ["## Fabrics", "",
+          "| fabric | N | W | control | n | LUTs | N*n*W | LUTs / bound | FFs | BRAM | device | "
+          "LCs (wrapper) | Fmax MHz (worst seed) | seeds |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in sorted(recs, key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "W", 0),
+                                         str(_p(r, "CONTROL")), str(_p(r, "MODE_SEL")))):
+        n = _p(r, "N", 0)
+        ctl = _p(r, "CONTROL", f"MODE_SEL={_p(r, 'MODE_SEL')}" if "MODE_SEL" in r["params"] else "")
+        seeds = ",".join(str(x["seed"]) for x in r["runs"])
+        fm = f"{r['fmax_mhz']:.1f}"
+        if r["fmax_mhz_max"] != r["fmax_mhz"]:
+            fm += f" (best {r['fmax_mhz_max']:.1f})"
+        L.append(f"| {r['design']} | {n or '-'} | {_p(r, 'W', '-')} | {ctl} | "
+                 f"{flow.clog2(n) if n else '-'} | {r.get('fabric_luts')} | "
+                 f"{r.get('lower_bound_luts') or '-'} | {r.get('fabric_luts_over_bound', '-')} | "
+                 f"{r.get('fabric_ffs')} | {r.get('fabric_brams')} | {r['board']} | "
+                 f"{r['lcs']}/{r['lcs_available']} | {fm} | {seeds} |")
+    L.append("")
+
+    # Target of the issue: pipelined GSEN, N = 16, W = 8 on HX8K
+    tgt = [r for r in recs if r["design"] == "gsen_fabric" and _p(r, "N") == 16 and _p(r, "W") == 8]
+    if tgt:
+        L += ["## Target: pipelined GSEN fabric, N = 16, W = 8, iCE40 HX8K", "",
+              "Target: Fmax >= 250 MHz and LUTs <= 1.1 x N*n*W = 563.", "",
+              "| control | LUTs | x N*n*W | LUT target | Fmax MHz (worst of seeds) | Fmax target |",
+              "|---|---|---|---|---|---|"]
+        for r in sorted(tgt, key=lambda r: flow.CONTROLS[_p(r, "CONTROL")]):
+            ok_l = "met" if r["fabric_luts"] <= 1.1 * r["lower_bound_luts"] else "missed"
+            ok_f = "met" if r["fmax_mhz"] >= 250 else "missed"
+            L.append(f"| {_p(r, 'CONTROL')} | {r['fabric_luts']} | {r['fabric_luts_over_bound']} | "
+                     f"{ok_l} | {r['fmax_mhz']:.1f} | {ok_f} |")
+        L += ["", "Each stage output carries W data bits and one valid bit, so a fabric with "
+              "valid bits needs N*n*(W+1) multiplexers: 1.125 x N*n*W at W = 8.", ""]
+
+    # GSEN vs the 2^n-port SEN it replaces
+    stage = {(_p(r, "N"), _p(r, "W")): r for r in recs
+             if r["design"] == "gsen_fabric" and _p(r, "CONTROL") == "stage"}
+    rows = []
+    for (n, w), r in sorted(stage.items()):
+        p2 = 1 << flow.clog2(n)
+        if p2 != n and (p2, w) in stage:
+            s = stage[(p2, w)]
+            sw_g = (n // 2) * flow.clog2(n)
+            sw_s = (p2 // 2) * flow.clog2(p2)
+            rows.append(f"| {n} | {p2} | {w} | {r['fabric_luts']} | {s['fabric_luts']} | "
+                        f"{100 * (1 - r['fabric_luts'] / s['fabric_luts']):.1f}% | {sw_g} | {sw_s} | "
+                        f"{100 * (1 - sw_g / sw_s):.1f}% |")
+    if rows:
+        L += ["## GSEN against the 2^n-port SEN it replaces (stage control, pipelined)", "",
+              "The paper (001, section 1) counts switches: an N x N GSEN has (N/2) n switches, "
+              "its 2^n x 2^n SEN 2^(n-1) n (e.g. 514 ports: 2570 against 5120, about 50% "
+              "saved).  In LUTs the saving follows the switch count, since each switch is "
+              "2 (W+1) multiplexers in both networks.", "",
+              "| GSEN N | SEN 2^n | W | GSEN LUTs | SEN LUTs | LUTs saved | GSEN switches | "
+              "SEN switches | switches saved (paper's measure) |",
+              "|---|---|---|---|---|---|---|---|---|"] + rows + [""]
+    return "\n".join(L) + "\n"
+
+
+# ----------------------------------------------------------------------------------------
+# SVG: LUTs and Fmax against N (W = 8), one line per fabric / control mode
+# ----------------------------------------------------------------------------------------
+COLORS = {"stage": "#1f77b4", "alt": "#ff7f0e", "tag": "#2ca02c", "indiv": "#d62728",
+          "alt2": "#9467bd", "alt4": "#8c564b", "banyan stage": "#17becf", "bound": "#444444"}
+
+
+def svg(recs: list) -> str:
+    series_l, series_f = {}, {}
+    for r in recs:
+        if _p(r, "W") != 8 or r["design"] not in ("gsen_fabric", "banyan_fabric"):
+            continue
+        name = _p(r, "CONTROL") if r["design"] == "gsen_fabric" else "banyan " + _p(r, "CONTROL")
+        if name not in COLORS:
+            continue
+        series_l.setdefault(name, []).append((_p(r, "N"), r["fabric_luts"]))
+        series_f.setdefault(name, []).append((_p(r, "N"), r["fmax_mhz"]))
+    ns = sorted({n for s in series_l.values() for n, _ in s})
+    if ns:
+        series_l["bound"] = [(n, n * flow.clog2(n) * 8) for n in ns]
+    W, H = 960, 420
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+           f'font-family="sans-serif" font-size="12">',
+           f'<rect width="{W}" height="{H}" fill="white"/>']
+    out += panel(series_l, 60, 40, 380, 300, "fabric LUTs (iCE40 LUT4), W = 8", "LUTs", True)
+    out += panel(series_f, 540, 40, 380, 300, "Fmax (nextpnr, worst seed), W = 8", "MHz", False)
+    # legend
+    x = 60
+    for name in [k for k in COLORS if k in series_l or k in series_f]:
+        label = "N*n*W bound" if name == "bound" else ("GSEN " + name if " " not in name else name)
+        dash = ' stroke-dasharray="4 3"' if name == "bound" else ""
+        out.append(f'<line x1="{x}" y1="395" x2="{x + 20}" y2="395" stroke="{COLORS[name]}" '
+                   f'stroke-width="2"{dash}/>')
+        out.append(f'<text x="{x + 25}" y="399">{label}</text>')
+        x += 25 + 8 * len(label) + 20
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def panel(series: dict, x0, y0, w, h, title, ylab, log_x) -> list:
+    pts = [p for s in series.values() for p in s if p[1] is not None]
+    if not pts:
+        return []
+    nmin, nmax = min(p[0] for p in pts), max(p[0] for p in pts)
+    ymax = max(p[1] for p in pts) * 1.1
+    import math
+
+    def X(n):
+        if nmax == nmin:
+            return x0 + w / 2
+        return x0 + w * (math.log2(n) - math.log2(nmin)) / (math.log2(nmax) - math.log2(nmin))
+
+    def Y(v):
+        return y0 + h - h * v / ymax
+
+    o = [f'<text x="{x0 + w / 2}" y="{y0 - 12}" text-anchor="middle" font-weight="bold">{title}</text>',
+         f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="none" stroke="#888"/>',
+         f'<text x="{x0 - 45}" y="{y0 + h / 2}" transform="rotate(-90 {x0 - 45} {y0 + h / 2})" '
+         f'text-anchor="middle">{ylab}</text>',
+         f'<text x="{x0 + w / 2}" y="{y0 + h + 32}" text-anchor="middle">N (ports, log scale)</text>']
+    for n in sorted({p[0] for p in pts}):
+        o.append(f'<line x1="{X(n):.1f}" y1="{y0 + h}" x2="{X(n):.1f}" y2="{y0 + h + 4}" stroke="#888"/>')
+        o.append(f'<text x="{X(n):.1f}" y="{y0 + h + 16}" text-anchor="middle">{n}</text>')
+    for k in range(6):
+        v = ymax * k / 5
+        o.append(f'<line x1="{x0 - 4}" y1="{Y(v):.1f}" x2="{x0}" y2="{Y(v):.1f}" stroke="#888"/>')
+        o.append(f'<text x="{x0 - 6}" y="{Y(v) + 4:.1f}" text-anchor="end">{v:.0f}</text>')
+    for name, s in series.items():
+        s = sorted(p for p in s if p[1] is not None)
+        if not s:
+            continue
+        dash = ' stroke-dasharray="4 3"' if name == "bound" else ""
+        path = " ".join(f"{X(n):.1f},{Y(v):.1f}" for n, v in s)
+        o.append(f'<polyline points="{path}" fill="none" stroke="{COLORS[name]}" stroke-width="2"{dash}/>')
+        for n, v in s:
+            o.append(f'<circle cx="{X(n):.1f}" cy="{Y(v):.1f}" r="2.5" fill="{COLORS[name]}"/>')
+    return o
+
+
+if __name__ == "__main__":
+    sys.exit(flow.main(["report"] + sys.argv[1:]))

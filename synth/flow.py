@@ -30,6 +30,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+if __name__ == "__main__":
+    sys.modules["flow"] = sys.modules[__name__]  # sweep.py imports this very module
+
 ROOT = Path(__file__).resolve().parent.parent
 SYNTH = ROOT / "synth"
 RTL_DIRS = ["rtl/common", "rtl/gsen", "rtl/banyan", "rtl/engine", "rtl/rn1", "rtl/board"]

@@ -88,12 +88,14 @@ def cmd_report(a) -> int:
     reports = Path(a.reports)
     pts = points(a.quick)
     recs = []
+    skipped = []
     print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
     for design, params, seeds in pts:
         try:
             recs.append(run_point(out, design, params, seeds))
-        except flow.RequestError as e:
+        except (flow.RequestError, flow.ToolError) as e:
             print(f"sweep: skipped {design} {params}: {e}", flush=True)
+            skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]})
     doc = {
         "date": str(datetime.date.today()),
         "tools": flow.tool_versions(),
@@ -106,6 +108,7 @@ def cmd_report(a) -> int:
             "lower_bound_luts = N * n * W: one 2:1 multiplexer per data bit per stage output",
         ],
         "points": recs,
+        "skipped": skipped,
     }
     reports.mkdir(parents=True, exist_ok=True)
     flow.write_json(reports / "sweep.json", doc)

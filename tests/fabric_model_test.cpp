@@ -1,0 +1,210 @@
+// The cycle-level fabric/engine prediction (fabric_model.hpp) against the golden model's
+// routing (gsen::route, banyan::gamma, banyan::route with faults) over whole ranges of N.
+#include "minforge/fabric_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include "minforge/banyan_fault.hpp"
+#include "minforge/gsen_schedule.hpp"
+
+namespace minforge::fabric {
+namespace {
+
+// Sends message i from every input i in one round and returns out[j] = source seen at j.
+std::vector<int> one_round(FabricModel& m, FabricInputs& in) {
+  const int N = m.ports();
+  for (int i = 0; i < N; ++i) {
+    in.valid[static_cast<size_t>(i)] = 1;
+    in.data[static_cast<size_t>(i)] = static_cast<uint64_t>(i);
+  }
+  const FabricOutputs& o = m.eval(in);
+  std::vector<int> src(static_cast<size_t>(N), -1);
+  for (int j = 0; j < N; ++j)
+    if (o.valid[static_cast<size_t>(j)])
+      src[static_cast<size_t>(j)] = static_cast<int>(o.data[static_cast<size_t>(j)]);
+  return src;
+}
+
+TEST(FabricModel, GsenConfigModesMatchRoute) {
+  for (int N = 4; N <= 40; N += 2) {
+    const gsen::Topology t(N);
+    for (Ctrl c : {Ctrl::Stage, Ctrl::Alt, Ctrl::Alt2, Ctrl::Alt4}) {
+      FabricModel m(Network::Gsen, N, 16, c, false);
+      FabricInputs in;
+      in.resize(N, t.stages());
+      for (uint32_t v = 0; v < t.power(); ++v) {
+        in.cfg = v;
+        const std::vector<int> src = one_round(m, in);
+        for (int i = 0; i < N; ++i)
+          ASSERT_EQ(src[static_cast<size_t>(gsen::route(t, gsen_control(c), v, i).dest)], i)
+              << "N=" << N << " " << to_string(c) << " cfg=" << v;
+      }
+    }
+  }
+}
+
+TEST(FabricModel, GsenIndividualAndTagMatchRoute) {
+  for (int N = 4; N <= 40; N += 2) {
+    const gsen::Topology t(N);
+    FabricModel mi(Network::Gsen, N, 16, Ctrl::Individual, false);
+    FabricModel mt(Network::Gsen, N, 16, Ctrl::Tag, false);
+    FabricInputs in;
+    in.resize(N, t.stages());
+    for (uint32_t v = 0; v < t.power(); ++v) {
+      const auto cfg = gsen::Configuration::from_control(t, gsen::Control::Alt2, v);
+      for (int s = 0; s < t.stages(); ++s)
+        for (int y = 0; y < N / 2; ++y)
+          in.states[static_cast<size_t>(s * (N / 2) + y)] = static_cast<uint8_t>(cfg.state(s, y));
+      for (int i = 0; i < N; ++i)
+        in.tag[static_cast<size_t>(i)] = gsen::route(t, cfg, i).forward_tag;
+      const std::vector<int> a = one_round(mi, in);
+      const std::vector<int> b = one_round(mt, in);
+      const FabricOutputs& o = mt.eval(in);
+      for (uint8_t x : o.conflict) ASSERT_EQ(x, 0);
+      for (int i = 0; i < N; ++i) {
+        const int j = gsen::route(t, cfg, i).dest;
+        ASSERT_EQ(a[static_cast<size_t>(j)], i);
+        ASSERT_EQ(b[static_cast<size_t>(j)], i);
+      }
+    }
+  }
+}
+
+TEST(FabricModel, GsenTagConflictDropsInSubport1) {
+  // N = 4, both inputs of switch 0 at stage 0 (terminals 0 and 2) ask for out-subport 0.
+  FabricModel m(Network::Gsen, 4, 8, Ctrl::Tag, false);
+  FabricInputs in;
+  in.resize(4, 2);
+  in.valid = {1, 0, 1, 0};
+  in.data = {10, 0, 12, 0};
+  in.tag = {0, 0, 0, 0};
+  const FabricOutputs& o = m.eval(in);
+  int delivered = 0;
+  for (int j = 0; j < 4; ++j) delivered += o.valid[static_cast<size_t>(j)];
+  EXPECT_EQ(delivered, 1);
+  EXPECT_EQ(o.conflict[0], 1);  // stage 0, switch 0
+  EXPECT_EQ(o.valid[0], 1);     // tag 00 from terminal 0: 0 -> 0 -> 0
+  EXPECT_EQ(o.data[0], 10u);
+}
+
+TEST(FabricModel, PipelineDelaysByStages) {
+  const int N = 10;
+  FabricModel m(Network::Gsen, N, 16, Ctrl::Stage, true);
+  EXPECT_EQ(m.latency(), 4);
+  FabricInputs in;
+  in.resize(N, 4);
+  m.reset();
+  for (int c = 0; c < 8; ++c) {
+    in.cfg = static_cast<uint32_t>(c);
+    for (int i = 0; i < N; ++i) {
+      in.valid[static_cast<size_t>(i)] = c < 2;
+      in.data[static_cast<size_t>(i)] = static_cast<uint64_t>(100 * c + i);
+    }
+    const FabricOutputs& o = m.eval(in);
+    int nv = 0;
+    for (uint8_t v : o.valid) nv += v;
+    EXPECT_EQ(nv, (c == 4 || c == 5) ? N : 0) << c;
+    if (c == 5) {
+      const gsen::Topology t(N);
+      for (int i = 0; i < N; ++i)
+        EXPECT_EQ(o.data[static_cast<size_t>(gsen::route(t, gsen::Control::Stage, 1, i).dest)],
+                  static_cast<uint64_t>(100 + i));
+    }
+    m.clock();
+  }
+}
+
+TEST(FabricModel, BanyanStageMatchesGammaAndFaultRoute) {
+  for (int N : {4, 8, 16, 32, 64}) {
+    const banyan::Topology t(N);
+    FabricModel m(Network::Banyan, N, 16, Ctrl::Stage, false);
+    FabricInputs in;
+    in.resize(N, t.stages());
+    for (uint32_t k = 0; k < static_cast<uint32_t>(N); ++k) {
+      in.cfg = k;
+      const std::vector<int> src = one_round(m, in);
+      for (int x = 0; x < N; ++x) ASSERT_EQ(src[static_cast<size_t>(banyan::gamma(t, k, x))], x);
+    }
+    for (int st = 1; st + 1 < t.stages(); ++st)
+      for (int l = 0; l < N / 2; ++l)
+        for (int kind = 0; kind < 3; ++kind) {
+          const banyan::Fault f{st, l};
+          const banyan::FaultKind fk = kind == 0   ? banyan::FaultKind::Dead
+                                       : kind == 1 ? banyan::FaultKind::StuckStraight
+                                                   : banyan::FaultKind::StuckCross;
+          for (uint32_t k = 0; k < static_cast<uint32_t>(N); ++k) {
+            in.cfg = k;
+            for (int i = 0; i < N; ++i) {
+              in.valid[static_cast<size_t>(i)] = 1;
+              in.data[static_cast<size_t>(i)] = static_cast<uint64_t>(i);
+            }
+            const FabricOutputs& o = m.eval(in, BanyanFault{true, st, l, kind});
+            std::vector<int> src(static_cast<size_t>(N), -1);
+            for (int j = 0; j < N; ++j)
+              if (o.valid[static_cast<size_t>(j)])
+                src[static_cast<size_t>(j)] = static_cast<int>(o.data[static_cast<size_t>(j)]);
+            for (int x = 0; x < N; ++x) {
+              const banyan::Route r = banyan::route(t, k, x, std::make_pair(f, fk));
+              if (!r.delivered) {
+                for (int j = 0; j < N; ++j) ASSERT_NE(src[static_cast<size_t>(j)], x);
+              } else {
+                ASSERT_EQ(src[static_cast<size_t>(r.dest)], x)
+                    << "N=" << N << " fault " << st << "," << l << " kind " << kind;
+              }
+            }
+          }
+        }
+  }
+}
+
+TEST(FabricModel, EnginePredictionsCompleteExchange) {
+  for (int N = 4; N <= 24; N += 2) {
+    std::vector<EngineSchedule> scheds{gsen_stage_schedule(N)};
+    if (N % 4 == 2 && N >= 6) scheds.push_back(gsen_alt_schedule(N));
+    for (const auto& s : scheds)
+      for (bool pipe : {false, true})
+        for (bool tags : {false, true}) {
+          EngineModel e(s, 20, pipe, tags);
+          e.reset();
+          e.eval(true);
+          e.clock();
+          int c = 0;
+          for (; c < 200; ++c) {
+            e.eval(false);
+            if (e.state().done) break;
+            e.clock();
+          }
+          const EngineState& st = e.state();
+          ASSERT_TRUE(st.done);
+          EXPECT_EQ(st.cycles, static_cast<uint32_t>(e.rounds() + e.latency()));
+          EXPECT_EQ(st.delivered, static_cast<uint32_t>(N * N));
+          EXPECT_EQ(st.errors, 0u);
+          EXPECT_EQ(st.conflicts, 0u);
+        }
+  }
+}
+
+TEST(FabricModel, PlayerScheduleReportsMissingPairs) {
+  const EngineSchedule all = gsen_player_schedule(10, Ctrl::Alt, {0, 1, 3, 2, 6, 7, 5, 4, 12, 13});
+  EXPECT_TRUE(all.missing.empty());
+  const EngineSchedule part = gsen_player_schedule(10, Ctrl::Alt, {0, 1});
+  EXPECT_EQ(part.missing.size(), 80u);  // two permutations cover 20 of the 100 pairs
+}
+
+TEST(FabricModel, BanyanLatinTagsSelfRoute) {
+  for (int N : {4, 8, 16, 32}) {
+    const EngineSchedule s = banyan_latin_schedule(N);
+    FabricModel m(Network::Banyan, N, 16, Ctrl::Tag, false);
+    FabricInputs in;
+    in.resize(N, banyan::Topology(N).stages());
+    for (const EngineRound& r : s.rounds) {
+      in.tag = r.tag;
+      const std::vector<int> src = one_round(m, in);
+      for (int i = 0; i < N; ++i)
+        ASSERT_EQ(src[static_cast<size_t>(r.dest[static_cast<size_t>(i)])], i);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace minforge::fabric

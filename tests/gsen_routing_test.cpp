@@ -2,6 +2,7 @@
 // consistency of the routing layers over whole ranges of N.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "minforge/gsen.hpp"
@@ -239,4 +240,31 @@ TEST(GsenRouting, LargeNSampled) {
       ASSERT_EQ(lemma::stage_config(e.backward_tag, e.forward_tag), C) << N;
     }
   }
+}
+
+// PermutationSweep (prefix-sharing) equals permutation() in any visiting order.
+TEST(GsenRouting, PermutationSweepMatchesPermutation) {
+  std::mt19937 rng(99);
+  for (int N = 4; N <= 300; N += 2) {
+    Topology t(N);
+    for (Control c : {Control::Stage, Control::Alt, Control::Alt2, Control::Alt4}) {
+      PermutationSweep sweep(t, c);
+      std::vector<uint32_t> values;
+      for (uint32_t v = 0; v < t.power(); ++v) values.push_back(v);
+      values.push_back(3 % t.power());  // repeat a value
+      std::shuffle(values.begin(), values.end(), rng);
+      for (uint32_t v : values.size() > 40
+                            ? std::vector<uint32_t>(values.begin(), values.begin() + 40)
+                            : values) {
+        const auto got = sweep(v);
+        const auto want = permutation(t, c, v);
+        ASSERT_TRUE(std::equal(got.begin(), got.end(), want.begin(), want.end(),
+                               [](uint32_t a, int b) { return static_cast<int>(a) == b; }))
+            << N << " " << to_string(c) << " " << v;
+      }
+    }
+  }
+  EXPECT_THROW(PermutationSweep(Topology(10), Control::Individual), InvalidArgument);
+  PermutationSweep sweep(Topology(10), Control::Stage);
+  EXPECT_THROW(sweep(16), InvalidArgument);
 }

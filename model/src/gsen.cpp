@@ -2,6 +2,8 @@
 // sections 2-4).  Numbering: see gsen.hpp and shared/design/conventions.md.
 #include "minforge/gsen.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <string>
 
 namespace minforge::gsen {
@@ -241,24 +243,68 @@ Endpoint route_endpoint_by_tag(const Topology& t, int i, uint32_t forward_tag) {
       [](int, int, int) {});
 }
 
+namespace {
+
+// One stage for `len` terminals: in[i] -> out[i].  Terminals stay below 2^21, so the loop
+// runs in uint32 with branch-free arithmetic that the compiler vectorizes:
+// b = (half - 1 - term) >> 31 is 1 exactly when term >= half.
+void stage_pass(const uint32_t* in, uint32_t* out, int len, uint32_t half, uint32_t bit,
+                uint32_t shift, uint32_t mask) {
+  for (int i = 0; i < len; ++i) {
+    const uint32_t term = in[i];
+    const uint32_t b = (half - 1u - term) >> 31;
+    const uint32_t y = term - (half & (0u - b));
+    const uint32_t state = bit ^ ((y >> shift) & mask);
+    out[i] = 2u * y + (b ^ state);
+  }
+}
+
+}  // namespace
+
 void permutation_into(const Topology& t, Control c, uint32_t value, int* perm) {
   const AltPattern pat = pattern_of(c);
   check_value(t.stages(), value, "configuration");
   const int N = t.ports();
-  const int half = N / 2;
+  const uint32_t half = static_cast<uint32_t>(N / 2);
   const int n = t.stages();
-  for (int i = 0; i < N; ++i) perm[i] = i;
-  for (int s = 0; s < n; ++s) {
-    const int bit = static_cast<int>((value >> (n - 1 - s)) & 1u);
-    const int shift = pat.shift, mask = pat.mask;
-    for (int i = 0; i < N; ++i) {
-      const int term = perm[i];
-      const int b = term >= half ? 1 : 0;
-      const int y = term - b * half;
-      const int state = bit ^ ((y >> shift) & mask);
-      perm[i] = 2 * y + (b ^ state);
-    }
+  const uint32_t shift = static_cast<uint32_t>(pat.shift), mask = static_cast<uint32_t>(pat.mask);
+  // Inputs are processed in blocks that stay in L1 across the n stage passes.
+  constexpr int kBlock = 2048;
+  uint32_t p[kBlock];
+  for (int lo = 0; lo < N; lo += kBlock) {
+    const int len = std::min(kBlock, N - lo);
+    for (int i = 0; i < len; ++i) p[i] = static_cast<uint32_t>(lo + i);
+    for (int s = 0; s < n; ++s)
+      stage_pass(p, p, len, half, (value >> (n - 1 - s)) & 1u, shift, mask);
+    for (int i = 0; i < len; ++i) perm[lo + i] = static_cast<int>(p[i]);
   }
+}
+
+PermutationSweep::PermutationSweep(const Topology& t, Control c)
+    : N_(t.ports()),
+      n_(t.stages()),
+      shift_(static_cast<uint32_t>(pattern_of(c).shift)),
+      mask_(static_cast<uint32_t>(pattern_of(c).mask)),
+      levels_(static_cast<size_t>(t.stages() + 1) * static_cast<size_t>(t.ports())) {
+  for (int i = 0; i < N_; ++i) levels_[static_cast<size_t>(i)] = static_cast<uint32_t>(i);
+}
+
+std::span<const uint32_t> PermutationSweep::operator()(uint32_t value) {
+  check_value(n_, value, "configuration");
+  const size_t uN = static_cast<size_t>(N_);
+  // First stage whose control bit differs from the previous value.
+  int first = 0;
+  if (primed_) {
+    const uint32_t diff = value ^ last_;
+    first = diff == 0 ? n_ : n_ - std::bit_width(diff);
+  }
+  const uint32_t half = static_cast<uint32_t>(N_ / 2);
+  for (int s = first; s < n_; ++s)
+    stage_pass(&levels_[static_cast<size_t>(s) * uN], &levels_[static_cast<size_t>(s + 1) * uN], N_,
+               half, (value >> (n_ - 1 - s)) & 1u, shift_, mask_);
+  primed_ = true;
+  last_ = value;
+  return {&levels_[static_cast<size_t>(n_) * uN], uN};
 }
 
 std::vector<int> permutation(const Topology& t, const Configuration& cfg) {

@@ -54,11 +54,16 @@ Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> 
   const int N = t.ports();
   PairBitmap once(N);
   PairBitmap twice(compute_necessary ? N : 1);
-  std::vector<int> perm(static_cast<size_t>(N));
-  for (uint32_t v : configs) {
-    permutation_into(t, c, v, perm.data());
+  // Visit the configurations in ascending value so that PermutationSweep shares stages.
+  std::vector<size_t> order(configs.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return configs[a] < configs[b]; });
+  PermutationSweep sweep(t, c);
+  for (size_t k : order) {
+    const auto perm = sweep(configs[k]);
     for (int i = 0; i < N; ++i) {
-      const uint64_t b = once.index(i, perm[static_cast<size_t>(i)]);
+      const uint64_t b = once.index(i, static_cast<int>(perm[static_cast<size_t>(i)]));
       if (compute_necessary && once.test(b)) twice.set(b);
       once.set(b);
     }
@@ -72,10 +77,10 @@ Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> 
         if (!once.test(once.index(i, j))) cov.missing.emplace_back(i, j);
   if (compute_necessary) {
     cov.necessary.assign(configs.size(), false);
-    for (size_t k = 0; k < configs.size(); ++k) {
-      permutation_into(t, c, configs[k], perm.data());
+    for (size_t k : order) {
+      const auto perm = sweep(configs[k]);
       for (int i = 0; i < N; ++i) {
-        if (!twice.test(once.index(i, perm[static_cast<size_t>(i)]))) {
+        if (!twice.test(once.index(i, static_cast<int>(perm[static_cast<size_t>(i)])))) {
           cov.necessary[k] = true;
           break;
         }

@@ -3,6 +3,7 @@
 #include "minforge/gsen_schedule.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 
 namespace minforge::gsen {
@@ -89,12 +90,14 @@ uint32_t OnTheFlyExchange::tag(int i, int k) const {
 }
 
 uint32_t first_stage_round(int N, int i, int j) {
-  Topology t(N);
+  // Cheap validation (this runs once per message in the stage schedule).
+  if (N < 4 || N % 2 != 0 || N > kMaxPorts) static_cast<void>(Topology(N));  // throws
   if (i < 0 || i >= N || j < 0 || j >= N)
     throw InvalidArgument("pair (" + std::to_string(i) + ", " + std::to_string(j) +
                           ") out of range 0.." + std::to_string(N - 1));
+  const int n = std::bit_width(static_cast<unsigned>(N - 1));  // ceil(log2 N)
   const uint64_t uN = static_cast<uint64_t>(N);
-  const uint64_t power = t.power();
+  const uint64_t power = uint64_t{1} << n;
   const uint64_t base = static_cast<uint64_t>(i) * power;                // i 2^n
   const uint64_t f0 = (static_cast<uint64_t>(j) + uN - base % uN) % uN;  // (j - i 2^n) mod N
   const uint64_t b0 = (base + f0) / uN;

@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""Generates a Verilator sweep top: many parameter sets of the minforge fabrics and engines in
+ONE Verilated model, behind uniform max-width ports and a variant-select input, plus the C++
+table of the variants (read by tb/common/harness.cpp).
+
+Usage: gen_sweep.py --name NAME --out DIR SPEC [SPEC ...]
+
+SPEC (fields separated by ':', LIST = comma-separated values or ranges a-b):
+  fabric:NET:N=LIST:W=LIST:C=LIST:P=LIST
+      NET gsen|banyan; C control (0 indiv, 1 stage, 2 alt, 3 alt2, 4 alt4, 5 tag);
+      P pipeline 0|1.  A range of N expands to the valid N of the network (GSEN: even,
+      banyan: powers of two).
+  engine:NET:N=LIST:W=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST]
+      S scheduler (GSEN 0 alt, 1 stage, 2 player; banyan: 0); T use tags 0|1; PC, PL the
+      player's control and length.  W=auto picks 2*ceil(log2 N)+6.  GSEN alt variants are
+      generated only for N = 2 mod 4.
+
+Writes DIR/NAME.v (module NAME) and DIR/NAME_variants.h; files are only rewritten when their
+content changes (so a re-run does not trigger a rebuild).
+
+Top ports (all variants share clk and rst; group F = fabrics, group E = engines):
+  F: f_sel, f_in_valid[NMAX], f_in_data[NMAX*WMAX] (lane i at i*WMAX), f_in_cfg[CMAX],
+     f_in_tag[NMAX*SMAX] (lane i at i*SMAX), f_fault_en, f_fault_stage[7:0],
+     f_fault_elem[15:0], f_fault_kind[1:0] -> f_out_valid, f_out_data (lanes),
+     f_out_conflict[XMAX] (the variant's own packing s*H+y).
+  E: e_sel, e_start, e_pl_wr_en, e_pl_wr_addr[15:0], e_pl_wr_data[PMAX], e_fault_* ->
+     e_busy, e_done, e_cycles, e_delivered, e_errors, e_err_dst, e_err_payload, e_err_dup,
+     e_missing, e_conflicts (32 bits each) and probes read by hierarchical reference:
+     e_inject, e_round[15:0], e_cfg[15:0], e_valid[NMAX] (scheduler send mask),
+     e_dst[NMAX*8] (lane stride 8), e_tag[NMAX*SMAX], e_out_valid, e_out_data (lanes),
+     e_out_conflict[XMAX] (fabric outputs inside the engine).
+Only the selected variant drives the outputs.
+"""
+import argparse
+import os
+import sys
+
+
+def clog2(v):
+    r, v = 0, v - 1
+    while v > 0:
+        r, v = r + 1, v >> 1
+    return r
+
+
+def expand(lst, kind=None):
+    out = []
+    for item in lst.split(','):
+        if '-' in item:
+            a, b = (int(x) for x in item.split('-'))
+            for v in range(a, b + 1):
+                if kind == 'gsen' and v % 2:
+                    continue
+                if kind == 'banyan' and (v & (v - 1)):
+                    continue
+                out.append(v)
+        else:
+            out.append(item)
+    return out
+
+
+def parse_spec(spec):
+    parts = spec.split(':')
+    group, net = parts[0], parts[1]
+    if group not in ('fabric', 'engine') or net not in ('gsen', 'banyan'):
+        sys.exit('gen_sweep: bad spec ' + spec)
+    fields = dict(p.split('=', 1) for p in parts[2:])
+    ns = [int(n) for n in expand(fields['N'], net)]
+    variants = []
+    for n in ns:
+        iw = clog2(n)
+        ws = expand(fields.get('W', 'auto'))
+        for w in ws:
+            w = 2 * iw + 6 if w == 'auto' else int(w)
+            for p in (int(x) for x in expand(fields.get('P', '1'))):
+                if group == 'fabric':
+                    for c in (int(x) for x in expand(fields['C'])):
+                        variants.append(dict(group='F', net=net, N=n, W=w, C=c, P=p))
+                else:
+                    for s in (int(x) for x in expand(fields.get('S', '0'))):
+                        if net == 'gsen' and s == 0 and (n % 4 != 2 or n < 6):
+                            continue
+                        for t in (int(x) for x in expand(fields.get('T', '0'))):
+                            pls = [int(x) for x in expand(fields.get('PL', '1'))] if s == 2 else [0]
+                            for pl in pls:
+                                variants.append(dict(group='E', net=net, N=n, W=w, S=s, P=p, T=t,
+                                                     PC=int(fields.get('PC', '2')), PL=pl))
+    return variants
+
+
+def write_if_changed(path, text):
+    if os.path.exists(path):
+        with open(path) as f:
+            if f.read() == text:
+                return
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--name', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('specs', nargs='+')
+    a = ap.parse_args()
+    fab, eng = [], []
+    for s in a.specs:
+        for v in parse_spec(s):
+            (fab if v['group'] == 'F' else eng).append(v)
+    allv = fab + eng
+    nmax = max(v['N'] for v in allv)
+    wmax = max(v['W'] for v in allv)
+    smax = max(clog2(v['N']) for v in allv)
+    cmax = max(clog2(v['N']) * (v['N'] // 2) for v in allv)  # individual cfg / conflicts
+    pmax = max(v['N'] + 4 * ((clog2(v['N']) + 3) // 4) for v in allv)
+    name = a.name
+    L = []
+    L.append('// Generated by tb/common/gen_sweep.py: %d fabric and %d engine variants.' %
+             (len(fab), len(eng)))
+    L.append('/* verilator lint_off UNUSEDSIGNAL */')
+    L.append('/* verilator lint_off DECLFILENAME */')
+    L.append('`default_nettype none')
+    L.append('module %s (' % name)
+    ports = ['clk', 'rst']
+    if fab:
+        ports += ['f_sel', 'f_in_valid', 'f_in_data', 'f_in_cfg', 'f_in_tag', 'f_fault_en',
+                  'f_fault_stage', 'f_fault_elem', 'f_fault_kind', 'f_out_valid', 'f_out_data',
+                  'f_out_conflict']
+    if eng:
+        ports += ['e_sel', 'e_start', 'e_pl_wr_en', 'e_pl_wr_addr', 'e_pl_wr_data', 'e_fault_en',
+                  'e_fault_stage', 'e_fault_elem', 'e_fault_kind', 'e_busy', 'e_done',
+                  'e_cycles', 'e_delivered', 'e_errors', 'e_err_dst', 'e_err_payload',
+                  'e_err_dup', 'e_missing', 'e_conflicts', 'e_inject', 'e_round', 'e_cfg',
+                  'e_valid', 'e_dst', 'e_tag', 'e_out_valid', 'e_out_data', 'e_out_conflict']
+    L.append('  ' + ', '.join(ports))
+    L.append(');')
+    L.append('  input wire clk;')
+    L.append('  input wire rst;')
+    if fab:
+        L += ['  input wire [7:0] f_sel;',
+              '  input wire [%d:0] f_in_valid;' % (nmax - 1),
+              '  input wire [%d:0] f_in_data;' % (nmax * wmax - 1),
+              '  input wire [%d:0] f_in_cfg;' % (cmax - 1),
+              '  input wire [%d:0] f_in_tag;' % (nmax * smax - 1),
+              '  input wire f_fault_en;', '  input wire [7:0] f_fault_stage;',
+              '  input wire [15:0] f_fault_elem;', '  input wire [1:0] f_fault_kind;',
+              '  output reg [%d:0] f_out_valid;' % (nmax - 1),
+              '  output reg [%d:0] f_out_data;' % (nmax * wmax - 1),
+              '  output reg [%d:0] f_out_conflict;' % (cmax - 1)]
+    if eng:
+        L += ['  input wire [7:0] e_sel;', '  input wire e_start;', '  input wire e_pl_wr_en;',
+              '  input wire [15:0] e_pl_wr_addr;',
+              '  input wire [%d:0] e_pl_wr_data;' % (pmax - 1),
+              '  input wire e_fault_en;', '  input wire [7:0] e_fault_stage;',
+              '  input wire [15:0] e_fault_elem;', '  input wire [1:0] e_fault_kind;']
+        for s in ('busy', 'done', 'inject'):
+            L.append('  output reg e_%s;' % s)
+        for s in ('cycles', 'delivered', 'errors', 'err_dst', 'err_payload', 'err_dup',
+                  'missing', 'conflicts'):
+            L.append('  output reg [31:0] e_%s;' % s)
+        L += ['  output reg [15:0] e_round;', '  output reg [15:0] e_cfg;',
+              '  output reg [%d:0] e_valid;' % (nmax - 1),
+              '  output reg [%d:0] e_dst;' % (nmax * 8 - 1),
+              '  output reg [%d:0] e_tag;' % (nmax * smax - 1),
+              '  output reg [%d:0] e_out_valid;' % (nmax - 1),
+              '  output reg [%d:0] e_out_data;' % (nmax * wmax - 1),
+              '  output reg [%d:0] e_out_conflict;' % (cmax - 1)]
+    L.append('  genvar gi;')
+
+    # ---- fabric variants ----
+    for k, v in enumerate(fab):
+        n, w, c, p = v['N'], v['W'], v['C'], v['P']
+        ns = clog2(n)
+        h = n // 2
+        cw = ns * h if c == 0 else ns
+        mod = 'gsen_fabric' if v['net'] == 'gsen' else 'banyan_fabric'
+        fsw = max(1, clog2(ns))
+        few = max(1, ns - 1)
+        px = 'fv%d_' % k
+        L.append('  // fabric variant %d: %s N=%d W=%d CONTROL=%d PIPELINE=%d' % (k, mod, n, w, c, p))
+        L.append('  wire [%d:0] %sid, %sov;' % (n * w - 1, px, px))
+        L.append('  wire [%d:0] %sit;' % (n * ns - 1, px))
+        L.append('  wire [%d:0] %sv;' % (n - 1, px))
+        L.append('  wire [%d:0] %sx;' % (ns * h - 1, px))
+        L.append('  generate for (gi = 0; gi < %d; gi = gi + 1) begin : g_%slane' % (n, px))
+        L.append('    assign %sid[gi*%d +: %d] = f_in_data[gi*%d +: %d];' % (px, w, w, wmax, w))
+        L.append('    assign %sit[gi*%d +: %d] = f_in_tag[gi*%d +: %d];' % (px, ns, ns, smax, ns))
+        L.append('  end endgenerate')
+        L.append('  %s #(.N(%d), .W(%d), .CONTROL(%d), .PIPELINE(%d)) u_%sdut (' % (mod, n, w, c, p, px))
+        L.append('    .clk(clk), .rst(rst), .in_valid(f_in_valid[%d:0]), .in_data(%sid),' % (n - 1, px))
+        L.append('    .in_cfg(f_in_cfg[%d:0]), .in_tag(%sit),' % (cw - 1, px))
+        if v['net'] == 'banyan':
+            L.append('    .fault_en(f_fault_en), .fault_stage(f_fault_stage[%d:0]),' % (fsw - 1))
+            L.append('    .fault_elem(f_fault_elem[%d:0]), .fault_kind(f_fault_kind),' % (few - 1))
+        L.append('    .out_valid(%sv), .out_data(%sov), .out_conflict(%sx));' % (px, px, px))
+    if fab:
+        L.append('  always @* begin')
+        L.append("    f_out_valid = {%d{1'b0}}; f_out_data = {%d{1'b0}}; f_out_conflict = {%d{1'b0}};" % (nmax, nmax * wmax, cmax))
+        L.append('    case (f_sel)')
+        for k, v in enumerate(fab):
+            n, w = v['N'], v['W']
+            px = 'fv%d_' % k
+            L.append('      8\'d%d: begin' % k)
+            L.append('        f_out_valid[%d:0] = %sv;' % (n - 1, px))
+            L.append('        f_out_conflict[%d:0] = %sx;' % (clog2(n) * (n // 2) - 1, px))
+            L.append('        for (flane = 0; flane < %d; flane = flane + 1)' % n)
+            L.append('          f_out_data[flane*%d +: %d] = %sov[flane*%d +: %d];' % (wmax, w, px, w, w))
+            L.append('      end')
+        L.append('      default: ;')
+        L.append('    endcase')
+        L.append('  end')
+
+    # ---- engine variants ----
+    for k, v in enumerate(eng):
+        n, w, p, t = v['N'], v['W'], v['P'], v['T']
+        ns = clog2(n)
+        h = n // 2
+        px = 'ev%d_' % k
+        L.append('  // engine variant %d: %s N=%d W=%d SCHED=%d PIPELINE=%d USE_TAGS=%d PC=%d PL=%d' %
+                 (k, v['net'], n, w, v['S'], p, t, v['PC'], v['PL']))
+        L.append('  wire %sbusy, %sdone;' % (px, px))
+        L.append('  wire [31:0] %scycles, %sdelivered, %serrors, %serr_dst, %serr_payload, '
+                 '%serr_dup, %smissing, %sconflicts;' % ((px,) * 8))
+        L.append('  wire %ssel = e_sel == 8\'d%d;' % (px, k))
+        if v['net'] == 'gsen':
+            pl = max(1, v['PL'])
+            paw = max(1, clog2(pl))
+            pw = n + 4 * ((ns + 3) // 4)
+            L.append('  gsen_a2a_engine #(.N(%d), .W(%d), .SCHED(%d), .PIPELINE(%d), .USE_TAGS(%d),'
+                     ' .PLAYER_CONTROL(%d), .PLAYER_LEN(%d)) u_%sdut (' %
+                     (n, w, v['S'], p, t, v['PC'], pl, px))
+            L.append('    .clk(clk), .rst(rst), .start(e_start & %ssel),' % px)
+            L.append('    .pl_wr_en(e_pl_wr_en & %ssel), .pl_wr_addr(e_pl_wr_addr[%d:0]),'
+                     ' .pl_wr_data(e_pl_wr_data[%d:0]),' % (px, paw - 1, pw - 1))
+        else:
+            fsw = max(1, clog2(ns))
+            few = max(1, ns - 1)
+            L.append('  banyan_a2a_engine #(.N(%d), .W(%d), .PIPELINE(%d), .USE_TAGS(%d)) u_%sdut (' %
+                     (n, w, p, t, px))
+            L.append('    .clk(clk), .rst(rst), .start(e_start & %ssel),' % px)
+            L.append('    .fault_en(e_fault_en), .fault_stage(e_fault_stage[%d:0]),'
+                     ' .fault_elem(e_fault_elem[%d:0]), .fault_kind(e_fault_kind),' % (fsw - 1, few - 1))
+        L.append('    .busy(%sbusy), .done(%sdone), .cycles(%scycles), .delivered(%sdelivered),' % ((px,) * 4))
+        L.append('    .errors(%serrors), .err_dst(%serr_dst), .err_payload(%serr_payload),' % ((px,) * 3))
+        L.append('    .err_dup(%serr_dup), .missing(%smissing), .conflicts(%sconflicts));' % ((px,) * 3))
+    if eng:
+        L.append('  always @* begin')
+        L.append("    e_busy = 1'b0; e_done = 1'b0; e_inject = 1'b0;")
+        for sig in ('cycles', 'delivered', 'errors', 'err_dst', 'err_payload', 'err_dup', 'missing',
+                    'conflicts'):
+            L.append("    e_%s = 32'd0;" % sig)
+        L.append("    e_round = 16'd0; e_cfg = 16'd0;")
+        for sig, wd in (('valid', nmax), ('dst', nmax * 8), ('tag', nmax * smax),
+                        ('out_valid', nmax), ('out_data', nmax * wmax), ('out_conflict', cmax)):
+            L.append("    e_%s = {%d{1'b0}};" % (sig, wd))
+        L.append('    case (e_sel)')
+        for k, v in enumerate(eng):
+            n, w = v['N'], v['W']
+            ns = clog2(n)
+            px = 'ev%d_' % k
+            d = 'u_%sdut' % px
+            L.append('      8\'d%d: begin' % k)
+            for s in ('busy', 'done', 'cycles', 'delivered', 'errors', 'err_dst', 'err_payload',
+                      'err_dup', 'missing', 'conflicts'):
+                L.append('        e_%s = %s%s;' % (s, px, s))
+            L.append('        e_inject = %s.inject;' % d)
+            if v['net'] == 'banyan' or v['S'] == 0:
+                rounds = n
+            elif v['S'] == 1:
+                rounds = 1 << ns
+            else:
+                rounds = max(1, v['PL'])
+            L.append('        e_round[%d:0] = %s.round;' % (clog2(rounds + 1) - 1, d))
+            L.append('        e_cfg[%d:0] = %s.s_cfg;' % (ns - 1, d))
+            L.append('        e_valid[%d:0] = %s.s_valid;' % (n - 1, d))
+            L.append('        e_out_valid[%d:0] = %s.f_valid;' % (n - 1, d))
+            L.append('        e_out_conflict[%d:0] = %s.f_conflict;' % (ns * (n // 2) - 1, d))
+            L.append('        for (elane = 0; elane < %d; elane = elane + 1) begin' % n)
+            L.append('          e_dst[elane*8 +: %d] = %s.s_dst[elane*%d +: %d];' % (ns, d, ns, ns))
+            L.append('          e_tag[elane*%d +: %d] = %s.s_tag[elane*%d +: %d];' % (smax, ns, d, ns, ns))
+            L.append('          e_out_data[elane*%d +: %d] = %s.f_data[elane*%d +: %d];' % (wmax, w, d, w, w))
+            L.append('        end')
+            L.append('      end')
+        L.append('      default: ;')
+        L.append('    endcase')
+        L.append('  end')
+    # the loop variable of the output multiplexers
+    idx = L.index('  genvar gi;')
+    L.insert(idx + 1, '  integer flane, elane;')
+    L.append('endmodule')
+    L.append('`default_nettype wire')
+    write_if_changed(os.path.join(a.out, name + '.v'), '\n'.join(L) + '\n')
+
+    H = ['// Generated by tb/common/gen_sweep.py.', '#pragma once',
+         '#define SWEEP_NAME "%s"' % name,
+         '#define SWEEP_HAS_FABRIC %d' % (1 if fab else 0),
+         '#define SWEEP_HAS_ENGINE %d' % (1 if eng else 0),
+         'constexpr int kSweepNMax = %d, kSweepWMax = %d, kSweepSMax = %d, kSweepCMax = %d;' %
+         (nmax, wmax, smax, cmax),
+         'static const SweepVariant kFabricVariants[] = {']
+    for v in fab:
+        H.append('    {%d, %d, %d, %d, %d, 0, 0, 0, 0},' %
+                 (1 if v['net'] == 'banyan' else 0, v['N'], v['W'], v['C'], v['P']))
+    if not fab:
+        H.append('    {0, 0, 0, 0, 0, 0, 0, 0, 0},')
+    H.append('};')
+    H.append('static const SweepVariant kEngineVariants[] = {')
+    for v in eng:
+        H.append('    {%d, %d, %d, 0, %d, %d, %d, %d, %d},' %
+                 (1 if v['net'] == 'banyan' else 0, v['N'], v['W'], v['P'], v['S'], v['T'],
+                  v['PC'], v['PL']))
+    if not eng:
+        H.append('    {0, 0, 0, 0, 0, 0, 0, 0, 0},')
+    H.append('};')
+    H.append('constexpr int kNumFabricVariants = %d, kNumEngineVariants = %d;' % (len(fab), len(eng)))
+    write_if_changed(os.path.join(a.out, name + '_variants.h'), '\n'.join(H) + '\n')
+
+
+if __name__ == '__main__':
+    main()

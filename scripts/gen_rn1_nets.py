@@ -19,6 +19,8 @@ source fan out over distinct components (full path expansion, Table 20.1).
 Usage: scripts/gen_rn1_nets.py [repo_root]   (also: make rn1-nets)
 """
 import os
+import shutil
+import subprocess
 import sys
 
 P = 2  # payload bytes per message
@@ -211,21 +213,18 @@ def gen_verilog(net):
         sep = ',' if k + 1 < len(ports) else ''
         w(f'    {d} wire {rng:>12} {n}{sep}')
     w(');')
-    w(f'  wire [{9 * nl - 1}:0] lf_drv, lf_rcv, lb_drv, lb_rcv;')
+    # One 9-bit wire per link and direction (no wide flat buses: they make Verilator slow).
+    for l in range(nl):
+        w(f'  wire [8:0] lfd{l}, lfr{l}, lbd{l}, lbr{l};')
     w(f'  wire [{nr - 1}:0] unused_dual;')
-    w('  assign probe_fwd = lf_drv;')
-    w('  assign probe_bwd = lb_drv;')
+    w('  assign probe_fwd = {' + ', '.join(f'lfd{l}' for l in reversed(range(nl))) + '};')
+    w('  assign probe_bwd = {' + ', '.join(f'lbd{l}' for l in reversed(range(nl))) + '};')
     w('')
     w('  // links')
-    w('  genvar l;')
-    w('  generate')
-    w(f'    for (l = 0; l < {nl}; l = l + 1) begin : g_link')
-    w('      rn1_link u_link (')
-    w('          .fwd_in(lf_drv[9*l+:9]), .fwd_out(lf_rcv[9*l+:9]), .bwd_in(lb_drv[9*l+:9]),')
-    w('          .bwd_out(lb_rcv[9*l+:9]), .dead(flt_link_dead[l]), .stuck(flt_link_stuck[l]),')
-    w('          .dir(flt_link_dir[l]), .bitsel(flt_link_bit[3*l+:3]), .val(flt_link_val[l]));')
-    w('    end')
-    w('  endgenerate')
+    for l in range(nl):
+        w(f'  rn1_link u_l{l} (.fwd_in(lfd{l}), .fwd_out(lfr{l}), .bwd_in(lbd{l}), .bwd_out(lbr{l}),')
+        w(f'      .dead(flt_link_dead[{l}]), .stuck(flt_link_stuck[{l}]), .dir(flt_link_dir[{l}]),')
+        w(f'      .bitsel(flt_link_bit[{3 * l + 2}:{3 * l}]), .val(flt_link_val[{l}]));')
     w('')
     w('  // routers')
     eoff = 0
@@ -233,49 +232,58 @@ def gen_verilog(net):
         no = radix * dil
         ins = [ldst[('r', r, i)] for i in range(ni)]
         outs = [lsrc[('r', r, k)] for k in range(no)]
-        fi = ', '.join(sl('lf_rcv', 9, l) for l in reversed(ins))
-        bi = ', '.join(sl('lb_rcv', 9, l) for l in reversed(outs))
+        fi = ', '.join(f'lfr{l}' for l in reversed(ins))
+        bi = ', '.join(f'lbr{l}' for l in reversed(outs))
         w(f'  // router {r}: stage {st}, {kind} {ni}x{radix}/d{dil}')
-        w(f'  wire [{9 * ni - 1}:0] r{r}_fi, r{r}_bo;')
-        w(f'  wire [{9 * no - 1}:0] r{r}_fo, r{r}_bi;')
-        w(f'  assign r{r}_fi = {{{fi}}};')
-        w(f'  assign r{r}_bi = {{{bi}}};')
+        w(f'  wire [{9 * ni - 1}:0] r{r}_bo;')
+        w(f'  wire [{9 * no - 1}:0] r{r}_fo;')
         seed = f"seed ^ 16'h{router_seed_xor(r):04X}"
         en = f'cfg_en[{eoff + no - 1}:{eoff}]'
         eoff += no
         if kind == 'core':
             w(f'  rn1_xbar_core #(.NI({ni}), .R({radix}), .D({dil})) u_r{r} (')
             w(f'      .clk(clk), .rst(rst), .seed({seed}), .en({en}),')
-            w(f'      .fwd_in(r{r}_fi), .bwd_out(r{r}_bo), .fwd_out(r{r}_fo), .bwd_in(r{r}_bi));')
-            w(f'  assign unused_dual[{r}] = 1\'b0;')
+            w(f'      .fwd_in({{{fi}}}), .bwd_out(r{r}_bo), .fwd_out(r{r}_fo),')
+            w(f'      .bwd_in({{{bi}}}));')
+            w(f"  assign unused_dual[{r}] = 1'b0;")
         else:
             mode = 2 if kind == 'rn1s' else 3
             w(f'  rn1 #(.MODE_SEL({mode})) u_r{r} (')
             w(f"      .clk(clk), .rst(rst), .seed({seed}), .cfg_we(1'b0), .cfg_dual(1'b0),")
-            w(f'      .cfg_en({en}), .fwd_in(r{r}_fi), .bwd_out(r{r}_bo), .fwd_out(r{r}_fo),')
-            w(f'      .bwd_in(r{r}_bi), .dual_o(unused_dual[{r}]));')
+            w(f'      .cfg_en({en}), .fwd_in({{{fi}}}), .bwd_out(r{r}_bo), .fwd_out(r{r}_fo),')
+            w(f'      .bwd_in({{{bi}}}), .dual_o(unused_dual[{r}]));')
         for k, l in enumerate(outs):
-            w(f"  assign {sl('lf_drv', 9, l)} = flt_router_dead[{r}] ? 9'd0 : {sl(f'r{r}_fo', 9, k)};")
+            w(f"  assign lfd{l} = flt_router_dead[{r}] ? 9'd0 : r{r}_fo[{9 * k + 8}:{9 * k}];")
         for i, l in enumerate(ins):
-            w(f"  assign {sl('lb_drv', 9, l)} = flt_router_dead[{r}] ? 9'd0 : {sl(f'r{r}_bo', 9, i)};")
+            w(f"  assign lbd{l} = flt_router_dead[{r}] ? 9'd0 : r{r}_bo[{9 * i + 8}:{9 * i}];")
     w('')
     w('  // endpoints')
     for e in range(ne):
         si = [lsrc[('e', e, k)] for k in range(2)]
         di = [ldst[('e', e, k)] for k in range(2)]
         w(f'  wire [17:0] e{e}_sf, e{e}_db;')
-        w(f'  rn1_endpoint #(.NE({ne}), .EP_ID({e}), .NSTAGES({net.stages}), .P({P}), .MAX_ATT(MAX_ATT)) u_e{e} (')
-        w(f"      .clk(clk), .rst(rst), .seed(seed ^ 16'h{ep_seed_xor(e):04X}), .tx_valid(tx_valid[{e}]),")
+        w(f'  wire [1:0] e{e}_dv;')
+        w(f'  wire [15:0] e{e}_ds;')
+        w(f'  wire [31:0] e{e}_dq;')
+        w(f'  wire [{16 * P - 1}:0] e{e}_dp;')
+        w(f'  wire [7:0] e{e}_ea;')
+        w(f'  wire e{e}_tr, e{e}_ev, e{e}_eo;')
+        w(f'  rn1_endpoint #(.NE({ne}), .NSTAGES({net.stages}), .P({P}), .MAX_ATT(MAX_ATT)) u_e{e} (')
+        w(f"      .clk(clk), .rst(rst), .ep_id(8'd{e}), .seed(seed ^ 16'h{ep_seed_xor(e):04X}),")
+        w(f"      .tx_valid(tx_valid[{e}]),")
         w(f"      .tx_dst({sl('tx_dst', 8, e)}), .tx_payload({sl('tx_payload', 8 * P, e)}),")
-        w(f"      .tx_ready(tx_ready[{e}]), .src_fwd(e{e}_sf),")
-        w(f"      .src_bwd({{{sl('lb_rcv', 9, si[1])}, {sl('lb_rcv', 9, si[0])}}}),")
-        w(f"      .dst_fwd({{{sl('lf_rcv', 9, di[1])}, {sl('lf_rcv', 9, di[0])}}}), .dst_bwd(e{e}_db),")
-        w(f"      .dlv_valid({sl('dlv_valid', 2, e)}), .dlv_src({sl('dlv_src', 16, e)}),")
-        w(f"      .dlv_seq({sl('dlv_seq', 32, e)}), .dlv_payload({sl('dlv_payload', 16 * P, e)}),")
-        w(f"      .ev_valid(ev_valid[{e}]), .ev_ok(ev_ok[{e}]), .ev_attempts({sl('ev_attempts', 8, e)}));")
+        w(f"      .tx_ready(e{e}_tr), .src_fwd(e{e}_sf), .src_bwd({{lbr{si[1]}, lbr{si[0]}}}),")
+        w(f"      .dst_fwd({{lfr{di[1]}, lfr{di[0]}}}), .dst_bwd(e{e}_db), .dlv_valid(e{e}_dv),")
+        w(f"      .dlv_src(e{e}_ds), .dlv_seq(e{e}_dq), .dlv_payload(e{e}_dp), .ev_valid(e{e}_ev),")
+        w(f"      .ev_ok(e{e}_eo), .ev_attempts(e{e}_ea));")
         for k in range(2):
-            w(f"  assign {sl('lf_drv', 9, si[k])} = e{e}_sf[{9 * k + 8}:{9 * k}];")
-            w(f"  assign {sl('lb_drv', 9, di[k])} = e{e}_db[{9 * k + 8}:{9 * k}];")
+            w(f"  assign lfd{si[k]} = e{e}_sf[{9 * k + 8}:{9 * k}];")
+            w(f"  assign lbd{di[k]} = e{e}_db[{9 * k + 8}:{9 * k}];")
+    rev = list(reversed(range(ne)))
+    for port, suf in (('tx_ready', 'tr'), ('dlv_valid', 'dv'), ('dlv_src', 'ds'), ('dlv_seq', 'dq'),
+                      ('dlv_payload', 'dp'), ('ev_valid', 'ev'), ('ev_ok', 'eo'),
+                      ('ev_attempts', 'ea')):
+        w(f'  assign {port} = {{' + ', '.join(f'e{e}_{suf}' for e in rev) + '};')
     w('endmodule')
     return '\n'.join(o) + '\n'
 
@@ -342,8 +350,11 @@ def main():
         net.check()
         with open(os.path.join(root, 'rtl', 'rn1', net.top + '.v'), 'w') as f:
             f.write(gen_verilog(net))
-    with open(os.path.join(root, 'model', 'src', 'rn1_nets_gen.cpp'), 'w') as f:
+    cpp = os.path.join(root, 'model', 'src', 'rn1_nets_gen.cpp')
+    with open(cpp, 'w') as f:
         f.write(gen_cpp(nets))
+    if shutil.which('clang-format'):
+        subprocess.run(['clang-format', '-i', cpp], check=True)
 
 
 if __name__ == '__main__':

@@ -243,8 +243,12 @@ void drive_model_cycle(Network& net, TrafficDriver& drv, Network::UserIn& in) {
 
 RunStats run_model(const RunConfig& c) {
   validate(c);
+  return run_model(c, run_faults(c));
+}
+
+RunStats run_model(const RunConfig& c, const FaultSet& f) {
+  validate(c);
   const NetSpec& s = net_spec(c.topology);
-  const FaultSet f = run_faults(c);
   Network net(s, f);
   net.reset(net_seed(c.seed));
   TrafficDriver drv(s, c.traffic, c.load, c.seed, c.cycles);

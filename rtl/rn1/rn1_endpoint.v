@@ -4,12 +4,12 @@
 //
 // Parameters
 //   NE       number of endpoints of the network (2..256, power of two)
-//   EP_ID    this endpoint's number
 //   NSTAGES  routing stages between endpoints (each returns 2 status words)
 //   P        payload bytes per message (1..8)
 //   MAX_ATT  attempts before the source gives up on a message (1..255)
 // Ports
 //   clk, rst          clock, synchronous reset
+//   ep_id             this endpoint's number (a port, so all endpoints share one model)
 //   seed              LFSR seed (input choice, retry back-off)
 //   tx_valid, tx_dst, tx_payload, tx_ready   user send interface (accepted when both high)
 //   src_fwd, src_bwd  the two network inputs of this endpoint (forward out, backward in)
@@ -23,13 +23,13 @@
 `default_nettype none
 module rn1_endpoint #(
     parameter NE      = 16,
-    parameter EP_ID   = 0,
     parameter NSTAGES = 2,
     parameter P       = 2,
     parameter MAX_ATT = 64
 ) (
     input  wire           clk,
     input  wire           rst,
+    input  wire [7:0]     ep_id,
     input  wire [15:0]    seed,
     input  wire           tx_valid,
     input  wire [7:0]     tx_dst,
@@ -47,6 +47,7 @@ module rn1_endpoint #(
     output reg            ev_ok,
     output reg  [7:0]     ev_attempts
 );
+  /* verilator no_inline_module */
   localparam EB = (NE > 1) ? $clog2(NE) : 1;
   localparam W = 7 + P;  // words per message, header included
   localparam integer RLEN_I = 2 * NSTAGES + 3;  // words of a complete reply
@@ -63,25 +64,27 @@ module rn1_endpoint #(
   localparam [7:0] ACK = 8'hA5, NACK = 8'h5A;
 
   generate
-    if (NE < 2 || NE > 256 || (NE & (NE - 1)) != 0 || EP_ID < 0 || EP_ID >= NE || NSTAGES < 1 ||
+    if (NE < 2 || NE > 256 || (NE & (NE - 1)) != 0 || NSTAGES < 1 ||
         NSTAGES > 8 || P < 1 || P > 8 || MAX_ATT < 1 || MAX_ATT > 255) begin : g_bad
 `ifdef __ICARUS__
       rn1_endpoint_needs_NE_pow2_2_256_P_1_8_NSTAGES_1_8_MAX_ATT_1_255 u_stop ();
 `else
-      $error("rn1_endpoint: need NE power of two 2..256, EP_ID < NE, NSTAGES 1..8, P 1..8, MAX_ATT 1..255");
+      $error("rn1_endpoint: need NE power of two 2..256, NSTAGES 1..8, P 1..8, MAX_ATT 1..255");
 `endif
     end
   endgenerate
 
+  // CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), MSB first: linear in x = c ^ b, written as
+  // the XOR of the images of the set bits of x (no loop: small Verilator code).
   function [7:0] crc8;
     input [7:0] c;
     input [7:0] b;
-    integer k;
     reg [7:0] x;
     begin
-      x = c ^ b;
-      for (k = 0; k < 8; k = k + 1) x = x[7] ? ({x[6:0], 1'b0} ^ 8'h07) : {x[6:0], 1'b0};
-      crc8 = x;
+      x    = c ^ b;
+      crc8 = ({8{x[0]}} & 8'h07) ^ ({8{x[1]}} & 8'h0E) ^ ({8{x[2]}} & 8'h1C) ^
+             ({8{x[3]}} & 8'h38) ^ ({8{x[4]}} & 8'h70) ^ ({8{x[5]}} & 8'hE0) ^
+             ({8{x[6]}} & 8'hC7) ^ ({8{x[7]}} & 8'h89);
     end
   endfunction
 
@@ -110,7 +113,7 @@ module rn1_endpoint #(
   always @* begin
     word = 8'd0;
     case (widx)
-      4'd1: word = EP_ID[7:0];
+      4'd1: word = ep_id;
       4'd2: word = m_dst;
       4'd3: word = m_seq[15:8];
       4'd4: word = m_seq[7:0];
@@ -232,7 +235,7 @@ module rn1_endpoint #(
   always @* begin
     for (p = 0; p < 2; p = p + 1) begin
       sidx[p] = r_src[p][EB-1:0];
-      ok[p]   = (r_idx[p] == W4) && (r_dst[p] == EP_ID[7:0]) && ((r_src[p] >> EB) == 8'd0) &&
+      ok[p]   = (r_idx[p] == W4) && (r_dst[p] == ep_id) && ((r_src[p] >> EB) == 8'd0) &&
                 (r_c1[p] == r_crc[p]) && (r_c2[p] == ~r_crc[p]);
       dlv[p]  = (r_st[p] == R_RECV) && !dst_fwd[9*p+8] && ok[p] &&
                 !(lv[sidx[p]] && last[sidx[p]] == r_seq[p]);

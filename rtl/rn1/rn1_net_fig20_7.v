@@ -40,863 +40,1541 @@ module rn1_net_fig20_7 #(
     output wire     [1439:0] probe_fwd,
     output wire     [1439:0] probe_bwd
 );
-  wire [1439:0] lf_drv, lf_rcv, lb_drv, lb_rcv;
+  wire [8:0] lfd0, lfr0, lbd0, lbr0;
+  wire [8:0] lfd1, lfr1, lbd1, lbr1;
+  wire [8:0] lfd2, lfr2, lbd2, lbr2;
+  wire [8:0] lfd3, lfr3, lbd3, lbr3;
+  wire [8:0] lfd4, lfr4, lbd4, lbr4;
+  wire [8:0] lfd5, lfr5, lbd5, lbr5;
+  wire [8:0] lfd6, lfr6, lbd6, lbr6;
+  wire [8:0] lfd7, lfr7, lbd7, lbr7;
+  wire [8:0] lfd8, lfr8, lbd8, lbr8;
+  wire [8:0] lfd9, lfr9, lbd9, lbr9;
+  wire [8:0] lfd10, lfr10, lbd10, lbr10;
+  wire [8:0] lfd11, lfr11, lbd11, lbr11;
+  wire [8:0] lfd12, lfr12, lbd12, lbr12;
+  wire [8:0] lfd13, lfr13, lbd13, lbr13;
+  wire [8:0] lfd14, lfr14, lbd14, lbr14;
+  wire [8:0] lfd15, lfr15, lbd15, lbr15;
+  wire [8:0] lfd16, lfr16, lbd16, lbr16;
+  wire [8:0] lfd17, lfr17, lbd17, lbr17;
+  wire [8:0] lfd18, lfr18, lbd18, lbr18;
+  wire [8:0] lfd19, lfr19, lbd19, lbr19;
+  wire [8:0] lfd20, lfr20, lbd20, lbr20;
+  wire [8:0] lfd21, lfr21, lbd21, lbr21;
+  wire [8:0] lfd22, lfr22, lbd22, lbr22;
+  wire [8:0] lfd23, lfr23, lbd23, lbr23;
+  wire [8:0] lfd24, lfr24, lbd24, lbr24;
+  wire [8:0] lfd25, lfr25, lbd25, lbr25;
+  wire [8:0] lfd26, lfr26, lbd26, lbr26;
+  wire [8:0] lfd27, lfr27, lbd27, lbr27;
+  wire [8:0] lfd28, lfr28, lbd28, lbr28;
+  wire [8:0] lfd29, lfr29, lbd29, lbr29;
+  wire [8:0] lfd30, lfr30, lbd30, lbr30;
+  wire [8:0] lfd31, lfr31, lbd31, lbr31;
+  wire [8:0] lfd32, lfr32, lbd32, lbr32;
+  wire [8:0] lfd33, lfr33, lbd33, lbr33;
+  wire [8:0] lfd34, lfr34, lbd34, lbr34;
+  wire [8:0] lfd35, lfr35, lbd35, lbr35;
+  wire [8:0] lfd36, lfr36, lbd36, lbr36;
+  wire [8:0] lfd37, lfr37, lbd37, lbr37;
+  wire [8:0] lfd38, lfr38, lbd38, lbr38;
+  wire [8:0] lfd39, lfr39, lbd39, lbr39;
+  wire [8:0] lfd40, lfr40, lbd40, lbr40;
+  wire [8:0] lfd41, lfr41, lbd41, lbr41;
+  wire [8:0] lfd42, lfr42, lbd42, lbr42;
+  wire [8:0] lfd43, lfr43, lbd43, lbr43;
+  wire [8:0] lfd44, lfr44, lbd44, lbr44;
+  wire [8:0] lfd45, lfr45, lbd45, lbr45;
+  wire [8:0] lfd46, lfr46, lbd46, lbr46;
+  wire [8:0] lfd47, lfr47, lbd47, lbr47;
+  wire [8:0] lfd48, lfr48, lbd48, lbr48;
+  wire [8:0] lfd49, lfr49, lbd49, lbr49;
+  wire [8:0] lfd50, lfr50, lbd50, lbr50;
+  wire [8:0] lfd51, lfr51, lbd51, lbr51;
+  wire [8:0] lfd52, lfr52, lbd52, lbr52;
+  wire [8:0] lfd53, lfr53, lbd53, lbr53;
+  wire [8:0] lfd54, lfr54, lbd54, lbr54;
+  wire [8:0] lfd55, lfr55, lbd55, lbr55;
+  wire [8:0] lfd56, lfr56, lbd56, lbr56;
+  wire [8:0] lfd57, lfr57, lbd57, lbr57;
+  wire [8:0] lfd58, lfr58, lbd58, lbr58;
+  wire [8:0] lfd59, lfr59, lbd59, lbr59;
+  wire [8:0] lfd60, lfr60, lbd60, lbr60;
+  wire [8:0] lfd61, lfr61, lbd61, lbr61;
+  wire [8:0] lfd62, lfr62, lbd62, lbr62;
+  wire [8:0] lfd63, lfr63, lbd63, lbr63;
+  wire [8:0] lfd64, lfr64, lbd64, lbr64;
+  wire [8:0] lfd65, lfr65, lbd65, lbr65;
+  wire [8:0] lfd66, lfr66, lbd66, lbr66;
+  wire [8:0] lfd67, lfr67, lbd67, lbr67;
+  wire [8:0] lfd68, lfr68, lbd68, lbr68;
+  wire [8:0] lfd69, lfr69, lbd69, lbr69;
+  wire [8:0] lfd70, lfr70, lbd70, lbr70;
+  wire [8:0] lfd71, lfr71, lbd71, lbr71;
+  wire [8:0] lfd72, lfr72, lbd72, lbr72;
+  wire [8:0] lfd73, lfr73, lbd73, lbr73;
+  wire [8:0] lfd74, lfr74, lbd74, lbr74;
+  wire [8:0] lfd75, lfr75, lbd75, lbr75;
+  wire [8:0] lfd76, lfr76, lbd76, lbr76;
+  wire [8:0] lfd77, lfr77, lbd77, lbr77;
+  wire [8:0] lfd78, lfr78, lbd78, lbr78;
+  wire [8:0] lfd79, lfr79, lbd79, lbr79;
+  wire [8:0] lfd80, lfr80, lbd80, lbr80;
+  wire [8:0] lfd81, lfr81, lbd81, lbr81;
+  wire [8:0] lfd82, lfr82, lbd82, lbr82;
+  wire [8:0] lfd83, lfr83, lbd83, lbr83;
+  wire [8:0] lfd84, lfr84, lbd84, lbr84;
+  wire [8:0] lfd85, lfr85, lbd85, lbr85;
+  wire [8:0] lfd86, lfr86, lbd86, lbr86;
+  wire [8:0] lfd87, lfr87, lbd87, lbr87;
+  wire [8:0] lfd88, lfr88, lbd88, lbr88;
+  wire [8:0] lfd89, lfr89, lbd89, lbr89;
+  wire [8:0] lfd90, lfr90, lbd90, lbr90;
+  wire [8:0] lfd91, lfr91, lbd91, lbr91;
+  wire [8:0] lfd92, lfr92, lbd92, lbr92;
+  wire [8:0] lfd93, lfr93, lbd93, lbr93;
+  wire [8:0] lfd94, lfr94, lbd94, lbr94;
+  wire [8:0] lfd95, lfr95, lbd95, lbr95;
+  wire [8:0] lfd96, lfr96, lbd96, lbr96;
+  wire [8:0] lfd97, lfr97, lbd97, lbr97;
+  wire [8:0] lfd98, lfr98, lbd98, lbr98;
+  wire [8:0] lfd99, lfr99, lbd99, lbr99;
+  wire [8:0] lfd100, lfr100, lbd100, lbr100;
+  wire [8:0] lfd101, lfr101, lbd101, lbr101;
+  wire [8:0] lfd102, lfr102, lbd102, lbr102;
+  wire [8:0] lfd103, lfr103, lbd103, lbr103;
+  wire [8:0] lfd104, lfr104, lbd104, lbr104;
+  wire [8:0] lfd105, lfr105, lbd105, lbr105;
+  wire [8:0] lfd106, lfr106, lbd106, lbr106;
+  wire [8:0] lfd107, lfr107, lbd107, lbr107;
+  wire [8:0] lfd108, lfr108, lbd108, lbr108;
+  wire [8:0] lfd109, lfr109, lbd109, lbr109;
+  wire [8:0] lfd110, lfr110, lbd110, lbr110;
+  wire [8:0] lfd111, lfr111, lbd111, lbr111;
+  wire [8:0] lfd112, lfr112, lbd112, lbr112;
+  wire [8:0] lfd113, lfr113, lbd113, lbr113;
+  wire [8:0] lfd114, lfr114, lbd114, lbr114;
+  wire [8:0] lfd115, lfr115, lbd115, lbr115;
+  wire [8:0] lfd116, lfr116, lbd116, lbr116;
+  wire [8:0] lfd117, lfr117, lbd117, lbr117;
+  wire [8:0] lfd118, lfr118, lbd118, lbr118;
+  wire [8:0] lfd119, lfr119, lbd119, lbr119;
+  wire [8:0] lfd120, lfr120, lbd120, lbr120;
+  wire [8:0] lfd121, lfr121, lbd121, lbr121;
+  wire [8:0] lfd122, lfr122, lbd122, lbr122;
+  wire [8:0] lfd123, lfr123, lbd123, lbr123;
+  wire [8:0] lfd124, lfr124, lbd124, lbr124;
+  wire [8:0] lfd125, lfr125, lbd125, lbr125;
+  wire [8:0] lfd126, lfr126, lbd126, lbr126;
+  wire [8:0] lfd127, lfr127, lbd127, lbr127;
+  wire [8:0] lfd128, lfr128, lbd128, lbr128;
+  wire [8:0] lfd129, lfr129, lbd129, lbr129;
+  wire [8:0] lfd130, lfr130, lbd130, lbr130;
+  wire [8:0] lfd131, lfr131, lbd131, lbr131;
+  wire [8:0] lfd132, lfr132, lbd132, lbr132;
+  wire [8:0] lfd133, lfr133, lbd133, lbr133;
+  wire [8:0] lfd134, lfr134, lbd134, lbr134;
+  wire [8:0] lfd135, lfr135, lbd135, lbr135;
+  wire [8:0] lfd136, lfr136, lbd136, lbr136;
+  wire [8:0] lfd137, lfr137, lbd137, lbr137;
+  wire [8:0] lfd138, lfr138, lbd138, lbr138;
+  wire [8:0] lfd139, lfr139, lbd139, lbr139;
+  wire [8:0] lfd140, lfr140, lbd140, lbr140;
+  wire [8:0] lfd141, lfr141, lbd141, lbr141;
+  wire [8:0] lfd142, lfr142, lbd142, lbr142;
+  wire [8:0] lfd143, lfr143, lbd143, lbr143;
+  wire [8:0] lfd144, lfr144, lbd144, lbr144;
+  wire [8:0] lfd145, lfr145, lbd145, lbr145;
+  wire [8:0] lfd146, lfr146, lbd146, lbr146;
+  wire [8:0] lfd147, lfr147, lbd147, lbr147;
+  wire [8:0] lfd148, lfr148, lbd148, lbr148;
+  wire [8:0] lfd149, lfr149, lbd149, lbr149;
+  wire [8:0] lfd150, lfr150, lbd150, lbr150;
+  wire [8:0] lfd151, lfr151, lbd151, lbr151;
+  wire [8:0] lfd152, lfr152, lbd152, lbr152;
+  wire [8:0] lfd153, lfr153, lbd153, lbr153;
+  wire [8:0] lfd154, lfr154, lbd154, lbr154;
+  wire [8:0] lfd155, lfr155, lbd155, lbr155;
+  wire [8:0] lfd156, lfr156, lbd156, lbr156;
+  wire [8:0] lfd157, lfr157, lbd157, lbr157;
+  wire [8:0] lfd158, lfr158, lbd158, lbr158;
+  wire [8:0] lfd159, lfr159, lbd159, lbr159;
   wire [39:0] unused_dual;
-  assign probe_fwd = lf_drv;
-  assign probe_bwd = lb_drv;
+  assign probe_fwd = {lfd159, lfd158, lfd157, lfd156, lfd155, lfd154, lfd153, lfd152, lfd151, lfd150, lfd149, lfd148, lfd147, lfd146, lfd145, lfd144, lfd143, lfd142, lfd141, lfd140, lfd139, lfd138, lfd137, lfd136, lfd135, lfd134, lfd133, lfd132, lfd131, lfd130, lfd129, lfd128, lfd127, lfd126, lfd125, lfd124, lfd123, lfd122, lfd121, lfd120, lfd119, lfd118, lfd117, lfd116, lfd115, lfd114, lfd113, lfd112, lfd111, lfd110, lfd109, lfd108, lfd107, lfd106, lfd105, lfd104, lfd103, lfd102, lfd101, lfd100, lfd99, lfd98, lfd97, lfd96, lfd95, lfd94, lfd93, lfd92, lfd91, lfd90, lfd89, lfd88, lfd87, lfd86, lfd85, lfd84, lfd83, lfd82, lfd81, lfd80, lfd79, lfd78, lfd77, lfd76, lfd75, lfd74, lfd73, lfd72, lfd71, lfd70, lfd69, lfd68, lfd67, lfd66, lfd65, lfd64, lfd63, lfd62, lfd61, lfd60, lfd59, lfd58, lfd57, lfd56, lfd55, lfd54, lfd53, lfd52, lfd51, lfd50, lfd49, lfd48, lfd47, lfd46, lfd45, lfd44, lfd43, lfd42, lfd41, lfd40, lfd39, lfd38, lfd37, lfd36, lfd35, lfd34, lfd33, lfd32, lfd31, lfd30, lfd29, lfd28, lfd27, lfd26, lfd25, lfd24, lfd23, lfd22, lfd21, lfd20, lfd19, lfd18, lfd17, lfd16, lfd15, lfd14, lfd13, lfd12, lfd11, lfd10, lfd9, lfd8, lfd7, lfd6, lfd5, lfd4, lfd3, lfd2, lfd1, lfd0};
+  assign probe_bwd = {lbd159, lbd158, lbd157, lbd156, lbd155, lbd154, lbd153, lbd152, lbd151, lbd150, lbd149, lbd148, lbd147, lbd146, lbd145, lbd144, lbd143, lbd142, lbd141, lbd140, lbd139, lbd138, lbd137, lbd136, lbd135, lbd134, lbd133, lbd132, lbd131, lbd130, lbd129, lbd128, lbd127, lbd126, lbd125, lbd124, lbd123, lbd122, lbd121, lbd120, lbd119, lbd118, lbd117, lbd116, lbd115, lbd114, lbd113, lbd112, lbd111, lbd110, lbd109, lbd108, lbd107, lbd106, lbd105, lbd104, lbd103, lbd102, lbd101, lbd100, lbd99, lbd98, lbd97, lbd96, lbd95, lbd94, lbd93, lbd92, lbd91, lbd90, lbd89, lbd88, lbd87, lbd86, lbd85, lbd84, lbd83, lbd82, lbd81, lbd80, lbd79, lbd78, lbd77, lbd76, lbd75, lbd74, lbd73, lbd72, lbd71, lbd70, lbd69, lbd68, lbd67, lbd66, lbd65, lbd64, lbd63, lbd62, lbd61, lbd60, lbd59, lbd58, lbd57, lbd56, lbd55, lbd54, lbd53, lbd52, lbd51, lbd50, lbd49, lbd48, lbd47, lbd46, lbd45, lbd44, lbd43, lbd42, lbd41, lbd40, lbd39, lbd38, lbd37, lbd36, lbd35, lbd34, lbd33, lbd32, lbd31, lbd30, lbd29, lbd28, lbd27, lbd26, lbd25, lbd24, lbd23, lbd22, lbd21, lbd20, lbd19, lbd18, lbd17, lbd16, lbd15, lbd14, lbd13, lbd12, lbd11, lbd10, lbd9, lbd8, lbd7, lbd6, lbd5, lbd4, lbd3, lbd2, lbd1, lbd0};
 
   // links
-  genvar l;
-  generate
-    for (l = 0; l < 160; l = l + 1) begin : g_link
-      rn1_link u_link (
-          .fwd_in(lf_drv[9*l+:9]), .fwd_out(lf_rcv[9*l+:9]), .bwd_in(lb_drv[9*l+:9]),
-          .bwd_out(lb_rcv[9*l+:9]), .dead(flt_link_dead[l]), .stuck(flt_link_stuck[l]),
-          .dir(flt_link_dir[l]), .bitsel(flt_link_bit[3*l+:3]), .val(flt_link_val[l]));
-    end
-  endgenerate
+  rn1_link u_l0 (.fwd_in(lfd0), .fwd_out(lfr0), .bwd_in(lbd0), .bwd_out(lbr0),
+      .dead(flt_link_dead[0]), .stuck(flt_link_stuck[0]), .dir(flt_link_dir[0]),
+      .bitsel(flt_link_bit[2:0]), .val(flt_link_val[0]));
+  rn1_link u_l1 (.fwd_in(lfd1), .fwd_out(lfr1), .bwd_in(lbd1), .bwd_out(lbr1),
+      .dead(flt_link_dead[1]), .stuck(flt_link_stuck[1]), .dir(flt_link_dir[1]),
+      .bitsel(flt_link_bit[5:3]), .val(flt_link_val[1]));
+  rn1_link u_l2 (.fwd_in(lfd2), .fwd_out(lfr2), .bwd_in(lbd2), .bwd_out(lbr2),
+      .dead(flt_link_dead[2]), .stuck(flt_link_stuck[2]), .dir(flt_link_dir[2]),
+      .bitsel(flt_link_bit[8:6]), .val(flt_link_val[2]));
+  rn1_link u_l3 (.fwd_in(lfd3), .fwd_out(lfr3), .bwd_in(lbd3), .bwd_out(lbr3),
+      .dead(flt_link_dead[3]), .stuck(flt_link_stuck[3]), .dir(flt_link_dir[3]),
+      .bitsel(flt_link_bit[11:9]), .val(flt_link_val[3]));
+  rn1_link u_l4 (.fwd_in(lfd4), .fwd_out(lfr4), .bwd_in(lbd4), .bwd_out(lbr4),
+      .dead(flt_link_dead[4]), .stuck(flt_link_stuck[4]), .dir(flt_link_dir[4]),
+      .bitsel(flt_link_bit[14:12]), .val(flt_link_val[4]));
+  rn1_link u_l5 (.fwd_in(lfd5), .fwd_out(lfr5), .bwd_in(lbd5), .bwd_out(lbr5),
+      .dead(flt_link_dead[5]), .stuck(flt_link_stuck[5]), .dir(flt_link_dir[5]),
+      .bitsel(flt_link_bit[17:15]), .val(flt_link_val[5]));
+  rn1_link u_l6 (.fwd_in(lfd6), .fwd_out(lfr6), .bwd_in(lbd6), .bwd_out(lbr6),
+      .dead(flt_link_dead[6]), .stuck(flt_link_stuck[6]), .dir(flt_link_dir[6]),
+      .bitsel(flt_link_bit[20:18]), .val(flt_link_val[6]));
+  rn1_link u_l7 (.fwd_in(lfd7), .fwd_out(lfr7), .bwd_in(lbd7), .bwd_out(lbr7),
+      .dead(flt_link_dead[7]), .stuck(flt_link_stuck[7]), .dir(flt_link_dir[7]),
+      .bitsel(flt_link_bit[23:21]), .val(flt_link_val[7]));
+  rn1_link u_l8 (.fwd_in(lfd8), .fwd_out(lfr8), .bwd_in(lbd8), .bwd_out(lbr8),
+      .dead(flt_link_dead[8]), .stuck(flt_link_stuck[8]), .dir(flt_link_dir[8]),
+      .bitsel(flt_link_bit[26:24]), .val(flt_link_val[8]));
+  rn1_link u_l9 (.fwd_in(lfd9), .fwd_out(lfr9), .bwd_in(lbd9), .bwd_out(lbr9),
+      .dead(flt_link_dead[9]), .stuck(flt_link_stuck[9]), .dir(flt_link_dir[9]),
+      .bitsel(flt_link_bit[29:27]), .val(flt_link_val[9]));
+  rn1_link u_l10 (.fwd_in(lfd10), .fwd_out(lfr10), .bwd_in(lbd10), .bwd_out(lbr10),
+      .dead(flt_link_dead[10]), .stuck(flt_link_stuck[10]), .dir(flt_link_dir[10]),
+      .bitsel(flt_link_bit[32:30]), .val(flt_link_val[10]));
+  rn1_link u_l11 (.fwd_in(lfd11), .fwd_out(lfr11), .bwd_in(lbd11), .bwd_out(lbr11),
+      .dead(flt_link_dead[11]), .stuck(flt_link_stuck[11]), .dir(flt_link_dir[11]),
+      .bitsel(flt_link_bit[35:33]), .val(flt_link_val[11]));
+  rn1_link u_l12 (.fwd_in(lfd12), .fwd_out(lfr12), .bwd_in(lbd12), .bwd_out(lbr12),
+      .dead(flt_link_dead[12]), .stuck(flt_link_stuck[12]), .dir(flt_link_dir[12]),
+      .bitsel(flt_link_bit[38:36]), .val(flt_link_val[12]));
+  rn1_link u_l13 (.fwd_in(lfd13), .fwd_out(lfr13), .bwd_in(lbd13), .bwd_out(lbr13),
+      .dead(flt_link_dead[13]), .stuck(flt_link_stuck[13]), .dir(flt_link_dir[13]),
+      .bitsel(flt_link_bit[41:39]), .val(flt_link_val[13]));
+  rn1_link u_l14 (.fwd_in(lfd14), .fwd_out(lfr14), .bwd_in(lbd14), .bwd_out(lbr14),
+      .dead(flt_link_dead[14]), .stuck(flt_link_stuck[14]), .dir(flt_link_dir[14]),
+      .bitsel(flt_link_bit[44:42]), .val(flt_link_val[14]));
+  rn1_link u_l15 (.fwd_in(lfd15), .fwd_out(lfr15), .bwd_in(lbd15), .bwd_out(lbr15),
+      .dead(flt_link_dead[15]), .stuck(flt_link_stuck[15]), .dir(flt_link_dir[15]),
+      .bitsel(flt_link_bit[47:45]), .val(flt_link_val[15]));
+  rn1_link u_l16 (.fwd_in(lfd16), .fwd_out(lfr16), .bwd_in(lbd16), .bwd_out(lbr16),
+      .dead(flt_link_dead[16]), .stuck(flt_link_stuck[16]), .dir(flt_link_dir[16]),
+      .bitsel(flt_link_bit[50:48]), .val(flt_link_val[16]));
+  rn1_link u_l17 (.fwd_in(lfd17), .fwd_out(lfr17), .bwd_in(lbd17), .bwd_out(lbr17),
+      .dead(flt_link_dead[17]), .stuck(flt_link_stuck[17]), .dir(flt_link_dir[17]),
+      .bitsel(flt_link_bit[53:51]), .val(flt_link_val[17]));
+  rn1_link u_l18 (.fwd_in(lfd18), .fwd_out(lfr18), .bwd_in(lbd18), .bwd_out(lbr18),
+      .dead(flt_link_dead[18]), .stuck(flt_link_stuck[18]), .dir(flt_link_dir[18]),
+      .bitsel(flt_link_bit[56:54]), .val(flt_link_val[18]));
+  rn1_link u_l19 (.fwd_in(lfd19), .fwd_out(lfr19), .bwd_in(lbd19), .bwd_out(lbr19),
+      .dead(flt_link_dead[19]), .stuck(flt_link_stuck[19]), .dir(flt_link_dir[19]),
+      .bitsel(flt_link_bit[59:57]), .val(flt_link_val[19]));
+  rn1_link u_l20 (.fwd_in(lfd20), .fwd_out(lfr20), .bwd_in(lbd20), .bwd_out(lbr20),
+      .dead(flt_link_dead[20]), .stuck(flt_link_stuck[20]), .dir(flt_link_dir[20]),
+      .bitsel(flt_link_bit[62:60]), .val(flt_link_val[20]));
+  rn1_link u_l21 (.fwd_in(lfd21), .fwd_out(lfr21), .bwd_in(lbd21), .bwd_out(lbr21),
+      .dead(flt_link_dead[21]), .stuck(flt_link_stuck[21]), .dir(flt_link_dir[21]),
+      .bitsel(flt_link_bit[65:63]), .val(flt_link_val[21]));
+  rn1_link u_l22 (.fwd_in(lfd22), .fwd_out(lfr22), .bwd_in(lbd22), .bwd_out(lbr22),
+      .dead(flt_link_dead[22]), .stuck(flt_link_stuck[22]), .dir(flt_link_dir[22]),
+      .bitsel(flt_link_bit[68:66]), .val(flt_link_val[22]));
+  rn1_link u_l23 (.fwd_in(lfd23), .fwd_out(lfr23), .bwd_in(lbd23), .bwd_out(lbr23),
+      .dead(flt_link_dead[23]), .stuck(flt_link_stuck[23]), .dir(flt_link_dir[23]),
+      .bitsel(flt_link_bit[71:69]), .val(flt_link_val[23]));
+  rn1_link u_l24 (.fwd_in(lfd24), .fwd_out(lfr24), .bwd_in(lbd24), .bwd_out(lbr24),
+      .dead(flt_link_dead[24]), .stuck(flt_link_stuck[24]), .dir(flt_link_dir[24]),
+      .bitsel(flt_link_bit[74:72]), .val(flt_link_val[24]));
+  rn1_link u_l25 (.fwd_in(lfd25), .fwd_out(lfr25), .bwd_in(lbd25), .bwd_out(lbr25),
+      .dead(flt_link_dead[25]), .stuck(flt_link_stuck[25]), .dir(flt_link_dir[25]),
+      .bitsel(flt_link_bit[77:75]), .val(flt_link_val[25]));
+  rn1_link u_l26 (.fwd_in(lfd26), .fwd_out(lfr26), .bwd_in(lbd26), .bwd_out(lbr26),
+      .dead(flt_link_dead[26]), .stuck(flt_link_stuck[26]), .dir(flt_link_dir[26]),
+      .bitsel(flt_link_bit[80:78]), .val(flt_link_val[26]));
+  rn1_link u_l27 (.fwd_in(lfd27), .fwd_out(lfr27), .bwd_in(lbd27), .bwd_out(lbr27),
+      .dead(flt_link_dead[27]), .stuck(flt_link_stuck[27]), .dir(flt_link_dir[27]),
+      .bitsel(flt_link_bit[83:81]), .val(flt_link_val[27]));
+  rn1_link u_l28 (.fwd_in(lfd28), .fwd_out(lfr28), .bwd_in(lbd28), .bwd_out(lbr28),
+      .dead(flt_link_dead[28]), .stuck(flt_link_stuck[28]), .dir(flt_link_dir[28]),
+      .bitsel(flt_link_bit[86:84]), .val(flt_link_val[28]));
+  rn1_link u_l29 (.fwd_in(lfd29), .fwd_out(lfr29), .bwd_in(lbd29), .bwd_out(lbr29),
+      .dead(flt_link_dead[29]), .stuck(flt_link_stuck[29]), .dir(flt_link_dir[29]),
+      .bitsel(flt_link_bit[89:87]), .val(flt_link_val[29]));
+  rn1_link u_l30 (.fwd_in(lfd30), .fwd_out(lfr30), .bwd_in(lbd30), .bwd_out(lbr30),
+      .dead(flt_link_dead[30]), .stuck(flt_link_stuck[30]), .dir(flt_link_dir[30]),
+      .bitsel(flt_link_bit[92:90]), .val(flt_link_val[30]));
+  rn1_link u_l31 (.fwd_in(lfd31), .fwd_out(lfr31), .bwd_in(lbd31), .bwd_out(lbr31),
+      .dead(flt_link_dead[31]), .stuck(flt_link_stuck[31]), .dir(flt_link_dir[31]),
+      .bitsel(flt_link_bit[95:93]), .val(flt_link_val[31]));
+  rn1_link u_l32 (.fwd_in(lfd32), .fwd_out(lfr32), .bwd_in(lbd32), .bwd_out(lbr32),
+      .dead(flt_link_dead[32]), .stuck(flt_link_stuck[32]), .dir(flt_link_dir[32]),
+      .bitsel(flt_link_bit[98:96]), .val(flt_link_val[32]));
+  rn1_link u_l33 (.fwd_in(lfd33), .fwd_out(lfr33), .bwd_in(lbd33), .bwd_out(lbr33),
+      .dead(flt_link_dead[33]), .stuck(flt_link_stuck[33]), .dir(flt_link_dir[33]),
+      .bitsel(flt_link_bit[101:99]), .val(flt_link_val[33]));
+  rn1_link u_l34 (.fwd_in(lfd34), .fwd_out(lfr34), .bwd_in(lbd34), .bwd_out(lbr34),
+      .dead(flt_link_dead[34]), .stuck(flt_link_stuck[34]), .dir(flt_link_dir[34]),
+      .bitsel(flt_link_bit[104:102]), .val(flt_link_val[34]));
+  rn1_link u_l35 (.fwd_in(lfd35), .fwd_out(lfr35), .bwd_in(lbd35), .bwd_out(lbr35),
+      .dead(flt_link_dead[35]), .stuck(flt_link_stuck[35]), .dir(flt_link_dir[35]),
+      .bitsel(flt_link_bit[107:105]), .val(flt_link_val[35]));
+  rn1_link u_l36 (.fwd_in(lfd36), .fwd_out(lfr36), .bwd_in(lbd36), .bwd_out(lbr36),
+      .dead(flt_link_dead[36]), .stuck(flt_link_stuck[36]), .dir(flt_link_dir[36]),
+      .bitsel(flt_link_bit[110:108]), .val(flt_link_val[36]));
+  rn1_link u_l37 (.fwd_in(lfd37), .fwd_out(lfr37), .bwd_in(lbd37), .bwd_out(lbr37),
+      .dead(flt_link_dead[37]), .stuck(flt_link_stuck[37]), .dir(flt_link_dir[37]),
+      .bitsel(flt_link_bit[113:111]), .val(flt_link_val[37]));
+  rn1_link u_l38 (.fwd_in(lfd38), .fwd_out(lfr38), .bwd_in(lbd38), .bwd_out(lbr38),
+      .dead(flt_link_dead[38]), .stuck(flt_link_stuck[38]), .dir(flt_link_dir[38]),
+      .bitsel(flt_link_bit[116:114]), .val(flt_link_val[38]));
+  rn1_link u_l39 (.fwd_in(lfd39), .fwd_out(lfr39), .bwd_in(lbd39), .bwd_out(lbr39),
+      .dead(flt_link_dead[39]), .stuck(flt_link_stuck[39]), .dir(flt_link_dir[39]),
+      .bitsel(flt_link_bit[119:117]), .val(flt_link_val[39]));
+  rn1_link u_l40 (.fwd_in(lfd40), .fwd_out(lfr40), .bwd_in(lbd40), .bwd_out(lbr40),
+      .dead(flt_link_dead[40]), .stuck(flt_link_stuck[40]), .dir(flt_link_dir[40]),
+      .bitsel(flt_link_bit[122:120]), .val(flt_link_val[40]));
+  rn1_link u_l41 (.fwd_in(lfd41), .fwd_out(lfr41), .bwd_in(lbd41), .bwd_out(lbr41),
+      .dead(flt_link_dead[41]), .stuck(flt_link_stuck[41]), .dir(flt_link_dir[41]),
+      .bitsel(flt_link_bit[125:123]), .val(flt_link_val[41]));
+  rn1_link u_l42 (.fwd_in(lfd42), .fwd_out(lfr42), .bwd_in(lbd42), .bwd_out(lbr42),
+      .dead(flt_link_dead[42]), .stuck(flt_link_stuck[42]), .dir(flt_link_dir[42]),
+      .bitsel(flt_link_bit[128:126]), .val(flt_link_val[42]));
+  rn1_link u_l43 (.fwd_in(lfd43), .fwd_out(lfr43), .bwd_in(lbd43), .bwd_out(lbr43),
+      .dead(flt_link_dead[43]), .stuck(flt_link_stuck[43]), .dir(flt_link_dir[43]),
+      .bitsel(flt_link_bit[131:129]), .val(flt_link_val[43]));
+  rn1_link u_l44 (.fwd_in(lfd44), .fwd_out(lfr44), .bwd_in(lbd44), .bwd_out(lbr44),
+      .dead(flt_link_dead[44]), .stuck(flt_link_stuck[44]), .dir(flt_link_dir[44]),
+      .bitsel(flt_link_bit[134:132]), .val(flt_link_val[44]));
+  rn1_link u_l45 (.fwd_in(lfd45), .fwd_out(lfr45), .bwd_in(lbd45), .bwd_out(lbr45),
+      .dead(flt_link_dead[45]), .stuck(flt_link_stuck[45]), .dir(flt_link_dir[45]),
+      .bitsel(flt_link_bit[137:135]), .val(flt_link_val[45]));
+  rn1_link u_l46 (.fwd_in(lfd46), .fwd_out(lfr46), .bwd_in(lbd46), .bwd_out(lbr46),
+      .dead(flt_link_dead[46]), .stuck(flt_link_stuck[46]), .dir(flt_link_dir[46]),
+      .bitsel(flt_link_bit[140:138]), .val(flt_link_val[46]));
+  rn1_link u_l47 (.fwd_in(lfd47), .fwd_out(lfr47), .bwd_in(lbd47), .bwd_out(lbr47),
+      .dead(flt_link_dead[47]), .stuck(flt_link_stuck[47]), .dir(flt_link_dir[47]),
+      .bitsel(flt_link_bit[143:141]), .val(flt_link_val[47]));
+  rn1_link u_l48 (.fwd_in(lfd48), .fwd_out(lfr48), .bwd_in(lbd48), .bwd_out(lbr48),
+      .dead(flt_link_dead[48]), .stuck(flt_link_stuck[48]), .dir(flt_link_dir[48]),
+      .bitsel(flt_link_bit[146:144]), .val(flt_link_val[48]));
+  rn1_link u_l49 (.fwd_in(lfd49), .fwd_out(lfr49), .bwd_in(lbd49), .bwd_out(lbr49),
+      .dead(flt_link_dead[49]), .stuck(flt_link_stuck[49]), .dir(flt_link_dir[49]),
+      .bitsel(flt_link_bit[149:147]), .val(flt_link_val[49]));
+  rn1_link u_l50 (.fwd_in(lfd50), .fwd_out(lfr50), .bwd_in(lbd50), .bwd_out(lbr50),
+      .dead(flt_link_dead[50]), .stuck(flt_link_stuck[50]), .dir(flt_link_dir[50]),
+      .bitsel(flt_link_bit[152:150]), .val(flt_link_val[50]));
+  rn1_link u_l51 (.fwd_in(lfd51), .fwd_out(lfr51), .bwd_in(lbd51), .bwd_out(lbr51),
+      .dead(flt_link_dead[51]), .stuck(flt_link_stuck[51]), .dir(flt_link_dir[51]),
+      .bitsel(flt_link_bit[155:153]), .val(flt_link_val[51]));
+  rn1_link u_l52 (.fwd_in(lfd52), .fwd_out(lfr52), .bwd_in(lbd52), .bwd_out(lbr52),
+      .dead(flt_link_dead[52]), .stuck(flt_link_stuck[52]), .dir(flt_link_dir[52]),
+      .bitsel(flt_link_bit[158:156]), .val(flt_link_val[52]));
+  rn1_link u_l53 (.fwd_in(lfd53), .fwd_out(lfr53), .bwd_in(lbd53), .bwd_out(lbr53),
+      .dead(flt_link_dead[53]), .stuck(flt_link_stuck[53]), .dir(flt_link_dir[53]),
+      .bitsel(flt_link_bit[161:159]), .val(flt_link_val[53]));
+  rn1_link u_l54 (.fwd_in(lfd54), .fwd_out(lfr54), .bwd_in(lbd54), .bwd_out(lbr54),
+      .dead(flt_link_dead[54]), .stuck(flt_link_stuck[54]), .dir(flt_link_dir[54]),
+      .bitsel(flt_link_bit[164:162]), .val(flt_link_val[54]));
+  rn1_link u_l55 (.fwd_in(lfd55), .fwd_out(lfr55), .bwd_in(lbd55), .bwd_out(lbr55),
+      .dead(flt_link_dead[55]), .stuck(flt_link_stuck[55]), .dir(flt_link_dir[55]),
+      .bitsel(flt_link_bit[167:165]), .val(flt_link_val[55]));
+  rn1_link u_l56 (.fwd_in(lfd56), .fwd_out(lfr56), .bwd_in(lbd56), .bwd_out(lbr56),
+      .dead(flt_link_dead[56]), .stuck(flt_link_stuck[56]), .dir(flt_link_dir[56]),
+      .bitsel(flt_link_bit[170:168]), .val(flt_link_val[56]));
+  rn1_link u_l57 (.fwd_in(lfd57), .fwd_out(lfr57), .bwd_in(lbd57), .bwd_out(lbr57),
+      .dead(flt_link_dead[57]), .stuck(flt_link_stuck[57]), .dir(flt_link_dir[57]),
+      .bitsel(flt_link_bit[173:171]), .val(flt_link_val[57]));
+  rn1_link u_l58 (.fwd_in(lfd58), .fwd_out(lfr58), .bwd_in(lbd58), .bwd_out(lbr58),
+      .dead(flt_link_dead[58]), .stuck(flt_link_stuck[58]), .dir(flt_link_dir[58]),
+      .bitsel(flt_link_bit[176:174]), .val(flt_link_val[58]));
+  rn1_link u_l59 (.fwd_in(lfd59), .fwd_out(lfr59), .bwd_in(lbd59), .bwd_out(lbr59),
+      .dead(flt_link_dead[59]), .stuck(flt_link_stuck[59]), .dir(flt_link_dir[59]),
+      .bitsel(flt_link_bit[179:177]), .val(flt_link_val[59]));
+  rn1_link u_l60 (.fwd_in(lfd60), .fwd_out(lfr60), .bwd_in(lbd60), .bwd_out(lbr60),
+      .dead(flt_link_dead[60]), .stuck(flt_link_stuck[60]), .dir(flt_link_dir[60]),
+      .bitsel(flt_link_bit[182:180]), .val(flt_link_val[60]));
+  rn1_link u_l61 (.fwd_in(lfd61), .fwd_out(lfr61), .bwd_in(lbd61), .bwd_out(lbr61),
+      .dead(flt_link_dead[61]), .stuck(flt_link_stuck[61]), .dir(flt_link_dir[61]),
+      .bitsel(flt_link_bit[185:183]), .val(flt_link_val[61]));
+  rn1_link u_l62 (.fwd_in(lfd62), .fwd_out(lfr62), .bwd_in(lbd62), .bwd_out(lbr62),
+      .dead(flt_link_dead[62]), .stuck(flt_link_stuck[62]), .dir(flt_link_dir[62]),
+      .bitsel(flt_link_bit[188:186]), .val(flt_link_val[62]));
+  rn1_link u_l63 (.fwd_in(lfd63), .fwd_out(lfr63), .bwd_in(lbd63), .bwd_out(lbr63),
+      .dead(flt_link_dead[63]), .stuck(flt_link_stuck[63]), .dir(flt_link_dir[63]),
+      .bitsel(flt_link_bit[191:189]), .val(flt_link_val[63]));
+  rn1_link u_l64 (.fwd_in(lfd64), .fwd_out(lfr64), .bwd_in(lbd64), .bwd_out(lbr64),
+      .dead(flt_link_dead[64]), .stuck(flt_link_stuck[64]), .dir(flt_link_dir[64]),
+      .bitsel(flt_link_bit[194:192]), .val(flt_link_val[64]));
+  rn1_link u_l65 (.fwd_in(lfd65), .fwd_out(lfr65), .bwd_in(lbd65), .bwd_out(lbr65),
+      .dead(flt_link_dead[65]), .stuck(flt_link_stuck[65]), .dir(flt_link_dir[65]),
+      .bitsel(flt_link_bit[197:195]), .val(flt_link_val[65]));
+  rn1_link u_l66 (.fwd_in(lfd66), .fwd_out(lfr66), .bwd_in(lbd66), .bwd_out(lbr66),
+      .dead(flt_link_dead[66]), .stuck(flt_link_stuck[66]), .dir(flt_link_dir[66]),
+      .bitsel(flt_link_bit[200:198]), .val(flt_link_val[66]));
+  rn1_link u_l67 (.fwd_in(lfd67), .fwd_out(lfr67), .bwd_in(lbd67), .bwd_out(lbr67),
+      .dead(flt_link_dead[67]), .stuck(flt_link_stuck[67]), .dir(flt_link_dir[67]),
+      .bitsel(flt_link_bit[203:201]), .val(flt_link_val[67]));
+  rn1_link u_l68 (.fwd_in(lfd68), .fwd_out(lfr68), .bwd_in(lbd68), .bwd_out(lbr68),
+      .dead(flt_link_dead[68]), .stuck(flt_link_stuck[68]), .dir(flt_link_dir[68]),
+      .bitsel(flt_link_bit[206:204]), .val(flt_link_val[68]));
+  rn1_link u_l69 (.fwd_in(lfd69), .fwd_out(lfr69), .bwd_in(lbd69), .bwd_out(lbr69),
+      .dead(flt_link_dead[69]), .stuck(flt_link_stuck[69]), .dir(flt_link_dir[69]),
+      .bitsel(flt_link_bit[209:207]), .val(flt_link_val[69]));
+  rn1_link u_l70 (.fwd_in(lfd70), .fwd_out(lfr70), .bwd_in(lbd70), .bwd_out(lbr70),
+      .dead(flt_link_dead[70]), .stuck(flt_link_stuck[70]), .dir(flt_link_dir[70]),
+      .bitsel(flt_link_bit[212:210]), .val(flt_link_val[70]));
+  rn1_link u_l71 (.fwd_in(lfd71), .fwd_out(lfr71), .bwd_in(lbd71), .bwd_out(lbr71),
+      .dead(flt_link_dead[71]), .stuck(flt_link_stuck[71]), .dir(flt_link_dir[71]),
+      .bitsel(flt_link_bit[215:213]), .val(flt_link_val[71]));
+  rn1_link u_l72 (.fwd_in(lfd72), .fwd_out(lfr72), .bwd_in(lbd72), .bwd_out(lbr72),
+      .dead(flt_link_dead[72]), .stuck(flt_link_stuck[72]), .dir(flt_link_dir[72]),
+      .bitsel(flt_link_bit[218:216]), .val(flt_link_val[72]));
+  rn1_link u_l73 (.fwd_in(lfd73), .fwd_out(lfr73), .bwd_in(lbd73), .bwd_out(lbr73),
+      .dead(flt_link_dead[73]), .stuck(flt_link_stuck[73]), .dir(flt_link_dir[73]),
+      .bitsel(flt_link_bit[221:219]), .val(flt_link_val[73]));
+  rn1_link u_l74 (.fwd_in(lfd74), .fwd_out(lfr74), .bwd_in(lbd74), .bwd_out(lbr74),
+      .dead(flt_link_dead[74]), .stuck(flt_link_stuck[74]), .dir(flt_link_dir[74]),
+      .bitsel(flt_link_bit[224:222]), .val(flt_link_val[74]));
+  rn1_link u_l75 (.fwd_in(lfd75), .fwd_out(lfr75), .bwd_in(lbd75), .bwd_out(lbr75),
+      .dead(flt_link_dead[75]), .stuck(flt_link_stuck[75]), .dir(flt_link_dir[75]),
+      .bitsel(flt_link_bit[227:225]), .val(flt_link_val[75]));
+  rn1_link u_l76 (.fwd_in(lfd76), .fwd_out(lfr76), .bwd_in(lbd76), .bwd_out(lbr76),
+      .dead(flt_link_dead[76]), .stuck(flt_link_stuck[76]), .dir(flt_link_dir[76]),
+      .bitsel(flt_link_bit[230:228]), .val(flt_link_val[76]));
+  rn1_link u_l77 (.fwd_in(lfd77), .fwd_out(lfr77), .bwd_in(lbd77), .bwd_out(lbr77),
+      .dead(flt_link_dead[77]), .stuck(flt_link_stuck[77]), .dir(flt_link_dir[77]),
+      .bitsel(flt_link_bit[233:231]), .val(flt_link_val[77]));
+  rn1_link u_l78 (.fwd_in(lfd78), .fwd_out(lfr78), .bwd_in(lbd78), .bwd_out(lbr78),
+      .dead(flt_link_dead[78]), .stuck(flt_link_stuck[78]), .dir(flt_link_dir[78]),
+      .bitsel(flt_link_bit[236:234]), .val(flt_link_val[78]));
+  rn1_link u_l79 (.fwd_in(lfd79), .fwd_out(lfr79), .bwd_in(lbd79), .bwd_out(lbr79),
+      .dead(flt_link_dead[79]), .stuck(flt_link_stuck[79]), .dir(flt_link_dir[79]),
+      .bitsel(flt_link_bit[239:237]), .val(flt_link_val[79]));
+  rn1_link u_l80 (.fwd_in(lfd80), .fwd_out(lfr80), .bwd_in(lbd80), .bwd_out(lbr80),
+      .dead(flt_link_dead[80]), .stuck(flt_link_stuck[80]), .dir(flt_link_dir[80]),
+      .bitsel(flt_link_bit[242:240]), .val(flt_link_val[80]));
+  rn1_link u_l81 (.fwd_in(lfd81), .fwd_out(lfr81), .bwd_in(lbd81), .bwd_out(lbr81),
+      .dead(flt_link_dead[81]), .stuck(flt_link_stuck[81]), .dir(flt_link_dir[81]),
+      .bitsel(flt_link_bit[245:243]), .val(flt_link_val[81]));
+  rn1_link u_l82 (.fwd_in(lfd82), .fwd_out(lfr82), .bwd_in(lbd82), .bwd_out(lbr82),
+      .dead(flt_link_dead[82]), .stuck(flt_link_stuck[82]), .dir(flt_link_dir[82]),
+      .bitsel(flt_link_bit[248:246]), .val(flt_link_val[82]));
+  rn1_link u_l83 (.fwd_in(lfd83), .fwd_out(lfr83), .bwd_in(lbd83), .bwd_out(lbr83),
+      .dead(flt_link_dead[83]), .stuck(flt_link_stuck[83]), .dir(flt_link_dir[83]),
+      .bitsel(flt_link_bit[251:249]), .val(flt_link_val[83]));
+  rn1_link u_l84 (.fwd_in(lfd84), .fwd_out(lfr84), .bwd_in(lbd84), .bwd_out(lbr84),
+      .dead(flt_link_dead[84]), .stuck(flt_link_stuck[84]), .dir(flt_link_dir[84]),
+      .bitsel(flt_link_bit[254:252]), .val(flt_link_val[84]));
+  rn1_link u_l85 (.fwd_in(lfd85), .fwd_out(lfr85), .bwd_in(lbd85), .bwd_out(lbr85),
+      .dead(flt_link_dead[85]), .stuck(flt_link_stuck[85]), .dir(flt_link_dir[85]),
+      .bitsel(flt_link_bit[257:255]), .val(flt_link_val[85]));
+  rn1_link u_l86 (.fwd_in(lfd86), .fwd_out(lfr86), .bwd_in(lbd86), .bwd_out(lbr86),
+      .dead(flt_link_dead[86]), .stuck(flt_link_stuck[86]), .dir(flt_link_dir[86]),
+      .bitsel(flt_link_bit[260:258]), .val(flt_link_val[86]));
+  rn1_link u_l87 (.fwd_in(lfd87), .fwd_out(lfr87), .bwd_in(lbd87), .bwd_out(lbr87),
+      .dead(flt_link_dead[87]), .stuck(flt_link_stuck[87]), .dir(flt_link_dir[87]),
+      .bitsel(flt_link_bit[263:261]), .val(flt_link_val[87]));
+  rn1_link u_l88 (.fwd_in(lfd88), .fwd_out(lfr88), .bwd_in(lbd88), .bwd_out(lbr88),
+      .dead(flt_link_dead[88]), .stuck(flt_link_stuck[88]), .dir(flt_link_dir[88]),
+      .bitsel(flt_link_bit[266:264]), .val(flt_link_val[88]));
+  rn1_link u_l89 (.fwd_in(lfd89), .fwd_out(lfr89), .bwd_in(lbd89), .bwd_out(lbr89),
+      .dead(flt_link_dead[89]), .stuck(flt_link_stuck[89]), .dir(flt_link_dir[89]),
+      .bitsel(flt_link_bit[269:267]), .val(flt_link_val[89]));
+  rn1_link u_l90 (.fwd_in(lfd90), .fwd_out(lfr90), .bwd_in(lbd90), .bwd_out(lbr90),
+      .dead(flt_link_dead[90]), .stuck(flt_link_stuck[90]), .dir(flt_link_dir[90]),
+      .bitsel(flt_link_bit[272:270]), .val(flt_link_val[90]));
+  rn1_link u_l91 (.fwd_in(lfd91), .fwd_out(lfr91), .bwd_in(lbd91), .bwd_out(lbr91),
+      .dead(flt_link_dead[91]), .stuck(flt_link_stuck[91]), .dir(flt_link_dir[91]),
+      .bitsel(flt_link_bit[275:273]), .val(flt_link_val[91]));
+  rn1_link u_l92 (.fwd_in(lfd92), .fwd_out(lfr92), .bwd_in(lbd92), .bwd_out(lbr92),
+      .dead(flt_link_dead[92]), .stuck(flt_link_stuck[92]), .dir(flt_link_dir[92]),
+      .bitsel(flt_link_bit[278:276]), .val(flt_link_val[92]));
+  rn1_link u_l93 (.fwd_in(lfd93), .fwd_out(lfr93), .bwd_in(lbd93), .bwd_out(lbr93),
+      .dead(flt_link_dead[93]), .stuck(flt_link_stuck[93]), .dir(flt_link_dir[93]),
+      .bitsel(flt_link_bit[281:279]), .val(flt_link_val[93]));
+  rn1_link u_l94 (.fwd_in(lfd94), .fwd_out(lfr94), .bwd_in(lbd94), .bwd_out(lbr94),
+      .dead(flt_link_dead[94]), .stuck(flt_link_stuck[94]), .dir(flt_link_dir[94]),
+      .bitsel(flt_link_bit[284:282]), .val(flt_link_val[94]));
+  rn1_link u_l95 (.fwd_in(lfd95), .fwd_out(lfr95), .bwd_in(lbd95), .bwd_out(lbr95),
+      .dead(flt_link_dead[95]), .stuck(flt_link_stuck[95]), .dir(flt_link_dir[95]),
+      .bitsel(flt_link_bit[287:285]), .val(flt_link_val[95]));
+  rn1_link u_l96 (.fwd_in(lfd96), .fwd_out(lfr96), .bwd_in(lbd96), .bwd_out(lbr96),
+      .dead(flt_link_dead[96]), .stuck(flt_link_stuck[96]), .dir(flt_link_dir[96]),
+      .bitsel(flt_link_bit[290:288]), .val(flt_link_val[96]));
+  rn1_link u_l97 (.fwd_in(lfd97), .fwd_out(lfr97), .bwd_in(lbd97), .bwd_out(lbr97),
+      .dead(flt_link_dead[97]), .stuck(flt_link_stuck[97]), .dir(flt_link_dir[97]),
+      .bitsel(flt_link_bit[293:291]), .val(flt_link_val[97]));
+  rn1_link u_l98 (.fwd_in(lfd98), .fwd_out(lfr98), .bwd_in(lbd98), .bwd_out(lbr98),
+      .dead(flt_link_dead[98]), .stuck(flt_link_stuck[98]), .dir(flt_link_dir[98]),
+      .bitsel(flt_link_bit[296:294]), .val(flt_link_val[98]));
+  rn1_link u_l99 (.fwd_in(lfd99), .fwd_out(lfr99), .bwd_in(lbd99), .bwd_out(lbr99),
+      .dead(flt_link_dead[99]), .stuck(flt_link_stuck[99]), .dir(flt_link_dir[99]),
+      .bitsel(flt_link_bit[299:297]), .val(flt_link_val[99]));
+  rn1_link u_l100 (.fwd_in(lfd100), .fwd_out(lfr100), .bwd_in(lbd100), .bwd_out(lbr100),
+      .dead(flt_link_dead[100]), .stuck(flt_link_stuck[100]), .dir(flt_link_dir[100]),
+      .bitsel(flt_link_bit[302:300]), .val(flt_link_val[100]));
+  rn1_link u_l101 (.fwd_in(lfd101), .fwd_out(lfr101), .bwd_in(lbd101), .bwd_out(lbr101),
+      .dead(flt_link_dead[101]), .stuck(flt_link_stuck[101]), .dir(flt_link_dir[101]),
+      .bitsel(flt_link_bit[305:303]), .val(flt_link_val[101]));
+  rn1_link u_l102 (.fwd_in(lfd102), .fwd_out(lfr102), .bwd_in(lbd102), .bwd_out(lbr102),
+      .dead(flt_link_dead[102]), .stuck(flt_link_stuck[102]), .dir(flt_link_dir[102]),
+      .bitsel(flt_link_bit[308:306]), .val(flt_link_val[102]));
+  rn1_link u_l103 (.fwd_in(lfd103), .fwd_out(lfr103), .bwd_in(lbd103), .bwd_out(lbr103),
+      .dead(flt_link_dead[103]), .stuck(flt_link_stuck[103]), .dir(flt_link_dir[103]),
+      .bitsel(flt_link_bit[311:309]), .val(flt_link_val[103]));
+  rn1_link u_l104 (.fwd_in(lfd104), .fwd_out(lfr104), .bwd_in(lbd104), .bwd_out(lbr104),
+      .dead(flt_link_dead[104]), .stuck(flt_link_stuck[104]), .dir(flt_link_dir[104]),
+      .bitsel(flt_link_bit[314:312]), .val(flt_link_val[104]));
+  rn1_link u_l105 (.fwd_in(lfd105), .fwd_out(lfr105), .bwd_in(lbd105), .bwd_out(lbr105),
+      .dead(flt_link_dead[105]), .stuck(flt_link_stuck[105]), .dir(flt_link_dir[105]),
+      .bitsel(flt_link_bit[317:315]), .val(flt_link_val[105]));
+  rn1_link u_l106 (.fwd_in(lfd106), .fwd_out(lfr106), .bwd_in(lbd106), .bwd_out(lbr106),
+      .dead(flt_link_dead[106]), .stuck(flt_link_stuck[106]), .dir(flt_link_dir[106]),
+      .bitsel(flt_link_bit[320:318]), .val(flt_link_val[106]));
+  rn1_link u_l107 (.fwd_in(lfd107), .fwd_out(lfr107), .bwd_in(lbd107), .bwd_out(lbr107),
+      .dead(flt_link_dead[107]), .stuck(flt_link_stuck[107]), .dir(flt_link_dir[107]),
+      .bitsel(flt_link_bit[323:321]), .val(flt_link_val[107]));
+  rn1_link u_l108 (.fwd_in(lfd108), .fwd_out(lfr108), .bwd_in(lbd108), .bwd_out(lbr108),
+      .dead(flt_link_dead[108]), .stuck(flt_link_stuck[108]), .dir(flt_link_dir[108]),
+      .bitsel(flt_link_bit[326:324]), .val(flt_link_val[108]));
+  rn1_link u_l109 (.fwd_in(lfd109), .fwd_out(lfr109), .bwd_in(lbd109), .bwd_out(lbr109),
+      .dead(flt_link_dead[109]), .stuck(flt_link_stuck[109]), .dir(flt_link_dir[109]),
+      .bitsel(flt_link_bit[329:327]), .val(flt_link_val[109]));
+  rn1_link u_l110 (.fwd_in(lfd110), .fwd_out(lfr110), .bwd_in(lbd110), .bwd_out(lbr110),
+      .dead(flt_link_dead[110]), .stuck(flt_link_stuck[110]), .dir(flt_link_dir[110]),
+      .bitsel(flt_link_bit[332:330]), .val(flt_link_val[110]));
+  rn1_link u_l111 (.fwd_in(lfd111), .fwd_out(lfr111), .bwd_in(lbd111), .bwd_out(lbr111),
+      .dead(flt_link_dead[111]), .stuck(flt_link_stuck[111]), .dir(flt_link_dir[111]),
+      .bitsel(flt_link_bit[335:333]), .val(flt_link_val[111]));
+  rn1_link u_l112 (.fwd_in(lfd112), .fwd_out(lfr112), .bwd_in(lbd112), .bwd_out(lbr112),
+      .dead(flt_link_dead[112]), .stuck(flt_link_stuck[112]), .dir(flt_link_dir[112]),
+      .bitsel(flt_link_bit[338:336]), .val(flt_link_val[112]));
+  rn1_link u_l113 (.fwd_in(lfd113), .fwd_out(lfr113), .bwd_in(lbd113), .bwd_out(lbr113),
+      .dead(flt_link_dead[113]), .stuck(flt_link_stuck[113]), .dir(flt_link_dir[113]),
+      .bitsel(flt_link_bit[341:339]), .val(flt_link_val[113]));
+  rn1_link u_l114 (.fwd_in(lfd114), .fwd_out(lfr114), .bwd_in(lbd114), .bwd_out(lbr114),
+      .dead(flt_link_dead[114]), .stuck(flt_link_stuck[114]), .dir(flt_link_dir[114]),
+      .bitsel(flt_link_bit[344:342]), .val(flt_link_val[114]));
+  rn1_link u_l115 (.fwd_in(lfd115), .fwd_out(lfr115), .bwd_in(lbd115), .bwd_out(lbr115),
+      .dead(flt_link_dead[115]), .stuck(flt_link_stuck[115]), .dir(flt_link_dir[115]),
+      .bitsel(flt_link_bit[347:345]), .val(flt_link_val[115]));
+  rn1_link u_l116 (.fwd_in(lfd116), .fwd_out(lfr116), .bwd_in(lbd116), .bwd_out(lbr116),
+      .dead(flt_link_dead[116]), .stuck(flt_link_stuck[116]), .dir(flt_link_dir[116]),
+      .bitsel(flt_link_bit[350:348]), .val(flt_link_val[116]));
+  rn1_link u_l117 (.fwd_in(lfd117), .fwd_out(lfr117), .bwd_in(lbd117), .bwd_out(lbr117),
+      .dead(flt_link_dead[117]), .stuck(flt_link_stuck[117]), .dir(flt_link_dir[117]),
+      .bitsel(flt_link_bit[353:351]), .val(flt_link_val[117]));
+  rn1_link u_l118 (.fwd_in(lfd118), .fwd_out(lfr118), .bwd_in(lbd118), .bwd_out(lbr118),
+      .dead(flt_link_dead[118]), .stuck(flt_link_stuck[118]), .dir(flt_link_dir[118]),
+      .bitsel(flt_link_bit[356:354]), .val(flt_link_val[118]));
+  rn1_link u_l119 (.fwd_in(lfd119), .fwd_out(lfr119), .bwd_in(lbd119), .bwd_out(lbr119),
+      .dead(flt_link_dead[119]), .stuck(flt_link_stuck[119]), .dir(flt_link_dir[119]),
+      .bitsel(flt_link_bit[359:357]), .val(flt_link_val[119]));
+  rn1_link u_l120 (.fwd_in(lfd120), .fwd_out(lfr120), .bwd_in(lbd120), .bwd_out(lbr120),
+      .dead(flt_link_dead[120]), .stuck(flt_link_stuck[120]), .dir(flt_link_dir[120]),
+      .bitsel(flt_link_bit[362:360]), .val(flt_link_val[120]));
+  rn1_link u_l121 (.fwd_in(lfd121), .fwd_out(lfr121), .bwd_in(lbd121), .bwd_out(lbr121),
+      .dead(flt_link_dead[121]), .stuck(flt_link_stuck[121]), .dir(flt_link_dir[121]),
+      .bitsel(flt_link_bit[365:363]), .val(flt_link_val[121]));
+  rn1_link u_l122 (.fwd_in(lfd122), .fwd_out(lfr122), .bwd_in(lbd122), .bwd_out(lbr122),
+      .dead(flt_link_dead[122]), .stuck(flt_link_stuck[122]), .dir(flt_link_dir[122]),
+      .bitsel(flt_link_bit[368:366]), .val(flt_link_val[122]));
+  rn1_link u_l123 (.fwd_in(lfd123), .fwd_out(lfr123), .bwd_in(lbd123), .bwd_out(lbr123),
+      .dead(flt_link_dead[123]), .stuck(flt_link_stuck[123]), .dir(flt_link_dir[123]),
+      .bitsel(flt_link_bit[371:369]), .val(flt_link_val[123]));
+  rn1_link u_l124 (.fwd_in(lfd124), .fwd_out(lfr124), .bwd_in(lbd124), .bwd_out(lbr124),
+      .dead(flt_link_dead[124]), .stuck(flt_link_stuck[124]), .dir(flt_link_dir[124]),
+      .bitsel(flt_link_bit[374:372]), .val(flt_link_val[124]));
+  rn1_link u_l125 (.fwd_in(lfd125), .fwd_out(lfr125), .bwd_in(lbd125), .bwd_out(lbr125),
+      .dead(flt_link_dead[125]), .stuck(flt_link_stuck[125]), .dir(flt_link_dir[125]),
+      .bitsel(flt_link_bit[377:375]), .val(flt_link_val[125]));
+  rn1_link u_l126 (.fwd_in(lfd126), .fwd_out(lfr126), .bwd_in(lbd126), .bwd_out(lbr126),
+      .dead(flt_link_dead[126]), .stuck(flt_link_stuck[126]), .dir(flt_link_dir[126]),
+      .bitsel(flt_link_bit[380:378]), .val(flt_link_val[126]));
+  rn1_link u_l127 (.fwd_in(lfd127), .fwd_out(lfr127), .bwd_in(lbd127), .bwd_out(lbr127),
+      .dead(flt_link_dead[127]), .stuck(flt_link_stuck[127]), .dir(flt_link_dir[127]),
+      .bitsel(flt_link_bit[383:381]), .val(flt_link_val[127]));
+  rn1_link u_l128 (.fwd_in(lfd128), .fwd_out(lfr128), .bwd_in(lbd128), .bwd_out(lbr128),
+      .dead(flt_link_dead[128]), .stuck(flt_link_stuck[128]), .dir(flt_link_dir[128]),
+      .bitsel(flt_link_bit[386:384]), .val(flt_link_val[128]));
+  rn1_link u_l129 (.fwd_in(lfd129), .fwd_out(lfr129), .bwd_in(lbd129), .bwd_out(lbr129),
+      .dead(flt_link_dead[129]), .stuck(flt_link_stuck[129]), .dir(flt_link_dir[129]),
+      .bitsel(flt_link_bit[389:387]), .val(flt_link_val[129]));
+  rn1_link u_l130 (.fwd_in(lfd130), .fwd_out(lfr130), .bwd_in(lbd130), .bwd_out(lbr130),
+      .dead(flt_link_dead[130]), .stuck(flt_link_stuck[130]), .dir(flt_link_dir[130]),
+      .bitsel(flt_link_bit[392:390]), .val(flt_link_val[130]));
+  rn1_link u_l131 (.fwd_in(lfd131), .fwd_out(lfr131), .bwd_in(lbd131), .bwd_out(lbr131),
+      .dead(flt_link_dead[131]), .stuck(flt_link_stuck[131]), .dir(flt_link_dir[131]),
+      .bitsel(flt_link_bit[395:393]), .val(flt_link_val[131]));
+  rn1_link u_l132 (.fwd_in(lfd132), .fwd_out(lfr132), .bwd_in(lbd132), .bwd_out(lbr132),
+      .dead(flt_link_dead[132]), .stuck(flt_link_stuck[132]), .dir(flt_link_dir[132]),
+      .bitsel(flt_link_bit[398:396]), .val(flt_link_val[132]));
+  rn1_link u_l133 (.fwd_in(lfd133), .fwd_out(lfr133), .bwd_in(lbd133), .bwd_out(lbr133),
+      .dead(flt_link_dead[133]), .stuck(flt_link_stuck[133]), .dir(flt_link_dir[133]),
+      .bitsel(flt_link_bit[401:399]), .val(flt_link_val[133]));
+  rn1_link u_l134 (.fwd_in(lfd134), .fwd_out(lfr134), .bwd_in(lbd134), .bwd_out(lbr134),
+      .dead(flt_link_dead[134]), .stuck(flt_link_stuck[134]), .dir(flt_link_dir[134]),
+      .bitsel(flt_link_bit[404:402]), .val(flt_link_val[134]));
+  rn1_link u_l135 (.fwd_in(lfd135), .fwd_out(lfr135), .bwd_in(lbd135), .bwd_out(lbr135),
+      .dead(flt_link_dead[135]), .stuck(flt_link_stuck[135]), .dir(flt_link_dir[135]),
+      .bitsel(flt_link_bit[407:405]), .val(flt_link_val[135]));
+  rn1_link u_l136 (.fwd_in(lfd136), .fwd_out(lfr136), .bwd_in(lbd136), .bwd_out(lbr136),
+      .dead(flt_link_dead[136]), .stuck(flt_link_stuck[136]), .dir(flt_link_dir[136]),
+      .bitsel(flt_link_bit[410:408]), .val(flt_link_val[136]));
+  rn1_link u_l137 (.fwd_in(lfd137), .fwd_out(lfr137), .bwd_in(lbd137), .bwd_out(lbr137),
+      .dead(flt_link_dead[137]), .stuck(flt_link_stuck[137]), .dir(flt_link_dir[137]),
+      .bitsel(flt_link_bit[413:411]), .val(flt_link_val[137]));
+  rn1_link u_l138 (.fwd_in(lfd138), .fwd_out(lfr138), .bwd_in(lbd138), .bwd_out(lbr138),
+      .dead(flt_link_dead[138]), .stuck(flt_link_stuck[138]), .dir(flt_link_dir[138]),
+      .bitsel(flt_link_bit[416:414]), .val(flt_link_val[138]));
+  rn1_link u_l139 (.fwd_in(lfd139), .fwd_out(lfr139), .bwd_in(lbd139), .bwd_out(lbr139),
+      .dead(flt_link_dead[139]), .stuck(flt_link_stuck[139]), .dir(flt_link_dir[139]),
+      .bitsel(flt_link_bit[419:417]), .val(flt_link_val[139]));
+  rn1_link u_l140 (.fwd_in(lfd140), .fwd_out(lfr140), .bwd_in(lbd140), .bwd_out(lbr140),
+      .dead(flt_link_dead[140]), .stuck(flt_link_stuck[140]), .dir(flt_link_dir[140]),
+      .bitsel(flt_link_bit[422:420]), .val(flt_link_val[140]));
+  rn1_link u_l141 (.fwd_in(lfd141), .fwd_out(lfr141), .bwd_in(lbd141), .bwd_out(lbr141),
+      .dead(flt_link_dead[141]), .stuck(flt_link_stuck[141]), .dir(flt_link_dir[141]),
+      .bitsel(flt_link_bit[425:423]), .val(flt_link_val[141]));
+  rn1_link u_l142 (.fwd_in(lfd142), .fwd_out(lfr142), .bwd_in(lbd142), .bwd_out(lbr142),
+      .dead(flt_link_dead[142]), .stuck(flt_link_stuck[142]), .dir(flt_link_dir[142]),
+      .bitsel(flt_link_bit[428:426]), .val(flt_link_val[142]));
+  rn1_link u_l143 (.fwd_in(lfd143), .fwd_out(lfr143), .bwd_in(lbd143), .bwd_out(lbr143),
+      .dead(flt_link_dead[143]), .stuck(flt_link_stuck[143]), .dir(flt_link_dir[143]),
+      .bitsel(flt_link_bit[431:429]), .val(flt_link_val[143]));
+  rn1_link u_l144 (.fwd_in(lfd144), .fwd_out(lfr144), .bwd_in(lbd144), .bwd_out(lbr144),
+      .dead(flt_link_dead[144]), .stuck(flt_link_stuck[144]), .dir(flt_link_dir[144]),
+      .bitsel(flt_link_bit[434:432]), .val(flt_link_val[144]));
+  rn1_link u_l145 (.fwd_in(lfd145), .fwd_out(lfr145), .bwd_in(lbd145), .bwd_out(lbr145),
+      .dead(flt_link_dead[145]), .stuck(flt_link_stuck[145]), .dir(flt_link_dir[145]),
+      .bitsel(flt_link_bit[437:435]), .val(flt_link_val[145]));
+  rn1_link u_l146 (.fwd_in(lfd146), .fwd_out(lfr146), .bwd_in(lbd146), .bwd_out(lbr146),
+      .dead(flt_link_dead[146]), .stuck(flt_link_stuck[146]), .dir(flt_link_dir[146]),
+      .bitsel(flt_link_bit[440:438]), .val(flt_link_val[146]));
+  rn1_link u_l147 (.fwd_in(lfd147), .fwd_out(lfr147), .bwd_in(lbd147), .bwd_out(lbr147),
+      .dead(flt_link_dead[147]), .stuck(flt_link_stuck[147]), .dir(flt_link_dir[147]),
+      .bitsel(flt_link_bit[443:441]), .val(flt_link_val[147]));
+  rn1_link u_l148 (.fwd_in(lfd148), .fwd_out(lfr148), .bwd_in(lbd148), .bwd_out(lbr148),
+      .dead(flt_link_dead[148]), .stuck(flt_link_stuck[148]), .dir(flt_link_dir[148]),
+      .bitsel(flt_link_bit[446:444]), .val(flt_link_val[148]));
+  rn1_link u_l149 (.fwd_in(lfd149), .fwd_out(lfr149), .bwd_in(lbd149), .bwd_out(lbr149),
+      .dead(flt_link_dead[149]), .stuck(flt_link_stuck[149]), .dir(flt_link_dir[149]),
+      .bitsel(flt_link_bit[449:447]), .val(flt_link_val[149]));
+  rn1_link u_l150 (.fwd_in(lfd150), .fwd_out(lfr150), .bwd_in(lbd150), .bwd_out(lbr150),
+      .dead(flt_link_dead[150]), .stuck(flt_link_stuck[150]), .dir(flt_link_dir[150]),
+      .bitsel(flt_link_bit[452:450]), .val(flt_link_val[150]));
+  rn1_link u_l151 (.fwd_in(lfd151), .fwd_out(lfr151), .bwd_in(lbd151), .bwd_out(lbr151),
+      .dead(flt_link_dead[151]), .stuck(flt_link_stuck[151]), .dir(flt_link_dir[151]),
+      .bitsel(flt_link_bit[455:453]), .val(flt_link_val[151]));
+  rn1_link u_l152 (.fwd_in(lfd152), .fwd_out(lfr152), .bwd_in(lbd152), .bwd_out(lbr152),
+      .dead(flt_link_dead[152]), .stuck(flt_link_stuck[152]), .dir(flt_link_dir[152]),
+      .bitsel(flt_link_bit[458:456]), .val(flt_link_val[152]));
+  rn1_link u_l153 (.fwd_in(lfd153), .fwd_out(lfr153), .bwd_in(lbd153), .bwd_out(lbr153),
+      .dead(flt_link_dead[153]), .stuck(flt_link_stuck[153]), .dir(flt_link_dir[153]),
+      .bitsel(flt_link_bit[461:459]), .val(flt_link_val[153]));
+  rn1_link u_l154 (.fwd_in(lfd154), .fwd_out(lfr154), .bwd_in(lbd154), .bwd_out(lbr154),
+      .dead(flt_link_dead[154]), .stuck(flt_link_stuck[154]), .dir(flt_link_dir[154]),
+      .bitsel(flt_link_bit[464:462]), .val(flt_link_val[154]));
+  rn1_link u_l155 (.fwd_in(lfd155), .fwd_out(lfr155), .bwd_in(lbd155), .bwd_out(lbr155),
+      .dead(flt_link_dead[155]), .stuck(flt_link_stuck[155]), .dir(flt_link_dir[155]),
+      .bitsel(flt_link_bit[467:465]), .val(flt_link_val[155]));
+  rn1_link u_l156 (.fwd_in(lfd156), .fwd_out(lfr156), .bwd_in(lbd156), .bwd_out(lbr156),
+      .dead(flt_link_dead[156]), .stuck(flt_link_stuck[156]), .dir(flt_link_dir[156]),
+      .bitsel(flt_link_bit[470:468]), .val(flt_link_val[156]));
+  rn1_link u_l157 (.fwd_in(lfd157), .fwd_out(lfr157), .bwd_in(lbd157), .bwd_out(lbr157),
+      .dead(flt_link_dead[157]), .stuck(flt_link_stuck[157]), .dir(flt_link_dir[157]),
+      .bitsel(flt_link_bit[473:471]), .val(flt_link_val[157]));
+  rn1_link u_l158 (.fwd_in(lfd158), .fwd_out(lfr158), .bwd_in(lbd158), .bwd_out(lbr158),
+      .dead(flt_link_dead[158]), .stuck(flt_link_stuck[158]), .dir(flt_link_dir[158]),
+      .bitsel(flt_link_bit[476:474]), .val(flt_link_val[158]));
+  rn1_link u_l159 (.fwd_in(lfd159), .fwd_out(lfr159), .bwd_in(lbd159), .bwd_out(lbr159),
+      .dead(flt_link_dead[159]), .stuck(flt_link_stuck[159]), .dir(flt_link_dir[159]),
+      .bitsel(flt_link_bit[479:477]), .val(flt_link_val[159]));
 
   // routers
   // router 0: stage 1, core 4x2/d2
-  wire [35:0] r0_fi, r0_bo;
-  wire [35:0] r0_fo, r0_bi;
-  assign r0_fi = {lf_rcv[62:54], lf_rcv[44:36], lf_rcv[26:18], lf_rcv[8:0]};
-  assign r0_bi = {lb_rcv[323:315], lb_rcv[314:306], lb_rcv[305:297], lb_rcv[296:288]};
+  wire [35:0] r0_bo;
+  wire [35:0] r0_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r0 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h9E37), .en(cfg_en[3:0]),
-      .fwd_in(r0_fi), .bwd_out(r0_bo), .fwd_out(r0_fo), .bwd_in(r0_bi));
+      .fwd_in({lfr6, lfr4, lfr2, lfr0}), .bwd_out(r0_bo), .fwd_out(r0_fo),
+      .bwd_in({lbr35, lbr34, lbr33, lbr32}));
   assign unused_dual[0] = 1'b0;
-  assign lf_drv[296:288] = flt_router_dead[0] ? 9'd0 : r0_fo[8:0];
-  assign lf_drv[305:297] = flt_router_dead[0] ? 9'd0 : r0_fo[17:9];
-  assign lf_drv[314:306] = flt_router_dead[0] ? 9'd0 : r0_fo[26:18];
-  assign lf_drv[323:315] = flt_router_dead[0] ? 9'd0 : r0_fo[35:27];
-  assign lb_drv[8:0] = flt_router_dead[0] ? 9'd0 : r0_bo[8:0];
-  assign lb_drv[26:18] = flt_router_dead[0] ? 9'd0 : r0_bo[17:9];
-  assign lb_drv[44:36] = flt_router_dead[0] ? 9'd0 : r0_bo[26:18];
-  assign lb_drv[62:54] = flt_router_dead[0] ? 9'd0 : r0_bo[35:27];
+  assign lfd32 = flt_router_dead[0] ? 9'd0 : r0_fo[8:0];
+  assign lfd33 = flt_router_dead[0] ? 9'd0 : r0_fo[17:9];
+  assign lfd34 = flt_router_dead[0] ? 9'd0 : r0_fo[26:18];
+  assign lfd35 = flt_router_dead[0] ? 9'd0 : r0_fo[35:27];
+  assign lbd0 = flt_router_dead[0] ? 9'd0 : r0_bo[8:0];
+  assign lbd2 = flt_router_dead[0] ? 9'd0 : r0_bo[17:9];
+  assign lbd4 = flt_router_dead[0] ? 9'd0 : r0_bo[26:18];
+  assign lbd6 = flt_router_dead[0] ? 9'd0 : r0_bo[35:27];
   // router 1: stage 1, core 4x2/d2
-  wire [35:0] r1_fi, r1_bo;
-  wire [35:0] r1_fo, r1_bi;
-  assign r1_fi = {lf_rcv[134:126], lf_rcv[116:108], lf_rcv[98:90], lf_rcv[80:72]};
-  assign r1_bi = {lb_rcv[359:351], lb_rcv[350:342], lb_rcv[341:333], lb_rcv[332:324]};
+  wire [35:0] r1_bo;
+  wire [35:0] r1_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r1 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h3C6E), .en(cfg_en[7:4]),
-      .fwd_in(r1_fi), .bwd_out(r1_bo), .fwd_out(r1_fo), .bwd_in(r1_bi));
+      .fwd_in({lfr14, lfr12, lfr10, lfr8}), .bwd_out(r1_bo), .fwd_out(r1_fo),
+      .bwd_in({lbr39, lbr38, lbr37, lbr36}));
   assign unused_dual[1] = 1'b0;
-  assign lf_drv[332:324] = flt_router_dead[1] ? 9'd0 : r1_fo[8:0];
-  assign lf_drv[341:333] = flt_router_dead[1] ? 9'd0 : r1_fo[17:9];
-  assign lf_drv[350:342] = flt_router_dead[1] ? 9'd0 : r1_fo[26:18];
-  assign lf_drv[359:351] = flt_router_dead[1] ? 9'd0 : r1_fo[35:27];
-  assign lb_drv[80:72] = flt_router_dead[1] ? 9'd0 : r1_bo[8:0];
-  assign lb_drv[98:90] = flt_router_dead[1] ? 9'd0 : r1_bo[17:9];
-  assign lb_drv[116:108] = flt_router_dead[1] ? 9'd0 : r1_bo[26:18];
-  assign lb_drv[134:126] = flt_router_dead[1] ? 9'd0 : r1_bo[35:27];
+  assign lfd36 = flt_router_dead[1] ? 9'd0 : r1_fo[8:0];
+  assign lfd37 = flt_router_dead[1] ? 9'd0 : r1_fo[17:9];
+  assign lfd38 = flt_router_dead[1] ? 9'd0 : r1_fo[26:18];
+  assign lfd39 = flt_router_dead[1] ? 9'd0 : r1_fo[35:27];
+  assign lbd8 = flt_router_dead[1] ? 9'd0 : r1_bo[8:0];
+  assign lbd10 = flt_router_dead[1] ? 9'd0 : r1_bo[17:9];
+  assign lbd12 = flt_router_dead[1] ? 9'd0 : r1_bo[26:18];
+  assign lbd14 = flt_router_dead[1] ? 9'd0 : r1_bo[35:27];
   // router 2: stage 1, core 4x2/d2
-  wire [35:0] r2_fi, r2_bo;
-  wire [35:0] r2_fo, r2_bi;
-  assign r2_fi = {lf_rcv[206:198], lf_rcv[188:180], lf_rcv[170:162], lf_rcv[152:144]};
-  assign r2_bi = {lb_rcv[395:387], lb_rcv[386:378], lb_rcv[377:369], lb_rcv[368:360]};
+  wire [35:0] r2_bo;
+  wire [35:0] r2_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r2 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hDAA5), .en(cfg_en[11:8]),
-      .fwd_in(r2_fi), .bwd_out(r2_bo), .fwd_out(r2_fo), .bwd_in(r2_bi));
+      .fwd_in({lfr22, lfr20, lfr18, lfr16}), .bwd_out(r2_bo), .fwd_out(r2_fo),
+      .bwd_in({lbr43, lbr42, lbr41, lbr40}));
   assign unused_dual[2] = 1'b0;
-  assign lf_drv[368:360] = flt_router_dead[2] ? 9'd0 : r2_fo[8:0];
-  assign lf_drv[377:369] = flt_router_dead[2] ? 9'd0 : r2_fo[17:9];
-  assign lf_drv[386:378] = flt_router_dead[2] ? 9'd0 : r2_fo[26:18];
-  assign lf_drv[395:387] = flt_router_dead[2] ? 9'd0 : r2_fo[35:27];
-  assign lb_drv[152:144] = flt_router_dead[2] ? 9'd0 : r2_bo[8:0];
-  assign lb_drv[170:162] = flt_router_dead[2] ? 9'd0 : r2_bo[17:9];
-  assign lb_drv[188:180] = flt_router_dead[2] ? 9'd0 : r2_bo[26:18];
-  assign lb_drv[206:198] = flt_router_dead[2] ? 9'd0 : r2_bo[35:27];
+  assign lfd40 = flt_router_dead[2] ? 9'd0 : r2_fo[8:0];
+  assign lfd41 = flt_router_dead[2] ? 9'd0 : r2_fo[17:9];
+  assign lfd42 = flt_router_dead[2] ? 9'd0 : r2_fo[26:18];
+  assign lfd43 = flt_router_dead[2] ? 9'd0 : r2_fo[35:27];
+  assign lbd16 = flt_router_dead[2] ? 9'd0 : r2_bo[8:0];
+  assign lbd18 = flt_router_dead[2] ? 9'd0 : r2_bo[17:9];
+  assign lbd20 = flt_router_dead[2] ? 9'd0 : r2_bo[26:18];
+  assign lbd22 = flt_router_dead[2] ? 9'd0 : r2_bo[35:27];
   // router 3: stage 1, core 4x2/d2
-  wire [35:0] r3_fi, r3_bo;
-  wire [35:0] r3_fo, r3_bi;
-  assign r3_fi = {lf_rcv[278:270], lf_rcv[260:252], lf_rcv[242:234], lf_rcv[224:216]};
-  assign r3_bi = {lb_rcv[431:423], lb_rcv[422:414], lb_rcv[413:405], lb_rcv[404:396]};
+  wire [35:0] r3_bo;
+  wire [35:0] r3_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r3 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h78DC), .en(cfg_en[15:12]),
-      .fwd_in(r3_fi), .bwd_out(r3_bo), .fwd_out(r3_fo), .bwd_in(r3_bi));
+      .fwd_in({lfr30, lfr28, lfr26, lfr24}), .bwd_out(r3_bo), .fwd_out(r3_fo),
+      .bwd_in({lbr47, lbr46, lbr45, lbr44}));
   assign unused_dual[3] = 1'b0;
-  assign lf_drv[404:396] = flt_router_dead[3] ? 9'd0 : r3_fo[8:0];
-  assign lf_drv[413:405] = flt_router_dead[3] ? 9'd0 : r3_fo[17:9];
-  assign lf_drv[422:414] = flt_router_dead[3] ? 9'd0 : r3_fo[26:18];
-  assign lf_drv[431:423] = flt_router_dead[3] ? 9'd0 : r3_fo[35:27];
-  assign lb_drv[224:216] = flt_router_dead[3] ? 9'd0 : r3_bo[8:0];
-  assign lb_drv[242:234] = flt_router_dead[3] ? 9'd0 : r3_bo[17:9];
-  assign lb_drv[260:252] = flt_router_dead[3] ? 9'd0 : r3_bo[26:18];
-  assign lb_drv[278:270] = flt_router_dead[3] ? 9'd0 : r3_bo[35:27];
+  assign lfd44 = flt_router_dead[3] ? 9'd0 : r3_fo[8:0];
+  assign lfd45 = flt_router_dead[3] ? 9'd0 : r3_fo[17:9];
+  assign lfd46 = flt_router_dead[3] ? 9'd0 : r3_fo[26:18];
+  assign lfd47 = flt_router_dead[3] ? 9'd0 : r3_fo[35:27];
+  assign lbd24 = flt_router_dead[3] ? 9'd0 : r3_bo[8:0];
+  assign lbd26 = flt_router_dead[3] ? 9'd0 : r3_bo[17:9];
+  assign lbd28 = flt_router_dead[3] ? 9'd0 : r3_bo[26:18];
+  assign lbd30 = flt_router_dead[3] ? 9'd0 : r3_bo[35:27];
   // router 4: stage 1, core 4x2/d2
-  wire [35:0] r4_fi, r4_bo;
-  wire [35:0] r4_fo, r4_bi;
-  assign r4_fi = {lf_rcv[233:225], lf_rcv[161:153], lf_rcv[89:81], lf_rcv[17:9]};
-  assign r4_bi = {lb_rcv[467:459], lb_rcv[458:450], lb_rcv[449:441], lb_rcv[440:432]};
+  wire [35:0] r4_bo;
+  wire [35:0] r4_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r4 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1713), .en(cfg_en[19:16]),
-      .fwd_in(r4_fi), .bwd_out(r4_bo), .fwd_out(r4_fo), .bwd_in(r4_bi));
+      .fwd_in({lfr25, lfr17, lfr9, lfr1}), .bwd_out(r4_bo), .fwd_out(r4_fo),
+      .bwd_in({lbr51, lbr50, lbr49, lbr48}));
   assign unused_dual[4] = 1'b0;
-  assign lf_drv[440:432] = flt_router_dead[4] ? 9'd0 : r4_fo[8:0];
-  assign lf_drv[449:441] = flt_router_dead[4] ? 9'd0 : r4_fo[17:9];
-  assign lf_drv[458:450] = flt_router_dead[4] ? 9'd0 : r4_fo[26:18];
-  assign lf_drv[467:459] = flt_router_dead[4] ? 9'd0 : r4_fo[35:27];
-  assign lb_drv[17:9] = flt_router_dead[4] ? 9'd0 : r4_bo[8:0];
-  assign lb_drv[89:81] = flt_router_dead[4] ? 9'd0 : r4_bo[17:9];
-  assign lb_drv[161:153] = flt_router_dead[4] ? 9'd0 : r4_bo[26:18];
-  assign lb_drv[233:225] = flt_router_dead[4] ? 9'd0 : r4_bo[35:27];
+  assign lfd48 = flt_router_dead[4] ? 9'd0 : r4_fo[8:0];
+  assign lfd49 = flt_router_dead[4] ? 9'd0 : r4_fo[17:9];
+  assign lfd50 = flt_router_dead[4] ? 9'd0 : r4_fo[26:18];
+  assign lfd51 = flt_router_dead[4] ? 9'd0 : r4_fo[35:27];
+  assign lbd1 = flt_router_dead[4] ? 9'd0 : r4_bo[8:0];
+  assign lbd9 = flt_router_dead[4] ? 9'd0 : r4_bo[17:9];
+  assign lbd17 = flt_router_dead[4] ? 9'd0 : r4_bo[26:18];
+  assign lbd25 = flt_router_dead[4] ? 9'd0 : r4_bo[35:27];
   // router 5: stage 1, core 4x2/d2
-  wire [35:0] r5_fi, r5_bo;
-  wire [35:0] r5_fo, r5_bi;
-  assign r5_fi = {lf_rcv[251:243], lf_rcv[179:171], lf_rcv[107:99], lf_rcv[35:27]};
-  assign r5_bi = {lb_rcv[503:495], lb_rcv[494:486], lb_rcv[485:477], lb_rcv[476:468]};
+  wire [35:0] r5_bo;
+  wire [35:0] r5_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r5 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hB54A), .en(cfg_en[23:20]),
-      .fwd_in(r5_fi), .bwd_out(r5_bo), .fwd_out(r5_fo), .bwd_in(r5_bi));
+      .fwd_in({lfr27, lfr19, lfr11, lfr3}), .bwd_out(r5_bo), .fwd_out(r5_fo),
+      .bwd_in({lbr55, lbr54, lbr53, lbr52}));
   assign unused_dual[5] = 1'b0;
-  assign lf_drv[476:468] = flt_router_dead[5] ? 9'd0 : r5_fo[8:0];
-  assign lf_drv[485:477] = flt_router_dead[5] ? 9'd0 : r5_fo[17:9];
-  assign lf_drv[494:486] = flt_router_dead[5] ? 9'd0 : r5_fo[26:18];
-  assign lf_drv[503:495] = flt_router_dead[5] ? 9'd0 : r5_fo[35:27];
-  assign lb_drv[35:27] = flt_router_dead[5] ? 9'd0 : r5_bo[8:0];
-  assign lb_drv[107:99] = flt_router_dead[5] ? 9'd0 : r5_bo[17:9];
-  assign lb_drv[179:171] = flt_router_dead[5] ? 9'd0 : r5_bo[26:18];
-  assign lb_drv[251:243] = flt_router_dead[5] ? 9'd0 : r5_bo[35:27];
+  assign lfd52 = flt_router_dead[5] ? 9'd0 : r5_fo[8:0];
+  assign lfd53 = flt_router_dead[5] ? 9'd0 : r5_fo[17:9];
+  assign lfd54 = flt_router_dead[5] ? 9'd0 : r5_fo[26:18];
+  assign lfd55 = flt_router_dead[5] ? 9'd0 : r5_fo[35:27];
+  assign lbd3 = flt_router_dead[5] ? 9'd0 : r5_bo[8:0];
+  assign lbd11 = flt_router_dead[5] ? 9'd0 : r5_bo[17:9];
+  assign lbd19 = flt_router_dead[5] ? 9'd0 : r5_bo[26:18];
+  assign lbd27 = flt_router_dead[5] ? 9'd0 : r5_bo[35:27];
   // router 6: stage 1, core 4x2/d2
-  wire [35:0] r6_fi, r6_bo;
-  wire [35:0] r6_fo, r6_bi;
-  assign r6_fi = {lf_rcv[269:261], lf_rcv[197:189], lf_rcv[125:117], lf_rcv[53:45]};
-  assign r6_bi = {lb_rcv[539:531], lb_rcv[530:522], lb_rcv[521:513], lb_rcv[512:504]};
+  wire [35:0] r6_bo;
+  wire [35:0] r6_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r6 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h5381), .en(cfg_en[27:24]),
-      .fwd_in(r6_fi), .bwd_out(r6_bo), .fwd_out(r6_fo), .bwd_in(r6_bi));
+      .fwd_in({lfr29, lfr21, lfr13, lfr5}), .bwd_out(r6_bo), .fwd_out(r6_fo),
+      .bwd_in({lbr59, lbr58, lbr57, lbr56}));
   assign unused_dual[6] = 1'b0;
-  assign lf_drv[512:504] = flt_router_dead[6] ? 9'd0 : r6_fo[8:0];
-  assign lf_drv[521:513] = flt_router_dead[6] ? 9'd0 : r6_fo[17:9];
-  assign lf_drv[530:522] = flt_router_dead[6] ? 9'd0 : r6_fo[26:18];
-  assign lf_drv[539:531] = flt_router_dead[6] ? 9'd0 : r6_fo[35:27];
-  assign lb_drv[53:45] = flt_router_dead[6] ? 9'd0 : r6_bo[8:0];
-  assign lb_drv[125:117] = flt_router_dead[6] ? 9'd0 : r6_bo[17:9];
-  assign lb_drv[197:189] = flt_router_dead[6] ? 9'd0 : r6_bo[26:18];
-  assign lb_drv[269:261] = flt_router_dead[6] ? 9'd0 : r6_bo[35:27];
+  assign lfd56 = flt_router_dead[6] ? 9'd0 : r6_fo[8:0];
+  assign lfd57 = flt_router_dead[6] ? 9'd0 : r6_fo[17:9];
+  assign lfd58 = flt_router_dead[6] ? 9'd0 : r6_fo[26:18];
+  assign lfd59 = flt_router_dead[6] ? 9'd0 : r6_fo[35:27];
+  assign lbd5 = flt_router_dead[6] ? 9'd0 : r6_bo[8:0];
+  assign lbd13 = flt_router_dead[6] ? 9'd0 : r6_bo[17:9];
+  assign lbd21 = flt_router_dead[6] ? 9'd0 : r6_bo[26:18];
+  assign lbd29 = flt_router_dead[6] ? 9'd0 : r6_bo[35:27];
   // router 7: stage 1, core 4x2/d2
-  wire [35:0] r7_fi, r7_bo;
-  wire [35:0] r7_fo, r7_bi;
-  assign r7_fi = {lf_rcv[287:279], lf_rcv[215:207], lf_rcv[143:135], lf_rcv[71:63]};
-  assign r7_bi = {lb_rcv[575:567], lb_rcv[566:558], lb_rcv[557:549], lb_rcv[548:540]};
+  wire [35:0] r7_bo;
+  wire [35:0] r7_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r7 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hF1B8), .en(cfg_en[31:28]),
-      .fwd_in(r7_fi), .bwd_out(r7_bo), .fwd_out(r7_fo), .bwd_in(r7_bi));
+      .fwd_in({lfr31, lfr23, lfr15, lfr7}), .bwd_out(r7_bo), .fwd_out(r7_fo),
+      .bwd_in({lbr63, lbr62, lbr61, lbr60}));
   assign unused_dual[7] = 1'b0;
-  assign lf_drv[548:540] = flt_router_dead[7] ? 9'd0 : r7_fo[8:0];
-  assign lf_drv[557:549] = flt_router_dead[7] ? 9'd0 : r7_fo[17:9];
-  assign lf_drv[566:558] = flt_router_dead[7] ? 9'd0 : r7_fo[26:18];
-  assign lf_drv[575:567] = flt_router_dead[7] ? 9'd0 : r7_fo[35:27];
-  assign lb_drv[71:63] = flt_router_dead[7] ? 9'd0 : r7_bo[8:0];
-  assign lb_drv[143:135] = flt_router_dead[7] ? 9'd0 : r7_bo[17:9];
-  assign lb_drv[215:207] = flt_router_dead[7] ? 9'd0 : r7_bo[26:18];
-  assign lb_drv[287:279] = flt_router_dead[7] ? 9'd0 : r7_bo[35:27];
+  assign lfd60 = flt_router_dead[7] ? 9'd0 : r7_fo[8:0];
+  assign lfd61 = flt_router_dead[7] ? 9'd0 : r7_fo[17:9];
+  assign lfd62 = flt_router_dead[7] ? 9'd0 : r7_fo[26:18];
+  assign lfd63 = flt_router_dead[7] ? 9'd0 : r7_fo[35:27];
+  assign lbd7 = flt_router_dead[7] ? 9'd0 : r7_bo[8:0];
+  assign lbd15 = flt_router_dead[7] ? 9'd0 : r7_bo[17:9];
+  assign lbd23 = flt_router_dead[7] ? 9'd0 : r7_bo[26:18];
+  assign lbd31 = flt_router_dead[7] ? 9'd0 : r7_bo[35:27];
   // router 8: stage 2, core 4x2/d2
-  wire [35:0] r8_fi, r8_bo;
-  wire [35:0] r8_fo, r8_bi;
-  assign r8_fi = {lf_rcv[404:396], lf_rcv[368:360], lf_rcv[332:324], lf_rcv[296:288]};
-  assign r8_bi = {lb_rcv[611:603], lb_rcv[602:594], lb_rcv[593:585], lb_rcv[584:576]};
+  wire [35:0] r8_bo;
+  wire [35:0] r8_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r8 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h8FEF), .en(cfg_en[35:32]),
-      .fwd_in(r8_fi), .bwd_out(r8_bo), .fwd_out(r8_fo), .bwd_in(r8_bi));
+      .fwd_in({lfr44, lfr40, lfr36, lfr32}), .bwd_out(r8_bo), .fwd_out(r8_fo),
+      .bwd_in({lbr67, lbr66, lbr65, lbr64}));
   assign unused_dual[8] = 1'b0;
-  assign lf_drv[584:576] = flt_router_dead[8] ? 9'd0 : r8_fo[8:0];
-  assign lf_drv[593:585] = flt_router_dead[8] ? 9'd0 : r8_fo[17:9];
-  assign lf_drv[602:594] = flt_router_dead[8] ? 9'd0 : r8_fo[26:18];
-  assign lf_drv[611:603] = flt_router_dead[8] ? 9'd0 : r8_fo[35:27];
-  assign lb_drv[296:288] = flt_router_dead[8] ? 9'd0 : r8_bo[8:0];
-  assign lb_drv[332:324] = flt_router_dead[8] ? 9'd0 : r8_bo[17:9];
-  assign lb_drv[368:360] = flt_router_dead[8] ? 9'd0 : r8_bo[26:18];
-  assign lb_drv[404:396] = flt_router_dead[8] ? 9'd0 : r8_bo[35:27];
+  assign lfd64 = flt_router_dead[8] ? 9'd0 : r8_fo[8:0];
+  assign lfd65 = flt_router_dead[8] ? 9'd0 : r8_fo[17:9];
+  assign lfd66 = flt_router_dead[8] ? 9'd0 : r8_fo[26:18];
+  assign lfd67 = flt_router_dead[8] ? 9'd0 : r8_fo[35:27];
+  assign lbd32 = flt_router_dead[8] ? 9'd0 : r8_bo[8:0];
+  assign lbd36 = flt_router_dead[8] ? 9'd0 : r8_bo[17:9];
+  assign lbd40 = flt_router_dead[8] ? 9'd0 : r8_bo[26:18];
+  assign lbd44 = flt_router_dead[8] ? 9'd0 : r8_bo[35:27];
   // router 9: stage 2, core 4x2/d2
-  wire [35:0] r9_fi, r9_bo;
-  wire [35:0] r9_fo, r9_bi;
-  assign r9_fi = {lf_rcv[413:405], lf_rcv[377:369], lf_rcv[341:333], lf_rcv[305:297]};
-  assign r9_bi = {lb_rcv[647:639], lb_rcv[638:630], lb_rcv[629:621], lb_rcv[620:612]};
+  wire [35:0] r9_bo;
+  wire [35:0] r9_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r9 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h2E26), .en(cfg_en[39:36]),
-      .fwd_in(r9_fi), .bwd_out(r9_bo), .fwd_out(r9_fo), .bwd_in(r9_bi));
+      .fwd_in({lfr45, lfr41, lfr37, lfr33}), .bwd_out(r9_bo), .fwd_out(r9_fo),
+      .bwd_in({lbr71, lbr70, lbr69, lbr68}));
   assign unused_dual[9] = 1'b0;
-  assign lf_drv[620:612] = flt_router_dead[9] ? 9'd0 : r9_fo[8:0];
-  assign lf_drv[629:621] = flt_router_dead[9] ? 9'd0 : r9_fo[17:9];
-  assign lf_drv[638:630] = flt_router_dead[9] ? 9'd0 : r9_fo[26:18];
-  assign lf_drv[647:639] = flt_router_dead[9] ? 9'd0 : r9_fo[35:27];
-  assign lb_drv[305:297] = flt_router_dead[9] ? 9'd0 : r9_bo[8:0];
-  assign lb_drv[341:333] = flt_router_dead[9] ? 9'd0 : r9_bo[17:9];
-  assign lb_drv[377:369] = flt_router_dead[9] ? 9'd0 : r9_bo[26:18];
-  assign lb_drv[413:405] = flt_router_dead[9] ? 9'd0 : r9_bo[35:27];
+  assign lfd68 = flt_router_dead[9] ? 9'd0 : r9_fo[8:0];
+  assign lfd69 = flt_router_dead[9] ? 9'd0 : r9_fo[17:9];
+  assign lfd70 = flt_router_dead[9] ? 9'd0 : r9_fo[26:18];
+  assign lfd71 = flt_router_dead[9] ? 9'd0 : r9_fo[35:27];
+  assign lbd33 = flt_router_dead[9] ? 9'd0 : r9_bo[8:0];
+  assign lbd37 = flt_router_dead[9] ? 9'd0 : r9_bo[17:9];
+  assign lbd41 = flt_router_dead[9] ? 9'd0 : r9_bo[26:18];
+  assign lbd45 = flt_router_dead[9] ? 9'd0 : r9_bo[35:27];
   // router 10: stage 2, core 4x2/d2
-  wire [35:0] r10_fi, r10_bo;
-  wire [35:0] r10_fo, r10_bi;
-  assign r10_fi = {lf_rcv[548:540], lf_rcv[512:504], lf_rcv[476:468], lf_rcv[440:432]};
-  assign r10_bi = {lb_rcv[683:675], lb_rcv[674:666], lb_rcv[665:657], lb_rcv[656:648]};
+  wire [35:0] r10_bo;
+  wire [35:0] r10_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r10 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hCC5D), .en(cfg_en[43:40]),
-      .fwd_in(r10_fi), .bwd_out(r10_bo), .fwd_out(r10_fo), .bwd_in(r10_bi));
+      .fwd_in({lfr60, lfr56, lfr52, lfr48}), .bwd_out(r10_bo), .fwd_out(r10_fo),
+      .bwd_in({lbr75, lbr74, lbr73, lbr72}));
   assign unused_dual[10] = 1'b0;
-  assign lf_drv[656:648] = flt_router_dead[10] ? 9'd0 : r10_fo[8:0];
-  assign lf_drv[665:657] = flt_router_dead[10] ? 9'd0 : r10_fo[17:9];
-  assign lf_drv[674:666] = flt_router_dead[10] ? 9'd0 : r10_fo[26:18];
-  assign lf_drv[683:675] = flt_router_dead[10] ? 9'd0 : r10_fo[35:27];
-  assign lb_drv[440:432] = flt_router_dead[10] ? 9'd0 : r10_bo[8:0];
-  assign lb_drv[476:468] = flt_router_dead[10] ? 9'd0 : r10_bo[17:9];
-  assign lb_drv[512:504] = flt_router_dead[10] ? 9'd0 : r10_bo[26:18];
-  assign lb_drv[548:540] = flt_router_dead[10] ? 9'd0 : r10_bo[35:27];
+  assign lfd72 = flt_router_dead[10] ? 9'd0 : r10_fo[8:0];
+  assign lfd73 = flt_router_dead[10] ? 9'd0 : r10_fo[17:9];
+  assign lfd74 = flt_router_dead[10] ? 9'd0 : r10_fo[26:18];
+  assign lfd75 = flt_router_dead[10] ? 9'd0 : r10_fo[35:27];
+  assign lbd48 = flt_router_dead[10] ? 9'd0 : r10_bo[8:0];
+  assign lbd52 = flt_router_dead[10] ? 9'd0 : r10_bo[17:9];
+  assign lbd56 = flt_router_dead[10] ? 9'd0 : r10_bo[26:18];
+  assign lbd60 = flt_router_dead[10] ? 9'd0 : r10_bo[35:27];
   // router 11: stage 2, core 4x2/d2
-  wire [35:0] r11_fi, r11_bo;
-  wire [35:0] r11_fo, r11_bi;
-  assign r11_fi = {lf_rcv[557:549], lf_rcv[521:513], lf_rcv[485:477], lf_rcv[449:441]};
-  assign r11_bi = {lb_rcv[719:711], lb_rcv[710:702], lb_rcv[701:693], lb_rcv[692:684]};
+  wire [35:0] r11_bo;
+  wire [35:0] r11_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r11 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h6A94), .en(cfg_en[47:44]),
-      .fwd_in(r11_fi), .bwd_out(r11_bo), .fwd_out(r11_fo), .bwd_in(r11_bi));
+      .fwd_in({lfr61, lfr57, lfr53, lfr49}), .bwd_out(r11_bo), .fwd_out(r11_fo),
+      .bwd_in({lbr79, lbr78, lbr77, lbr76}));
   assign unused_dual[11] = 1'b0;
-  assign lf_drv[692:684] = flt_router_dead[11] ? 9'd0 : r11_fo[8:0];
-  assign lf_drv[701:693] = flt_router_dead[11] ? 9'd0 : r11_fo[17:9];
-  assign lf_drv[710:702] = flt_router_dead[11] ? 9'd0 : r11_fo[26:18];
-  assign lf_drv[719:711] = flt_router_dead[11] ? 9'd0 : r11_fo[35:27];
-  assign lb_drv[449:441] = flt_router_dead[11] ? 9'd0 : r11_bo[8:0];
-  assign lb_drv[485:477] = flt_router_dead[11] ? 9'd0 : r11_bo[17:9];
-  assign lb_drv[521:513] = flt_router_dead[11] ? 9'd0 : r11_bo[26:18];
-  assign lb_drv[557:549] = flt_router_dead[11] ? 9'd0 : r11_bo[35:27];
+  assign lfd76 = flt_router_dead[11] ? 9'd0 : r11_fo[8:0];
+  assign lfd77 = flt_router_dead[11] ? 9'd0 : r11_fo[17:9];
+  assign lfd78 = flt_router_dead[11] ? 9'd0 : r11_fo[26:18];
+  assign lfd79 = flt_router_dead[11] ? 9'd0 : r11_fo[35:27];
+  assign lbd49 = flt_router_dead[11] ? 9'd0 : r11_bo[8:0];
+  assign lbd53 = flt_router_dead[11] ? 9'd0 : r11_bo[17:9];
+  assign lbd57 = flt_router_dead[11] ? 9'd0 : r11_bo[26:18];
+  assign lbd61 = flt_router_dead[11] ? 9'd0 : r11_bo[35:27];
   // router 12: stage 2, core 4x2/d2
-  wire [35:0] r12_fi, r12_bo;
-  wire [35:0] r12_fo, r12_bi;
-  assign r12_fi = {lf_rcv[422:414], lf_rcv[386:378], lf_rcv[350:342], lf_rcv[314:306]};
-  assign r12_bi = {lb_rcv[755:747], lb_rcv[746:738], lb_rcv[737:729], lb_rcv[728:720]};
+  wire [35:0] r12_bo;
+  wire [35:0] r12_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r12 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h08CB), .en(cfg_en[51:48]),
-      .fwd_in(r12_fi), .bwd_out(r12_bo), .fwd_out(r12_fo), .bwd_in(r12_bi));
+      .fwd_in({lfr46, lfr42, lfr38, lfr34}), .bwd_out(r12_bo), .fwd_out(r12_fo),
+      .bwd_in({lbr83, lbr82, lbr81, lbr80}));
   assign unused_dual[12] = 1'b0;
-  assign lf_drv[728:720] = flt_router_dead[12] ? 9'd0 : r12_fo[8:0];
-  assign lf_drv[737:729] = flt_router_dead[12] ? 9'd0 : r12_fo[17:9];
-  assign lf_drv[746:738] = flt_router_dead[12] ? 9'd0 : r12_fo[26:18];
-  assign lf_drv[755:747] = flt_router_dead[12] ? 9'd0 : r12_fo[35:27];
-  assign lb_drv[314:306] = flt_router_dead[12] ? 9'd0 : r12_bo[8:0];
-  assign lb_drv[350:342] = flt_router_dead[12] ? 9'd0 : r12_bo[17:9];
-  assign lb_drv[386:378] = flt_router_dead[12] ? 9'd0 : r12_bo[26:18];
-  assign lb_drv[422:414] = flt_router_dead[12] ? 9'd0 : r12_bo[35:27];
+  assign lfd80 = flt_router_dead[12] ? 9'd0 : r12_fo[8:0];
+  assign lfd81 = flt_router_dead[12] ? 9'd0 : r12_fo[17:9];
+  assign lfd82 = flt_router_dead[12] ? 9'd0 : r12_fo[26:18];
+  assign lfd83 = flt_router_dead[12] ? 9'd0 : r12_fo[35:27];
+  assign lbd34 = flt_router_dead[12] ? 9'd0 : r12_bo[8:0];
+  assign lbd38 = flt_router_dead[12] ? 9'd0 : r12_bo[17:9];
+  assign lbd42 = flt_router_dead[12] ? 9'd0 : r12_bo[26:18];
+  assign lbd46 = flt_router_dead[12] ? 9'd0 : r12_bo[35:27];
   // router 13: stage 2, core 4x2/d2
-  wire [35:0] r13_fi, r13_bo;
-  wire [35:0] r13_fo, r13_bi;
-  assign r13_fi = {lf_rcv[431:423], lf_rcv[395:387], lf_rcv[359:351], lf_rcv[323:315]};
-  assign r13_bi = {lb_rcv[791:783], lb_rcv[782:774], lb_rcv[773:765], lb_rcv[764:756]};
+  wire [35:0] r13_bo;
+  wire [35:0] r13_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r13 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hA702), .en(cfg_en[55:52]),
-      .fwd_in(r13_fi), .bwd_out(r13_bo), .fwd_out(r13_fo), .bwd_in(r13_bi));
+      .fwd_in({lfr47, lfr43, lfr39, lfr35}), .bwd_out(r13_bo), .fwd_out(r13_fo),
+      .bwd_in({lbr87, lbr86, lbr85, lbr84}));
   assign unused_dual[13] = 1'b0;
-  assign lf_drv[764:756] = flt_router_dead[13] ? 9'd0 : r13_fo[8:0];
-  assign lf_drv[773:765] = flt_router_dead[13] ? 9'd0 : r13_fo[17:9];
-  assign lf_drv[782:774] = flt_router_dead[13] ? 9'd0 : r13_fo[26:18];
-  assign lf_drv[791:783] = flt_router_dead[13] ? 9'd0 : r13_fo[35:27];
-  assign lb_drv[323:315] = flt_router_dead[13] ? 9'd0 : r13_bo[8:0];
-  assign lb_drv[359:351] = flt_router_dead[13] ? 9'd0 : r13_bo[17:9];
-  assign lb_drv[395:387] = flt_router_dead[13] ? 9'd0 : r13_bo[26:18];
-  assign lb_drv[431:423] = flt_router_dead[13] ? 9'd0 : r13_bo[35:27];
+  assign lfd84 = flt_router_dead[13] ? 9'd0 : r13_fo[8:0];
+  assign lfd85 = flt_router_dead[13] ? 9'd0 : r13_fo[17:9];
+  assign lfd86 = flt_router_dead[13] ? 9'd0 : r13_fo[26:18];
+  assign lfd87 = flt_router_dead[13] ? 9'd0 : r13_fo[35:27];
+  assign lbd35 = flt_router_dead[13] ? 9'd0 : r13_bo[8:0];
+  assign lbd39 = flt_router_dead[13] ? 9'd0 : r13_bo[17:9];
+  assign lbd43 = flt_router_dead[13] ? 9'd0 : r13_bo[26:18];
+  assign lbd47 = flt_router_dead[13] ? 9'd0 : r13_bo[35:27];
   // router 14: stage 2, core 4x2/d2
-  wire [35:0] r14_fi, r14_bo;
-  wire [35:0] r14_fo, r14_bi;
-  assign r14_fi = {lf_rcv[566:558], lf_rcv[530:522], lf_rcv[494:486], lf_rcv[458:450]};
-  assign r14_bi = {lb_rcv[827:819], lb_rcv[818:810], lb_rcv[809:801], lb_rcv[800:792]};
+  wire [35:0] r14_bo;
+  wire [35:0] r14_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r14 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h4539), .en(cfg_en[59:56]),
-      .fwd_in(r14_fi), .bwd_out(r14_bo), .fwd_out(r14_fo), .bwd_in(r14_bi));
+      .fwd_in({lfr62, lfr58, lfr54, lfr50}), .bwd_out(r14_bo), .fwd_out(r14_fo),
+      .bwd_in({lbr91, lbr90, lbr89, lbr88}));
   assign unused_dual[14] = 1'b0;
-  assign lf_drv[800:792] = flt_router_dead[14] ? 9'd0 : r14_fo[8:0];
-  assign lf_drv[809:801] = flt_router_dead[14] ? 9'd0 : r14_fo[17:9];
-  assign lf_drv[818:810] = flt_router_dead[14] ? 9'd0 : r14_fo[26:18];
-  assign lf_drv[827:819] = flt_router_dead[14] ? 9'd0 : r14_fo[35:27];
-  assign lb_drv[458:450] = flt_router_dead[14] ? 9'd0 : r14_bo[8:0];
-  assign lb_drv[494:486] = flt_router_dead[14] ? 9'd0 : r14_bo[17:9];
-  assign lb_drv[530:522] = flt_router_dead[14] ? 9'd0 : r14_bo[26:18];
-  assign lb_drv[566:558] = flt_router_dead[14] ? 9'd0 : r14_bo[35:27];
+  assign lfd88 = flt_router_dead[14] ? 9'd0 : r14_fo[8:0];
+  assign lfd89 = flt_router_dead[14] ? 9'd0 : r14_fo[17:9];
+  assign lfd90 = flt_router_dead[14] ? 9'd0 : r14_fo[26:18];
+  assign lfd91 = flt_router_dead[14] ? 9'd0 : r14_fo[35:27];
+  assign lbd50 = flt_router_dead[14] ? 9'd0 : r14_bo[8:0];
+  assign lbd54 = flt_router_dead[14] ? 9'd0 : r14_bo[17:9];
+  assign lbd58 = flt_router_dead[14] ? 9'd0 : r14_bo[26:18];
+  assign lbd62 = flt_router_dead[14] ? 9'd0 : r14_bo[35:27];
   // router 15: stage 2, core 4x2/d2
-  wire [35:0] r15_fi, r15_bo;
-  wire [35:0] r15_fo, r15_bi;
-  assign r15_fi = {lf_rcv[575:567], lf_rcv[539:531], lf_rcv[503:495], lf_rcv[467:459]};
-  assign r15_bi = {lb_rcv[863:855], lb_rcv[854:846], lb_rcv[845:837], lb_rcv[836:828]};
+  wire [35:0] r15_bo;
+  wire [35:0] r15_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r15 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hE370), .en(cfg_en[63:60]),
-      .fwd_in(r15_fi), .bwd_out(r15_bo), .fwd_out(r15_fo), .bwd_in(r15_bi));
+      .fwd_in({lfr63, lfr59, lfr55, lfr51}), .bwd_out(r15_bo), .fwd_out(r15_fo),
+      .bwd_in({lbr95, lbr94, lbr93, lbr92}));
   assign unused_dual[15] = 1'b0;
-  assign lf_drv[836:828] = flt_router_dead[15] ? 9'd0 : r15_fo[8:0];
-  assign lf_drv[845:837] = flt_router_dead[15] ? 9'd0 : r15_fo[17:9];
-  assign lf_drv[854:846] = flt_router_dead[15] ? 9'd0 : r15_fo[26:18];
-  assign lf_drv[863:855] = flt_router_dead[15] ? 9'd0 : r15_fo[35:27];
-  assign lb_drv[467:459] = flt_router_dead[15] ? 9'd0 : r15_bo[8:0];
-  assign lb_drv[503:495] = flt_router_dead[15] ? 9'd0 : r15_bo[17:9];
-  assign lb_drv[539:531] = flt_router_dead[15] ? 9'd0 : r15_bo[26:18];
-  assign lb_drv[575:567] = flt_router_dead[15] ? 9'd0 : r15_bo[35:27];
+  assign lfd92 = flt_router_dead[15] ? 9'd0 : r15_fo[8:0];
+  assign lfd93 = flt_router_dead[15] ? 9'd0 : r15_fo[17:9];
+  assign lfd94 = flt_router_dead[15] ? 9'd0 : r15_fo[26:18];
+  assign lfd95 = flt_router_dead[15] ? 9'd0 : r15_fo[35:27];
+  assign lbd51 = flt_router_dead[15] ? 9'd0 : r15_bo[8:0];
+  assign lbd55 = flt_router_dead[15] ? 9'd0 : r15_bo[17:9];
+  assign lbd59 = flt_router_dead[15] ? 9'd0 : r15_bo[26:18];
+  assign lbd63 = flt_router_dead[15] ? 9'd0 : r15_bo[35:27];
   // router 16: stage 3, core 4x2/d2
-  wire [35:0] r16_fi, r16_bo;
-  wire [35:0] r16_fo, r16_bi;
-  assign r16_fi = {lf_rcv[692:684], lf_rcv[656:648], lf_rcv[620:612], lf_rcv[584:576]};
-  assign r16_bi = {lb_rcv[899:891], lb_rcv[890:882], lb_rcv[881:873], lb_rcv[872:864]};
+  wire [35:0] r16_bo;
+  wire [35:0] r16_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r16 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h81A7), .en(cfg_en[67:64]),
-      .fwd_in(r16_fi), .bwd_out(r16_bo), .fwd_out(r16_fo), .bwd_in(r16_bi));
+      .fwd_in({lfr76, lfr72, lfr68, lfr64}), .bwd_out(r16_bo), .fwd_out(r16_fo),
+      .bwd_in({lbr99, lbr98, lbr97, lbr96}));
   assign unused_dual[16] = 1'b0;
-  assign lf_drv[872:864] = flt_router_dead[16] ? 9'd0 : r16_fo[8:0];
-  assign lf_drv[881:873] = flt_router_dead[16] ? 9'd0 : r16_fo[17:9];
-  assign lf_drv[890:882] = flt_router_dead[16] ? 9'd0 : r16_fo[26:18];
-  assign lf_drv[899:891] = flt_router_dead[16] ? 9'd0 : r16_fo[35:27];
-  assign lb_drv[584:576] = flt_router_dead[16] ? 9'd0 : r16_bo[8:0];
-  assign lb_drv[620:612] = flt_router_dead[16] ? 9'd0 : r16_bo[17:9];
-  assign lb_drv[656:648] = flt_router_dead[16] ? 9'd0 : r16_bo[26:18];
-  assign lb_drv[692:684] = flt_router_dead[16] ? 9'd0 : r16_bo[35:27];
+  assign lfd96 = flt_router_dead[16] ? 9'd0 : r16_fo[8:0];
+  assign lfd97 = flt_router_dead[16] ? 9'd0 : r16_fo[17:9];
+  assign lfd98 = flt_router_dead[16] ? 9'd0 : r16_fo[26:18];
+  assign lfd99 = flt_router_dead[16] ? 9'd0 : r16_fo[35:27];
+  assign lbd64 = flt_router_dead[16] ? 9'd0 : r16_bo[8:0];
+  assign lbd68 = flt_router_dead[16] ? 9'd0 : r16_bo[17:9];
+  assign lbd72 = flt_router_dead[16] ? 9'd0 : r16_bo[26:18];
+  assign lbd76 = flt_router_dead[16] ? 9'd0 : r16_bo[35:27];
   // router 17: stage 3, core 4x2/d2
-  wire [35:0] r17_fi, r17_bo;
-  wire [35:0] r17_fo, r17_bi;
-  assign r17_fi = {lf_rcv[701:693], lf_rcv[665:657], lf_rcv[629:621], lf_rcv[593:585]};
-  assign r17_bi = {lb_rcv[935:927], lb_rcv[926:918], lb_rcv[917:909], lb_rcv[908:900]};
+  wire [35:0] r17_bo;
+  wire [35:0] r17_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r17 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1FDE), .en(cfg_en[71:68]),
-      .fwd_in(r17_fi), .bwd_out(r17_bo), .fwd_out(r17_fo), .bwd_in(r17_bi));
+      .fwd_in({lfr77, lfr73, lfr69, lfr65}), .bwd_out(r17_bo), .fwd_out(r17_fo),
+      .bwd_in({lbr103, lbr102, lbr101, lbr100}));
   assign unused_dual[17] = 1'b0;
-  assign lf_drv[908:900] = flt_router_dead[17] ? 9'd0 : r17_fo[8:0];
-  assign lf_drv[917:909] = flt_router_dead[17] ? 9'd0 : r17_fo[17:9];
-  assign lf_drv[926:918] = flt_router_dead[17] ? 9'd0 : r17_fo[26:18];
-  assign lf_drv[935:927] = flt_router_dead[17] ? 9'd0 : r17_fo[35:27];
-  assign lb_drv[593:585] = flt_router_dead[17] ? 9'd0 : r17_bo[8:0];
-  assign lb_drv[629:621] = flt_router_dead[17] ? 9'd0 : r17_bo[17:9];
-  assign lb_drv[665:657] = flt_router_dead[17] ? 9'd0 : r17_bo[26:18];
-  assign lb_drv[701:693] = flt_router_dead[17] ? 9'd0 : r17_bo[35:27];
+  assign lfd100 = flt_router_dead[17] ? 9'd0 : r17_fo[8:0];
+  assign lfd101 = flt_router_dead[17] ? 9'd0 : r17_fo[17:9];
+  assign lfd102 = flt_router_dead[17] ? 9'd0 : r17_fo[26:18];
+  assign lfd103 = flt_router_dead[17] ? 9'd0 : r17_fo[35:27];
+  assign lbd65 = flt_router_dead[17] ? 9'd0 : r17_bo[8:0];
+  assign lbd69 = flt_router_dead[17] ? 9'd0 : r17_bo[17:9];
+  assign lbd73 = flt_router_dead[17] ? 9'd0 : r17_bo[26:18];
+  assign lbd77 = flt_router_dead[17] ? 9'd0 : r17_bo[35:27];
   // router 18: stage 3, core 4x2/d2
-  wire [35:0] r18_fi, r18_bo;
-  wire [35:0] r18_fo, r18_bi;
-  assign r18_fi = {lf_rcv[710:702], lf_rcv[674:666], lf_rcv[638:630], lf_rcv[602:594]};
-  assign r18_bi = {lb_rcv[971:963], lb_rcv[962:954], lb_rcv[953:945], lb_rcv[944:936]};
+  wire [35:0] r18_bo;
+  wire [35:0] r18_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r18 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hBE15), .en(cfg_en[75:72]),
-      .fwd_in(r18_fi), .bwd_out(r18_bo), .fwd_out(r18_fo), .bwd_in(r18_bi));
+      .fwd_in({lfr78, lfr74, lfr70, lfr66}), .bwd_out(r18_bo), .fwd_out(r18_fo),
+      .bwd_in({lbr107, lbr106, lbr105, lbr104}));
   assign unused_dual[18] = 1'b0;
-  assign lf_drv[944:936] = flt_router_dead[18] ? 9'd0 : r18_fo[8:0];
-  assign lf_drv[953:945] = flt_router_dead[18] ? 9'd0 : r18_fo[17:9];
-  assign lf_drv[962:954] = flt_router_dead[18] ? 9'd0 : r18_fo[26:18];
-  assign lf_drv[971:963] = flt_router_dead[18] ? 9'd0 : r18_fo[35:27];
-  assign lb_drv[602:594] = flt_router_dead[18] ? 9'd0 : r18_bo[8:0];
-  assign lb_drv[638:630] = flt_router_dead[18] ? 9'd0 : r18_bo[17:9];
-  assign lb_drv[674:666] = flt_router_dead[18] ? 9'd0 : r18_bo[26:18];
-  assign lb_drv[710:702] = flt_router_dead[18] ? 9'd0 : r18_bo[35:27];
+  assign lfd104 = flt_router_dead[18] ? 9'd0 : r18_fo[8:0];
+  assign lfd105 = flt_router_dead[18] ? 9'd0 : r18_fo[17:9];
+  assign lfd106 = flt_router_dead[18] ? 9'd0 : r18_fo[26:18];
+  assign lfd107 = flt_router_dead[18] ? 9'd0 : r18_fo[35:27];
+  assign lbd66 = flt_router_dead[18] ? 9'd0 : r18_bo[8:0];
+  assign lbd70 = flt_router_dead[18] ? 9'd0 : r18_bo[17:9];
+  assign lbd74 = flt_router_dead[18] ? 9'd0 : r18_bo[26:18];
+  assign lbd78 = flt_router_dead[18] ? 9'd0 : r18_bo[35:27];
   // router 19: stage 3, core 4x2/d2
-  wire [35:0] r19_fi, r19_bo;
-  wire [35:0] r19_fo, r19_bi;
-  assign r19_fi = {lf_rcv[719:711], lf_rcv[683:675], lf_rcv[647:639], lf_rcv[611:603]};
-  assign r19_bi = {lb_rcv[1007:999], lb_rcv[998:990], lb_rcv[989:981], lb_rcv[980:972]};
+  wire [35:0] r19_bo;
+  wire [35:0] r19_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r19 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h5C4C), .en(cfg_en[79:76]),
-      .fwd_in(r19_fi), .bwd_out(r19_bo), .fwd_out(r19_fo), .bwd_in(r19_bi));
+      .fwd_in({lfr79, lfr75, lfr71, lfr67}), .bwd_out(r19_bo), .fwd_out(r19_fo),
+      .bwd_in({lbr111, lbr110, lbr109, lbr108}));
   assign unused_dual[19] = 1'b0;
-  assign lf_drv[980:972] = flt_router_dead[19] ? 9'd0 : r19_fo[8:0];
-  assign lf_drv[989:981] = flt_router_dead[19] ? 9'd0 : r19_fo[17:9];
-  assign lf_drv[998:990] = flt_router_dead[19] ? 9'd0 : r19_fo[26:18];
-  assign lf_drv[1007:999] = flt_router_dead[19] ? 9'd0 : r19_fo[35:27];
-  assign lb_drv[611:603] = flt_router_dead[19] ? 9'd0 : r19_bo[8:0];
-  assign lb_drv[647:639] = flt_router_dead[19] ? 9'd0 : r19_bo[17:9];
-  assign lb_drv[683:675] = flt_router_dead[19] ? 9'd0 : r19_bo[26:18];
-  assign lb_drv[719:711] = flt_router_dead[19] ? 9'd0 : r19_bo[35:27];
+  assign lfd108 = flt_router_dead[19] ? 9'd0 : r19_fo[8:0];
+  assign lfd109 = flt_router_dead[19] ? 9'd0 : r19_fo[17:9];
+  assign lfd110 = flt_router_dead[19] ? 9'd0 : r19_fo[26:18];
+  assign lfd111 = flt_router_dead[19] ? 9'd0 : r19_fo[35:27];
+  assign lbd67 = flt_router_dead[19] ? 9'd0 : r19_bo[8:0];
+  assign lbd71 = flt_router_dead[19] ? 9'd0 : r19_bo[17:9];
+  assign lbd75 = flt_router_dead[19] ? 9'd0 : r19_bo[26:18];
+  assign lbd79 = flt_router_dead[19] ? 9'd0 : r19_bo[35:27];
   // router 20: stage 3, core 4x2/d2
-  wire [35:0] r20_fi, r20_bo;
-  wire [35:0] r20_fo, r20_bi;
-  assign r20_fi = {lf_rcv[836:828], lf_rcv[800:792], lf_rcv[764:756], lf_rcv[728:720]};
-  assign r20_bi = {lb_rcv[1043:1035], lb_rcv[1034:1026], lb_rcv[1025:1017], lb_rcv[1016:1008]};
+  wire [35:0] r20_bo;
+  wire [35:0] r20_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r20 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hFA83), .en(cfg_en[83:80]),
-      .fwd_in(r20_fi), .bwd_out(r20_bo), .fwd_out(r20_fo), .bwd_in(r20_bi));
+      .fwd_in({lfr92, lfr88, lfr84, lfr80}), .bwd_out(r20_bo), .fwd_out(r20_fo),
+      .bwd_in({lbr115, lbr114, lbr113, lbr112}));
   assign unused_dual[20] = 1'b0;
-  assign lf_drv[1016:1008] = flt_router_dead[20] ? 9'd0 : r20_fo[8:0];
-  assign lf_drv[1025:1017] = flt_router_dead[20] ? 9'd0 : r20_fo[17:9];
-  assign lf_drv[1034:1026] = flt_router_dead[20] ? 9'd0 : r20_fo[26:18];
-  assign lf_drv[1043:1035] = flt_router_dead[20] ? 9'd0 : r20_fo[35:27];
-  assign lb_drv[728:720] = flt_router_dead[20] ? 9'd0 : r20_bo[8:0];
-  assign lb_drv[764:756] = flt_router_dead[20] ? 9'd0 : r20_bo[17:9];
-  assign lb_drv[800:792] = flt_router_dead[20] ? 9'd0 : r20_bo[26:18];
-  assign lb_drv[836:828] = flt_router_dead[20] ? 9'd0 : r20_bo[35:27];
+  assign lfd112 = flt_router_dead[20] ? 9'd0 : r20_fo[8:0];
+  assign lfd113 = flt_router_dead[20] ? 9'd0 : r20_fo[17:9];
+  assign lfd114 = flt_router_dead[20] ? 9'd0 : r20_fo[26:18];
+  assign lfd115 = flt_router_dead[20] ? 9'd0 : r20_fo[35:27];
+  assign lbd80 = flt_router_dead[20] ? 9'd0 : r20_bo[8:0];
+  assign lbd84 = flt_router_dead[20] ? 9'd0 : r20_bo[17:9];
+  assign lbd88 = flt_router_dead[20] ? 9'd0 : r20_bo[26:18];
+  assign lbd92 = flt_router_dead[20] ? 9'd0 : r20_bo[35:27];
   // router 21: stage 3, core 4x2/d2
-  wire [35:0] r21_fi, r21_bo;
-  wire [35:0] r21_fo, r21_bi;
-  assign r21_fi = {lf_rcv[845:837], lf_rcv[809:801], lf_rcv[773:765], lf_rcv[737:729]};
-  assign r21_bi = {lb_rcv[1079:1071], lb_rcv[1070:1062], lb_rcv[1061:1053], lb_rcv[1052:1044]};
+  wire [35:0] r21_bo;
+  wire [35:0] r21_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r21 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h98BA), .en(cfg_en[87:84]),
-      .fwd_in(r21_fi), .bwd_out(r21_bo), .fwd_out(r21_fo), .bwd_in(r21_bi));
+      .fwd_in({lfr93, lfr89, lfr85, lfr81}), .bwd_out(r21_bo), .fwd_out(r21_fo),
+      .bwd_in({lbr119, lbr118, lbr117, lbr116}));
   assign unused_dual[21] = 1'b0;
-  assign lf_drv[1052:1044] = flt_router_dead[21] ? 9'd0 : r21_fo[8:0];
-  assign lf_drv[1061:1053] = flt_router_dead[21] ? 9'd0 : r21_fo[17:9];
-  assign lf_drv[1070:1062] = flt_router_dead[21] ? 9'd0 : r21_fo[26:18];
-  assign lf_drv[1079:1071] = flt_router_dead[21] ? 9'd0 : r21_fo[35:27];
-  assign lb_drv[737:729] = flt_router_dead[21] ? 9'd0 : r21_bo[8:0];
-  assign lb_drv[773:765] = flt_router_dead[21] ? 9'd0 : r21_bo[17:9];
-  assign lb_drv[809:801] = flt_router_dead[21] ? 9'd0 : r21_bo[26:18];
-  assign lb_drv[845:837] = flt_router_dead[21] ? 9'd0 : r21_bo[35:27];
+  assign lfd116 = flt_router_dead[21] ? 9'd0 : r21_fo[8:0];
+  assign lfd117 = flt_router_dead[21] ? 9'd0 : r21_fo[17:9];
+  assign lfd118 = flt_router_dead[21] ? 9'd0 : r21_fo[26:18];
+  assign lfd119 = flt_router_dead[21] ? 9'd0 : r21_fo[35:27];
+  assign lbd81 = flt_router_dead[21] ? 9'd0 : r21_bo[8:0];
+  assign lbd85 = flt_router_dead[21] ? 9'd0 : r21_bo[17:9];
+  assign lbd89 = flt_router_dead[21] ? 9'd0 : r21_bo[26:18];
+  assign lbd93 = flt_router_dead[21] ? 9'd0 : r21_bo[35:27];
   // router 22: stage 3, core 4x2/d2
-  wire [35:0] r22_fi, r22_bo;
-  wire [35:0] r22_fo, r22_bi;
-  assign r22_fi = {lf_rcv[854:846], lf_rcv[818:810], lf_rcv[782:774], lf_rcv[746:738]};
-  assign r22_bi = {lb_rcv[1115:1107], lb_rcv[1106:1098], lb_rcv[1097:1089], lb_rcv[1088:1080]};
+  wire [35:0] r22_bo;
+  wire [35:0] r22_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r22 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h36F1), .en(cfg_en[91:88]),
-      .fwd_in(r22_fi), .bwd_out(r22_bo), .fwd_out(r22_fo), .bwd_in(r22_bi));
+      .fwd_in({lfr94, lfr90, lfr86, lfr82}), .bwd_out(r22_bo), .fwd_out(r22_fo),
+      .bwd_in({lbr123, lbr122, lbr121, lbr120}));
   assign unused_dual[22] = 1'b0;
-  assign lf_drv[1088:1080] = flt_router_dead[22] ? 9'd0 : r22_fo[8:0];
-  assign lf_drv[1097:1089] = flt_router_dead[22] ? 9'd0 : r22_fo[17:9];
-  assign lf_drv[1106:1098] = flt_router_dead[22] ? 9'd0 : r22_fo[26:18];
-  assign lf_drv[1115:1107] = flt_router_dead[22] ? 9'd0 : r22_fo[35:27];
-  assign lb_drv[746:738] = flt_router_dead[22] ? 9'd0 : r22_bo[8:0];
-  assign lb_drv[782:774] = flt_router_dead[22] ? 9'd0 : r22_bo[17:9];
-  assign lb_drv[818:810] = flt_router_dead[22] ? 9'd0 : r22_bo[26:18];
-  assign lb_drv[854:846] = flt_router_dead[22] ? 9'd0 : r22_bo[35:27];
+  assign lfd120 = flt_router_dead[22] ? 9'd0 : r22_fo[8:0];
+  assign lfd121 = flt_router_dead[22] ? 9'd0 : r22_fo[17:9];
+  assign lfd122 = flt_router_dead[22] ? 9'd0 : r22_fo[26:18];
+  assign lfd123 = flt_router_dead[22] ? 9'd0 : r22_fo[35:27];
+  assign lbd82 = flt_router_dead[22] ? 9'd0 : r22_bo[8:0];
+  assign lbd86 = flt_router_dead[22] ? 9'd0 : r22_bo[17:9];
+  assign lbd90 = flt_router_dead[22] ? 9'd0 : r22_bo[26:18];
+  assign lbd94 = flt_router_dead[22] ? 9'd0 : r22_bo[35:27];
   // router 23: stage 3, core 4x2/d2
-  wire [35:0] r23_fi, r23_bo;
-  wire [35:0] r23_fo, r23_bi;
-  assign r23_fi = {lf_rcv[863:855], lf_rcv[827:819], lf_rcv[791:783], lf_rcv[755:747]};
-  assign r23_bi = {lb_rcv[1151:1143], lb_rcv[1142:1134], lb_rcv[1133:1125], lb_rcv[1124:1116]};
+  wire [35:0] r23_bo;
+  wire [35:0] r23_fo;
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r23 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hD528), .en(cfg_en[95:92]),
-      .fwd_in(r23_fi), .bwd_out(r23_bo), .fwd_out(r23_fo), .bwd_in(r23_bi));
+      .fwd_in({lfr95, lfr91, lfr87, lfr83}), .bwd_out(r23_bo), .fwd_out(r23_fo),
+      .bwd_in({lbr127, lbr126, lbr125, lbr124}));
   assign unused_dual[23] = 1'b0;
-  assign lf_drv[1124:1116] = flt_router_dead[23] ? 9'd0 : r23_fo[8:0];
-  assign lf_drv[1133:1125] = flt_router_dead[23] ? 9'd0 : r23_fo[17:9];
-  assign lf_drv[1142:1134] = flt_router_dead[23] ? 9'd0 : r23_fo[26:18];
-  assign lf_drv[1151:1143] = flt_router_dead[23] ? 9'd0 : r23_fo[35:27];
-  assign lb_drv[755:747] = flt_router_dead[23] ? 9'd0 : r23_bo[8:0];
-  assign lb_drv[791:783] = flt_router_dead[23] ? 9'd0 : r23_bo[17:9];
-  assign lb_drv[827:819] = flt_router_dead[23] ? 9'd0 : r23_bo[26:18];
-  assign lb_drv[863:855] = flt_router_dead[23] ? 9'd0 : r23_bo[35:27];
+  assign lfd124 = flt_router_dead[23] ? 9'd0 : r23_fo[8:0];
+  assign lfd125 = flt_router_dead[23] ? 9'd0 : r23_fo[17:9];
+  assign lfd126 = flt_router_dead[23] ? 9'd0 : r23_fo[26:18];
+  assign lfd127 = flt_router_dead[23] ? 9'd0 : r23_fo[35:27];
+  assign lbd83 = flt_router_dead[23] ? 9'd0 : r23_bo[8:0];
+  assign lbd87 = flt_router_dead[23] ? 9'd0 : r23_bo[17:9];
+  assign lbd91 = flt_router_dead[23] ? 9'd0 : r23_bo[26:18];
+  assign lbd95 = flt_router_dead[23] ? 9'd0 : r23_bo[35:27];
   // router 24: stage 4, core 2x2/d1
-  wire [17:0] r24_fi, r24_bo;
-  wire [17:0] r24_fo, r24_bi;
-  assign r24_fi = {lf_rcv[908:900], lf_rcv[872:864]};
-  assign r24_bi = {lb_rcv[1169:1161], lb_rcv[1160:1152]};
+  wire [17:0] r24_bo;
+  wire [17:0] r24_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r24 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h735F), .en(cfg_en[97:96]),
-      .fwd_in(r24_fi), .bwd_out(r24_bo), .fwd_out(r24_fo), .bwd_in(r24_bi));
+      .fwd_in({lfr100, lfr96}), .bwd_out(r24_bo), .fwd_out(r24_fo),
+      .bwd_in({lbr129, lbr128}));
   assign unused_dual[24] = 1'b0;
-  assign lf_drv[1160:1152] = flt_router_dead[24] ? 9'd0 : r24_fo[8:0];
-  assign lf_drv[1169:1161] = flt_router_dead[24] ? 9'd0 : r24_fo[17:9];
-  assign lb_drv[872:864] = flt_router_dead[24] ? 9'd0 : r24_bo[8:0];
-  assign lb_drv[908:900] = flt_router_dead[24] ? 9'd0 : r24_bo[17:9];
+  assign lfd128 = flt_router_dead[24] ? 9'd0 : r24_fo[8:0];
+  assign lfd129 = flt_router_dead[24] ? 9'd0 : r24_fo[17:9];
+  assign lbd96 = flt_router_dead[24] ? 9'd0 : r24_bo[8:0];
+  assign lbd100 = flt_router_dead[24] ? 9'd0 : r24_bo[17:9];
   // router 25: stage 4, core 2x2/d1
-  wire [17:0] r25_fi, r25_bo;
-  wire [17:0] r25_fo, r25_bi;
-  assign r25_fi = {lf_rcv[917:909], lf_rcv[881:873]};
-  assign r25_bi = {lb_rcv[1187:1179], lb_rcv[1178:1170]};
+  wire [17:0] r25_bo;
+  wire [17:0] r25_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r25 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1196), .en(cfg_en[99:98]),
-      .fwd_in(r25_fi), .bwd_out(r25_bo), .fwd_out(r25_fo), .bwd_in(r25_bi));
+      .fwd_in({lfr101, lfr97}), .bwd_out(r25_bo), .fwd_out(r25_fo),
+      .bwd_in({lbr131, lbr130}));
   assign unused_dual[25] = 1'b0;
-  assign lf_drv[1178:1170] = flt_router_dead[25] ? 9'd0 : r25_fo[8:0];
-  assign lf_drv[1187:1179] = flt_router_dead[25] ? 9'd0 : r25_fo[17:9];
-  assign lb_drv[881:873] = flt_router_dead[25] ? 9'd0 : r25_bo[8:0];
-  assign lb_drv[917:909] = flt_router_dead[25] ? 9'd0 : r25_bo[17:9];
+  assign lfd130 = flt_router_dead[25] ? 9'd0 : r25_fo[8:0];
+  assign lfd131 = flt_router_dead[25] ? 9'd0 : r25_fo[17:9];
+  assign lbd97 = flt_router_dead[25] ? 9'd0 : r25_bo[8:0];
+  assign lbd101 = flt_router_dead[25] ? 9'd0 : r25_bo[17:9];
   // router 26: stage 4, core 2x2/d1
-  wire [17:0] r26_fi, r26_bo;
-  wire [17:0] r26_fo, r26_bi;
-  assign r26_fi = {lf_rcv[926:918], lf_rcv[890:882]};
-  assign r26_bi = {lb_rcv[1205:1197], lb_rcv[1196:1188]};
+  wire [17:0] r26_bo;
+  wire [17:0] r26_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r26 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hAFCD), .en(cfg_en[101:100]),
-      .fwd_in(r26_fi), .bwd_out(r26_bo), .fwd_out(r26_fo), .bwd_in(r26_bi));
+      .fwd_in({lfr102, lfr98}), .bwd_out(r26_bo), .fwd_out(r26_fo),
+      .bwd_in({lbr133, lbr132}));
   assign unused_dual[26] = 1'b0;
-  assign lf_drv[1196:1188] = flt_router_dead[26] ? 9'd0 : r26_fo[8:0];
-  assign lf_drv[1205:1197] = flt_router_dead[26] ? 9'd0 : r26_fo[17:9];
-  assign lb_drv[890:882] = flt_router_dead[26] ? 9'd0 : r26_bo[8:0];
-  assign lb_drv[926:918] = flt_router_dead[26] ? 9'd0 : r26_bo[17:9];
+  assign lfd132 = flt_router_dead[26] ? 9'd0 : r26_fo[8:0];
+  assign lfd133 = flt_router_dead[26] ? 9'd0 : r26_fo[17:9];
+  assign lbd98 = flt_router_dead[26] ? 9'd0 : r26_bo[8:0];
+  assign lbd102 = flt_router_dead[26] ? 9'd0 : r26_bo[17:9];
   // router 27: stage 4, core 2x2/d1
-  wire [17:0] r27_fi, r27_bo;
-  wire [17:0] r27_fo, r27_bi;
-  assign r27_fi = {lf_rcv[935:927], lf_rcv[899:891]};
-  assign r27_bi = {lb_rcv[1223:1215], lb_rcv[1214:1206]};
+  wire [17:0] r27_bo;
+  wire [17:0] r27_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r27 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h4E04), .en(cfg_en[103:102]),
-      .fwd_in(r27_fi), .bwd_out(r27_bo), .fwd_out(r27_fo), .bwd_in(r27_bi));
+      .fwd_in({lfr103, lfr99}), .bwd_out(r27_bo), .fwd_out(r27_fo),
+      .bwd_in({lbr135, lbr134}));
   assign unused_dual[27] = 1'b0;
-  assign lf_drv[1214:1206] = flt_router_dead[27] ? 9'd0 : r27_fo[8:0];
-  assign lf_drv[1223:1215] = flt_router_dead[27] ? 9'd0 : r27_fo[17:9];
-  assign lb_drv[899:891] = flt_router_dead[27] ? 9'd0 : r27_bo[8:0];
-  assign lb_drv[935:927] = flt_router_dead[27] ? 9'd0 : r27_bo[17:9];
+  assign lfd134 = flt_router_dead[27] ? 9'd0 : r27_fo[8:0];
+  assign lfd135 = flt_router_dead[27] ? 9'd0 : r27_fo[17:9];
+  assign lbd99 = flt_router_dead[27] ? 9'd0 : r27_bo[8:0];
+  assign lbd103 = flt_router_dead[27] ? 9'd0 : r27_bo[17:9];
   // router 28: stage 4, core 2x2/d1
-  wire [17:0] r28_fi, r28_bo;
-  wire [17:0] r28_fo, r28_bi;
-  assign r28_fi = {lf_rcv[980:972], lf_rcv[944:936]};
-  assign r28_bi = {lb_rcv[1241:1233], lb_rcv[1232:1224]};
+  wire [17:0] r28_bo;
+  wire [17:0] r28_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r28 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hEC3B), .en(cfg_en[105:104]),
-      .fwd_in(r28_fi), .bwd_out(r28_bo), .fwd_out(r28_fo), .bwd_in(r28_bi));
+      .fwd_in({lfr108, lfr104}), .bwd_out(r28_bo), .fwd_out(r28_fo),
+      .bwd_in({lbr137, lbr136}));
   assign unused_dual[28] = 1'b0;
-  assign lf_drv[1232:1224] = flt_router_dead[28] ? 9'd0 : r28_fo[8:0];
-  assign lf_drv[1241:1233] = flt_router_dead[28] ? 9'd0 : r28_fo[17:9];
-  assign lb_drv[944:936] = flt_router_dead[28] ? 9'd0 : r28_bo[8:0];
-  assign lb_drv[980:972] = flt_router_dead[28] ? 9'd0 : r28_bo[17:9];
+  assign lfd136 = flt_router_dead[28] ? 9'd0 : r28_fo[8:0];
+  assign lfd137 = flt_router_dead[28] ? 9'd0 : r28_fo[17:9];
+  assign lbd104 = flt_router_dead[28] ? 9'd0 : r28_bo[8:0];
+  assign lbd108 = flt_router_dead[28] ? 9'd0 : r28_bo[17:9];
   // router 29: stage 4, core 2x2/d1
-  wire [17:0] r29_fi, r29_bo;
-  wire [17:0] r29_fo, r29_bi;
-  assign r29_fi = {lf_rcv[989:981], lf_rcv[953:945]};
-  assign r29_bi = {lb_rcv[1259:1251], lb_rcv[1250:1242]};
+  wire [17:0] r29_bo;
+  wire [17:0] r29_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r29 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h8A72), .en(cfg_en[107:106]),
-      .fwd_in(r29_fi), .bwd_out(r29_bo), .fwd_out(r29_fo), .bwd_in(r29_bi));
+      .fwd_in({lfr109, lfr105}), .bwd_out(r29_bo), .fwd_out(r29_fo),
+      .bwd_in({lbr139, lbr138}));
   assign unused_dual[29] = 1'b0;
-  assign lf_drv[1250:1242] = flt_router_dead[29] ? 9'd0 : r29_fo[8:0];
-  assign lf_drv[1259:1251] = flt_router_dead[29] ? 9'd0 : r29_fo[17:9];
-  assign lb_drv[953:945] = flt_router_dead[29] ? 9'd0 : r29_bo[8:0];
-  assign lb_drv[989:981] = flt_router_dead[29] ? 9'd0 : r29_bo[17:9];
+  assign lfd138 = flt_router_dead[29] ? 9'd0 : r29_fo[8:0];
+  assign lfd139 = flt_router_dead[29] ? 9'd0 : r29_fo[17:9];
+  assign lbd105 = flt_router_dead[29] ? 9'd0 : r29_bo[8:0];
+  assign lbd109 = flt_router_dead[29] ? 9'd0 : r29_bo[17:9];
   // router 30: stage 4, core 2x2/d1
-  wire [17:0] r30_fi, r30_bo;
-  wire [17:0] r30_fo, r30_bi;
-  assign r30_fi = {lf_rcv[998:990], lf_rcv[962:954]};
-  assign r30_bi = {lb_rcv[1277:1269], lb_rcv[1268:1260]};
+  wire [17:0] r30_bo;
+  wire [17:0] r30_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r30 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h28A9), .en(cfg_en[109:108]),
-      .fwd_in(r30_fi), .bwd_out(r30_bo), .fwd_out(r30_fo), .bwd_in(r30_bi));
+      .fwd_in({lfr110, lfr106}), .bwd_out(r30_bo), .fwd_out(r30_fo),
+      .bwd_in({lbr141, lbr140}));
   assign unused_dual[30] = 1'b0;
-  assign lf_drv[1268:1260] = flt_router_dead[30] ? 9'd0 : r30_fo[8:0];
-  assign lf_drv[1277:1269] = flt_router_dead[30] ? 9'd0 : r30_fo[17:9];
-  assign lb_drv[962:954] = flt_router_dead[30] ? 9'd0 : r30_bo[8:0];
-  assign lb_drv[998:990] = flt_router_dead[30] ? 9'd0 : r30_bo[17:9];
+  assign lfd140 = flt_router_dead[30] ? 9'd0 : r30_fo[8:0];
+  assign lfd141 = flt_router_dead[30] ? 9'd0 : r30_fo[17:9];
+  assign lbd106 = flt_router_dead[30] ? 9'd0 : r30_bo[8:0];
+  assign lbd110 = flt_router_dead[30] ? 9'd0 : r30_bo[17:9];
   // router 31: stage 4, core 2x2/d1
-  wire [17:0] r31_fi, r31_bo;
-  wire [17:0] r31_fo, r31_bi;
-  assign r31_fi = {lf_rcv[1007:999], lf_rcv[971:963]};
-  assign r31_bi = {lb_rcv[1295:1287], lb_rcv[1286:1278]};
+  wire [17:0] r31_bo;
+  wire [17:0] r31_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r31 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hC6E0), .en(cfg_en[111:110]),
-      .fwd_in(r31_fi), .bwd_out(r31_bo), .fwd_out(r31_fo), .bwd_in(r31_bi));
+      .fwd_in({lfr111, lfr107}), .bwd_out(r31_bo), .fwd_out(r31_fo),
+      .bwd_in({lbr143, lbr142}));
   assign unused_dual[31] = 1'b0;
-  assign lf_drv[1286:1278] = flt_router_dead[31] ? 9'd0 : r31_fo[8:0];
-  assign lf_drv[1295:1287] = flt_router_dead[31] ? 9'd0 : r31_fo[17:9];
-  assign lb_drv[971:963] = flt_router_dead[31] ? 9'd0 : r31_bo[8:0];
-  assign lb_drv[1007:999] = flt_router_dead[31] ? 9'd0 : r31_bo[17:9];
+  assign lfd142 = flt_router_dead[31] ? 9'd0 : r31_fo[8:0];
+  assign lfd143 = flt_router_dead[31] ? 9'd0 : r31_fo[17:9];
+  assign lbd107 = flt_router_dead[31] ? 9'd0 : r31_bo[8:0];
+  assign lbd111 = flt_router_dead[31] ? 9'd0 : r31_bo[17:9];
   // router 32: stage 4, core 2x2/d1
-  wire [17:0] r32_fi, r32_bo;
-  wire [17:0] r32_fo, r32_bi;
-  assign r32_fi = {lf_rcv[1052:1044], lf_rcv[1016:1008]};
-  assign r32_bi = {lb_rcv[1313:1305], lb_rcv[1304:1296]};
+  wire [17:0] r32_bo;
+  wire [17:0] r32_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r32 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h6517), .en(cfg_en[113:112]),
-      .fwd_in(r32_fi), .bwd_out(r32_bo), .fwd_out(r32_fo), .bwd_in(r32_bi));
+      .fwd_in({lfr116, lfr112}), .bwd_out(r32_bo), .fwd_out(r32_fo),
+      .bwd_in({lbr145, lbr144}));
   assign unused_dual[32] = 1'b0;
-  assign lf_drv[1304:1296] = flt_router_dead[32] ? 9'd0 : r32_fo[8:0];
-  assign lf_drv[1313:1305] = flt_router_dead[32] ? 9'd0 : r32_fo[17:9];
-  assign lb_drv[1016:1008] = flt_router_dead[32] ? 9'd0 : r32_bo[8:0];
-  assign lb_drv[1052:1044] = flt_router_dead[32] ? 9'd0 : r32_bo[17:9];
+  assign lfd144 = flt_router_dead[32] ? 9'd0 : r32_fo[8:0];
+  assign lfd145 = flt_router_dead[32] ? 9'd0 : r32_fo[17:9];
+  assign lbd112 = flt_router_dead[32] ? 9'd0 : r32_bo[8:0];
+  assign lbd116 = flt_router_dead[32] ? 9'd0 : r32_bo[17:9];
   // router 33: stage 4, core 2x2/d1
-  wire [17:0] r33_fi, r33_bo;
-  wire [17:0] r33_fo, r33_bi;
-  assign r33_fi = {lf_rcv[1061:1053], lf_rcv[1025:1017]};
-  assign r33_bi = {lb_rcv[1331:1323], lb_rcv[1322:1314]};
+  wire [17:0] r33_bo;
+  wire [17:0] r33_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r33 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h034E), .en(cfg_en[115:114]),
-      .fwd_in(r33_fi), .bwd_out(r33_bo), .fwd_out(r33_fo), .bwd_in(r33_bi));
+      .fwd_in({lfr117, lfr113}), .bwd_out(r33_bo), .fwd_out(r33_fo),
+      .bwd_in({lbr147, lbr146}));
   assign unused_dual[33] = 1'b0;
-  assign lf_drv[1322:1314] = flt_router_dead[33] ? 9'd0 : r33_fo[8:0];
-  assign lf_drv[1331:1323] = flt_router_dead[33] ? 9'd0 : r33_fo[17:9];
-  assign lb_drv[1025:1017] = flt_router_dead[33] ? 9'd0 : r33_bo[8:0];
-  assign lb_drv[1061:1053] = flt_router_dead[33] ? 9'd0 : r33_bo[17:9];
+  assign lfd146 = flt_router_dead[33] ? 9'd0 : r33_fo[8:0];
+  assign lfd147 = flt_router_dead[33] ? 9'd0 : r33_fo[17:9];
+  assign lbd113 = flt_router_dead[33] ? 9'd0 : r33_bo[8:0];
+  assign lbd117 = flt_router_dead[33] ? 9'd0 : r33_bo[17:9];
   // router 34: stage 4, core 2x2/d1
-  wire [17:0] r34_fi, r34_bo;
-  wire [17:0] r34_fo, r34_bi;
-  assign r34_fi = {lf_rcv[1070:1062], lf_rcv[1034:1026]};
-  assign r34_bi = {lb_rcv[1349:1341], lb_rcv[1340:1332]};
+  wire [17:0] r34_bo;
+  wire [17:0] r34_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r34 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hA185), .en(cfg_en[117:116]),
-      .fwd_in(r34_fi), .bwd_out(r34_bo), .fwd_out(r34_fo), .bwd_in(r34_bi));
+      .fwd_in({lfr118, lfr114}), .bwd_out(r34_bo), .fwd_out(r34_fo),
+      .bwd_in({lbr149, lbr148}));
   assign unused_dual[34] = 1'b0;
-  assign lf_drv[1340:1332] = flt_router_dead[34] ? 9'd0 : r34_fo[8:0];
-  assign lf_drv[1349:1341] = flt_router_dead[34] ? 9'd0 : r34_fo[17:9];
-  assign lb_drv[1034:1026] = flt_router_dead[34] ? 9'd0 : r34_bo[8:0];
-  assign lb_drv[1070:1062] = flt_router_dead[34] ? 9'd0 : r34_bo[17:9];
+  assign lfd148 = flt_router_dead[34] ? 9'd0 : r34_fo[8:0];
+  assign lfd149 = flt_router_dead[34] ? 9'd0 : r34_fo[17:9];
+  assign lbd114 = flt_router_dead[34] ? 9'd0 : r34_bo[8:0];
+  assign lbd118 = flt_router_dead[34] ? 9'd0 : r34_bo[17:9];
   // router 35: stage 4, core 2x2/d1
-  wire [17:0] r35_fi, r35_bo;
-  wire [17:0] r35_fo, r35_bi;
-  assign r35_fi = {lf_rcv[1079:1071], lf_rcv[1043:1035]};
-  assign r35_bi = {lb_rcv[1367:1359], lb_rcv[1358:1350]};
+  wire [17:0] r35_bo;
+  wire [17:0] r35_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r35 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h3FBC), .en(cfg_en[119:118]),
-      .fwd_in(r35_fi), .bwd_out(r35_bo), .fwd_out(r35_fo), .bwd_in(r35_bi));
+      .fwd_in({lfr119, lfr115}), .bwd_out(r35_bo), .fwd_out(r35_fo),
+      .bwd_in({lbr151, lbr150}));
   assign unused_dual[35] = 1'b0;
-  assign lf_drv[1358:1350] = flt_router_dead[35] ? 9'd0 : r35_fo[8:0];
-  assign lf_drv[1367:1359] = flt_router_dead[35] ? 9'd0 : r35_fo[17:9];
-  assign lb_drv[1043:1035] = flt_router_dead[35] ? 9'd0 : r35_bo[8:0];
-  assign lb_drv[1079:1071] = flt_router_dead[35] ? 9'd0 : r35_bo[17:9];
+  assign lfd150 = flt_router_dead[35] ? 9'd0 : r35_fo[8:0];
+  assign lfd151 = flt_router_dead[35] ? 9'd0 : r35_fo[17:9];
+  assign lbd115 = flt_router_dead[35] ? 9'd0 : r35_bo[8:0];
+  assign lbd119 = flt_router_dead[35] ? 9'd0 : r35_bo[17:9];
   // router 36: stage 4, core 2x2/d1
-  wire [17:0] r36_fi, r36_bo;
-  wire [17:0] r36_fo, r36_bi;
-  assign r36_fi = {lf_rcv[1124:1116], lf_rcv[1088:1080]};
-  assign r36_bi = {lb_rcv[1385:1377], lb_rcv[1376:1368]};
+  wire [17:0] r36_bo;
+  wire [17:0] r36_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r36 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hDDF3), .en(cfg_en[121:120]),
-      .fwd_in(r36_fi), .bwd_out(r36_bo), .fwd_out(r36_fo), .bwd_in(r36_bi));
+      .fwd_in({lfr124, lfr120}), .bwd_out(r36_bo), .fwd_out(r36_fo),
+      .bwd_in({lbr153, lbr152}));
   assign unused_dual[36] = 1'b0;
-  assign lf_drv[1376:1368] = flt_router_dead[36] ? 9'd0 : r36_fo[8:0];
-  assign lf_drv[1385:1377] = flt_router_dead[36] ? 9'd0 : r36_fo[17:9];
-  assign lb_drv[1088:1080] = flt_router_dead[36] ? 9'd0 : r36_bo[8:0];
-  assign lb_drv[1124:1116] = flt_router_dead[36] ? 9'd0 : r36_bo[17:9];
+  assign lfd152 = flt_router_dead[36] ? 9'd0 : r36_fo[8:0];
+  assign lfd153 = flt_router_dead[36] ? 9'd0 : r36_fo[17:9];
+  assign lbd120 = flt_router_dead[36] ? 9'd0 : r36_bo[8:0];
+  assign lbd124 = flt_router_dead[36] ? 9'd0 : r36_bo[17:9];
   // router 37: stage 4, core 2x2/d1
-  wire [17:0] r37_fi, r37_bo;
-  wire [17:0] r37_fo, r37_bi;
-  assign r37_fi = {lf_rcv[1133:1125], lf_rcv[1097:1089]};
-  assign r37_bi = {lb_rcv[1403:1395], lb_rcv[1394:1386]};
+  wire [17:0] r37_bo;
+  wire [17:0] r37_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r37 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h7C2A), .en(cfg_en[123:122]),
-      .fwd_in(r37_fi), .bwd_out(r37_bo), .fwd_out(r37_fo), .bwd_in(r37_bi));
+      .fwd_in({lfr125, lfr121}), .bwd_out(r37_bo), .fwd_out(r37_fo),
+      .bwd_in({lbr155, lbr154}));
   assign unused_dual[37] = 1'b0;
-  assign lf_drv[1394:1386] = flt_router_dead[37] ? 9'd0 : r37_fo[8:0];
-  assign lf_drv[1403:1395] = flt_router_dead[37] ? 9'd0 : r37_fo[17:9];
-  assign lb_drv[1097:1089] = flt_router_dead[37] ? 9'd0 : r37_bo[8:0];
-  assign lb_drv[1133:1125] = flt_router_dead[37] ? 9'd0 : r37_bo[17:9];
+  assign lfd154 = flt_router_dead[37] ? 9'd0 : r37_fo[8:0];
+  assign lfd155 = flt_router_dead[37] ? 9'd0 : r37_fo[17:9];
+  assign lbd121 = flt_router_dead[37] ? 9'd0 : r37_bo[8:0];
+  assign lbd125 = flt_router_dead[37] ? 9'd0 : r37_bo[17:9];
   // router 38: stage 4, core 2x2/d1
-  wire [17:0] r38_fi, r38_bo;
-  wire [17:0] r38_fo, r38_bi;
-  assign r38_fi = {lf_rcv[1142:1134], lf_rcv[1106:1098]};
-  assign r38_bi = {lb_rcv[1421:1413], lb_rcv[1412:1404]};
+  wire [17:0] r38_bo;
+  wire [17:0] r38_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r38 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1A61), .en(cfg_en[125:124]),
-      .fwd_in(r38_fi), .bwd_out(r38_bo), .fwd_out(r38_fo), .bwd_in(r38_bi));
+      .fwd_in({lfr126, lfr122}), .bwd_out(r38_bo), .fwd_out(r38_fo),
+      .bwd_in({lbr157, lbr156}));
   assign unused_dual[38] = 1'b0;
-  assign lf_drv[1412:1404] = flt_router_dead[38] ? 9'd0 : r38_fo[8:0];
-  assign lf_drv[1421:1413] = flt_router_dead[38] ? 9'd0 : r38_fo[17:9];
-  assign lb_drv[1106:1098] = flt_router_dead[38] ? 9'd0 : r38_bo[8:0];
-  assign lb_drv[1142:1134] = flt_router_dead[38] ? 9'd0 : r38_bo[17:9];
+  assign lfd156 = flt_router_dead[38] ? 9'd0 : r38_fo[8:0];
+  assign lfd157 = flt_router_dead[38] ? 9'd0 : r38_fo[17:9];
+  assign lbd122 = flt_router_dead[38] ? 9'd0 : r38_bo[8:0];
+  assign lbd126 = flt_router_dead[38] ? 9'd0 : r38_bo[17:9];
   // router 39: stage 4, core 2x2/d1
-  wire [17:0] r39_fi, r39_bo;
-  wire [17:0] r39_fo, r39_bi;
-  assign r39_fi = {lf_rcv[1151:1143], lf_rcv[1115:1107]};
-  assign r39_bi = {lb_rcv[1439:1431], lb_rcv[1430:1422]};
+  wire [17:0] r39_bo;
+  wire [17:0] r39_fo;
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r39 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hB898), .en(cfg_en[127:126]),
-      .fwd_in(r39_fi), .bwd_out(r39_bo), .fwd_out(r39_fo), .bwd_in(r39_bi));
+      .fwd_in({lfr127, lfr123}), .bwd_out(r39_bo), .fwd_out(r39_fo),
+      .bwd_in({lbr159, lbr158}));
   assign unused_dual[39] = 1'b0;
-  assign lf_drv[1430:1422] = flt_router_dead[39] ? 9'd0 : r39_fo[8:0];
-  assign lf_drv[1439:1431] = flt_router_dead[39] ? 9'd0 : r39_fo[17:9];
-  assign lb_drv[1115:1107] = flt_router_dead[39] ? 9'd0 : r39_bo[8:0];
-  assign lb_drv[1151:1143] = flt_router_dead[39] ? 9'd0 : r39_bo[17:9];
+  assign lfd158 = flt_router_dead[39] ? 9'd0 : r39_fo[8:0];
+  assign lfd159 = flt_router_dead[39] ? 9'd0 : r39_fo[17:9];
+  assign lbd123 = flt_router_dead[39] ? 9'd0 : r39_bo[8:0];
+  assign lbd127 = flt_router_dead[39] ? 9'd0 : r39_bo[17:9];
 
   // endpoints
   wire [17:0] e0_sf, e0_db;
-  rn1_endpoint #(.NE(16), .EP_ID(0), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e0 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h3F5C), .tx_valid(tx_valid[0]),
+  wire [1:0] e0_dv;
+  wire [15:0] e0_ds;
+  wire [31:0] e0_dq;
+  wire [31:0] e0_dp;
+  wire [7:0] e0_ea;
+  wire e0_tr, e0_ev, e0_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e0 (
+      .clk(clk), .rst(rst), .ep_id(8'd0), .seed(seed ^ 16'h3F5C),
+      .tx_valid(tx_valid[0]),
       .tx_dst(tx_dst[7:0]), .tx_payload(tx_payload[15:0]),
-      .tx_ready(tx_ready[0]), .src_fwd(e0_sf),
-      .src_bwd({lb_rcv[17:9], lb_rcv[8:0]}),
-      .dst_fwd({lf_rcv[1178:1170], lf_rcv[1160:1152]}), .dst_bwd(e0_db),
-      .dlv_valid(dlv_valid[1:0]), .dlv_src(dlv_src[15:0]),
-      .dlv_seq(dlv_seq[31:0]), .dlv_payload(dlv_payload[31:0]),
-      .ev_valid(ev_valid[0]), .ev_ok(ev_ok[0]), .ev_attempts(ev_attempts[7:0]));
-  assign lf_drv[8:0] = e0_sf[8:0];
-  assign lb_drv[1160:1152] = e0_db[8:0];
-  assign lf_drv[17:9] = e0_sf[17:9];
-  assign lb_drv[1178:1170] = e0_db[17:9];
+      .tx_ready(e0_tr), .src_fwd(e0_sf), .src_bwd({lbr1, lbr0}),
+      .dst_fwd({lfr130, lfr128}), .dst_bwd(e0_db), .dlv_valid(e0_dv),
+      .dlv_src(e0_ds), .dlv_seq(e0_dq), .dlv_payload(e0_dp), .ev_valid(e0_ev),
+      .ev_ok(e0_eo), .ev_attempts(e0_ea));
+  assign lfd0 = e0_sf[8:0];
+  assign lbd128 = e0_db[8:0];
+  assign lfd1 = e0_sf[17:9];
+  assign lbd130 = e0_db[17:9];
   wire [17:0] e1_sf, e1_db;
-  rn1_endpoint #(.NE(16), .EP_ID(1), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e1 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8147), .tx_valid(tx_valid[1]),
+  wire [1:0] e1_dv;
+  wire [15:0] e1_ds;
+  wire [31:0] e1_dq;
+  wire [31:0] e1_dp;
+  wire [7:0] e1_ea;
+  wire e1_tr, e1_ev, e1_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e1 (
+      .clk(clk), .rst(rst), .ep_id(8'd1), .seed(seed ^ 16'h8147),
+      .tx_valid(tx_valid[1]),
       .tx_dst(tx_dst[15:8]), .tx_payload(tx_payload[31:16]),
-      .tx_ready(tx_ready[1]), .src_fwd(e1_sf),
-      .src_bwd({lb_rcv[35:27], lb_rcv[26:18]}),
-      .dst_fwd({lf_rcv[1187:1179], lf_rcv[1169:1161]}), .dst_bwd(e1_db),
-      .dlv_valid(dlv_valid[3:2]), .dlv_src(dlv_src[31:16]),
-      .dlv_seq(dlv_seq[63:32]), .dlv_payload(dlv_payload[63:32]),
-      .ev_valid(ev_valid[1]), .ev_ok(ev_ok[1]), .ev_attempts(ev_attempts[15:8]));
-  assign lf_drv[26:18] = e1_sf[8:0];
-  assign lb_drv[1169:1161] = e1_db[8:0];
-  assign lf_drv[35:27] = e1_sf[17:9];
-  assign lb_drv[1187:1179] = e1_db[17:9];
+      .tx_ready(e1_tr), .src_fwd(e1_sf), .src_bwd({lbr3, lbr2}),
+      .dst_fwd({lfr131, lfr129}), .dst_bwd(e1_db), .dlv_valid(e1_dv),
+      .dlv_src(e1_ds), .dlv_seq(e1_dq), .dlv_payload(e1_dp), .ev_valid(e1_ev),
+      .ev_ok(e1_eo), .ev_attempts(e1_ea));
+  assign lfd2 = e1_sf[8:0];
+  assign lbd129 = e1_db[8:0];
+  assign lfd3 = e1_sf[17:9];
+  assign lbd131 = e1_db[17:9];
   wire [17:0] e2_sf, e2_db;
-  rn1_endpoint #(.NE(16), .EP_ID(2), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e2 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h6B4E), .tx_valid(tx_valid[2]),
+  wire [1:0] e2_dv;
+  wire [15:0] e2_ds;
+  wire [31:0] e2_dq;
+  wire [31:0] e2_dp;
+  wire [7:0] e2_ea;
+  wire e2_tr, e2_ev, e2_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e2 (
+      .clk(clk), .rst(rst), .ep_id(8'd2), .seed(seed ^ 16'h6B4E),
+      .tx_valid(tx_valid[2]),
       .tx_dst(tx_dst[23:16]), .tx_payload(tx_payload[47:32]),
-      .tx_ready(tx_ready[2]), .src_fwd(e2_sf),
-      .src_bwd({lb_rcv[53:45], lb_rcv[44:36]}),
-      .dst_fwd({lf_rcv[1214:1206], lf_rcv[1196:1188]}), .dst_bwd(e2_db),
-      .dlv_valid(dlv_valid[5:4]), .dlv_src(dlv_src[47:32]),
-      .dlv_seq(dlv_seq[95:64]), .dlv_payload(dlv_payload[95:64]),
-      .ev_valid(ev_valid[2]), .ev_ok(ev_ok[2]), .ev_attempts(ev_attempts[23:16]));
-  assign lf_drv[44:36] = e2_sf[8:0];
-  assign lb_drv[1196:1188] = e2_db[8:0];
-  assign lf_drv[53:45] = e2_sf[17:9];
-  assign lb_drv[1214:1206] = e2_db[17:9];
+      .tx_ready(e2_tr), .src_fwd(e2_sf), .src_bwd({lbr5, lbr4}),
+      .dst_fwd({lfr134, lfr132}), .dst_bwd(e2_db), .dlv_valid(e2_dv),
+      .dlv_src(e2_ds), .dlv_seq(e2_dq), .dlv_payload(e2_dp), .ev_valid(e2_ev),
+      .ev_ok(e2_eo), .ev_attempts(e2_ea));
+  assign lfd4 = e2_sf[8:0];
+  assign lbd132 = e2_db[8:0];
+  assign lfd5 = e2_sf[17:9];
+  assign lbd134 = e2_db[17:9];
   wire [17:0] e3_sf, e3_db;
-  rn1_endpoint #(.NE(16), .EP_ID(3), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e3 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hFD71), .tx_valid(tx_valid[3]),
+  wire [1:0] e3_dv;
+  wire [15:0] e3_ds;
+  wire [31:0] e3_dq;
+  wire [31:0] e3_dp;
+  wire [7:0] e3_ea;
+  wire e3_tr, e3_ev, e3_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e3 (
+      .clk(clk), .rst(rst), .ep_id(8'd3), .seed(seed ^ 16'hFD71),
+      .tx_valid(tx_valid[3]),
       .tx_dst(tx_dst[31:24]), .tx_payload(tx_payload[63:48]),
-      .tx_ready(tx_ready[3]), .src_fwd(e3_sf),
-      .src_bwd({lb_rcv[71:63], lb_rcv[62:54]}),
-      .dst_fwd({lf_rcv[1223:1215], lf_rcv[1205:1197]}), .dst_bwd(e3_db),
-      .dlv_valid(dlv_valid[7:6]), .dlv_src(dlv_src[63:48]),
-      .dlv_seq(dlv_seq[127:96]), .dlv_payload(dlv_payload[127:96]),
-      .ev_valid(ev_valid[3]), .ev_ok(ev_ok[3]), .ev_attempts(ev_attempts[31:24]));
-  assign lf_drv[62:54] = e3_sf[8:0];
-  assign lb_drv[1205:1197] = e3_db[8:0];
-  assign lf_drv[71:63] = e3_sf[17:9];
-  assign lb_drv[1223:1215] = e3_db[17:9];
+      .tx_ready(e3_tr), .src_fwd(e3_sf), .src_bwd({lbr7, lbr6}),
+      .dst_fwd({lfr135, lfr133}), .dst_bwd(e3_db), .dlv_valid(e3_dv),
+      .dlv_src(e3_ds), .dlv_seq(e3_dq), .dlv_payload(e3_dp), .ev_valid(e3_ev),
+      .ev_ok(e3_eo), .ev_attempts(e3_ea));
+  assign lfd6 = e3_sf[8:0];
+  assign lbd133 = e3_db[8:0];
+  assign lfd7 = e3_sf[17:9];
+  assign lbd135 = e3_db[17:9];
   wire [17:0] e4_sf, e4_db;
-  rn1_endpoint #(.NE(16), .EP_ID(4), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e4 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4778), .tx_valid(tx_valid[4]),
+  wire [1:0] e4_dv;
+  wire [15:0] e4_ds;
+  wire [31:0] e4_dq;
+  wire [31:0] e4_dp;
+  wire [7:0] e4_ea;
+  wire e4_tr, e4_ev, e4_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e4 (
+      .clk(clk), .rst(rst), .ep_id(8'd4), .seed(seed ^ 16'h4778),
+      .tx_valid(tx_valid[4]),
       .tx_dst(tx_dst[39:32]), .tx_payload(tx_payload[79:64]),
-      .tx_ready(tx_ready[4]), .src_fwd(e4_sf),
-      .src_bwd({lb_rcv[89:81], lb_rcv[80:72]}),
-      .dst_fwd({lf_rcv[1250:1242], lf_rcv[1232:1224]}), .dst_bwd(e4_db),
-      .dlv_valid(dlv_valid[9:8]), .dlv_src(dlv_src[79:64]),
-      .dlv_seq(dlv_seq[159:128]), .dlv_payload(dlv_payload[159:128]),
-      .ev_valid(ev_valid[4]), .ev_ok(ev_ok[4]), .ev_attempts(ev_attempts[39:32]));
-  assign lf_drv[80:72] = e4_sf[8:0];
-  assign lb_drv[1232:1224] = e4_db[8:0];
-  assign lf_drv[89:81] = e4_sf[17:9];
-  assign lb_drv[1250:1242] = e4_db[17:9];
+      .tx_ready(e4_tr), .src_fwd(e4_sf), .src_bwd({lbr9, lbr8}),
+      .dst_fwd({lfr138, lfr136}), .dst_bwd(e4_db), .dlv_valid(e4_dv),
+      .dlv_src(e4_ds), .dlv_seq(e4_dq), .dlv_payload(e4_dp), .ev_valid(e4_ev),
+      .ev_ok(e4_eo), .ev_attempts(e4_ea));
+  assign lfd8 = e4_sf[8:0];
+  assign lbd136 = e4_db[8:0];
+  assign lfd9 = e4_sf[17:9];
+  assign lbd138 = e4_db[17:9];
   wire [17:0] e5_sf, e5_db;
-  rn1_endpoint #(.NE(16), .EP_ID(5), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e5 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h2963), .tx_valid(tx_valid[5]),
+  wire [1:0] e5_dv;
+  wire [15:0] e5_ds;
+  wire [31:0] e5_dq;
+  wire [31:0] e5_dp;
+  wire [7:0] e5_ea;
+  wire e5_tr, e5_ev, e5_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e5 (
+      .clk(clk), .rst(rst), .ep_id(8'd5), .seed(seed ^ 16'h2963),
+      .tx_valid(tx_valid[5]),
       .tx_dst(tx_dst[47:40]), .tx_payload(tx_payload[95:80]),
-      .tx_ready(tx_ready[5]), .src_fwd(e5_sf),
-      .src_bwd({lb_rcv[107:99], lb_rcv[98:90]}),
-      .dst_fwd({lf_rcv[1259:1251], lf_rcv[1241:1233]}), .dst_bwd(e5_db),
-      .dlv_valid(dlv_valid[11:10]), .dlv_src(dlv_src[95:80]),
-      .dlv_seq(dlv_seq[191:160]), .dlv_payload(dlv_payload[191:160]),
-      .ev_valid(ev_valid[5]), .ev_ok(ev_ok[5]), .ev_attempts(ev_attempts[47:40]));
-  assign lf_drv[98:90] = e5_sf[8:0];
-  assign lb_drv[1241:1233] = e5_db[8:0];
-  assign lf_drv[107:99] = e5_sf[17:9];
-  assign lb_drv[1259:1251] = e5_db[17:9];
+      .tx_ready(e5_tr), .src_fwd(e5_sf), .src_bwd({lbr11, lbr10}),
+      .dst_fwd({lfr139, lfr137}), .dst_bwd(e5_db), .dlv_valid(e5_dv),
+      .dlv_src(e5_ds), .dlv_seq(e5_dq), .dlv_payload(e5_dp), .ev_valid(e5_ev),
+      .ev_ok(e5_eo), .ev_attempts(e5_ea));
+  assign lfd10 = e5_sf[8:0];
+  assign lbd137 = e5_db[8:0];
+  assign lfd11 = e5_sf[17:9];
+  assign lbd139 = e5_db[17:9];
   wire [17:0] e6_sf, e6_db;
-  rn1_endpoint #(.NE(16), .EP_ID(6), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e6 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hB36A), .tx_valid(tx_valid[6]),
+  wire [1:0] e6_dv;
+  wire [15:0] e6_ds;
+  wire [31:0] e6_dq;
+  wire [31:0] e6_dp;
+  wire [7:0] e6_ea;
+  wire e6_tr, e6_ev, e6_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e6 (
+      .clk(clk), .rst(rst), .ep_id(8'd6), .seed(seed ^ 16'hB36A),
+      .tx_valid(tx_valid[6]),
       .tx_dst(tx_dst[55:48]), .tx_payload(tx_payload[111:96]),
-      .tx_ready(tx_ready[6]), .src_fwd(e6_sf),
-      .src_bwd({lb_rcv[125:117], lb_rcv[116:108]}),
-      .dst_fwd({lf_rcv[1286:1278], lf_rcv[1268:1260]}), .dst_bwd(e6_db),
-      .dlv_valid(dlv_valid[13:12]), .dlv_src(dlv_src[111:96]),
-      .dlv_seq(dlv_seq[223:192]), .dlv_payload(dlv_payload[223:192]),
-      .ev_valid(ev_valid[6]), .ev_ok(ev_ok[6]), .ev_attempts(ev_attempts[55:48]));
-  assign lf_drv[116:108] = e6_sf[8:0];
-  assign lb_drv[1268:1260] = e6_db[8:0];
-  assign lf_drv[125:117] = e6_sf[17:9];
-  assign lb_drv[1286:1278] = e6_db[17:9];
+      .tx_ready(e6_tr), .src_fwd(e6_sf), .src_bwd({lbr13, lbr12}),
+      .dst_fwd({lfr142, lfr140}), .dst_bwd(e6_db), .dlv_valid(e6_dv),
+      .dlv_src(e6_ds), .dlv_seq(e6_dq), .dlv_payload(e6_dp), .ev_valid(e6_ev),
+      .ev_ok(e6_eo), .ev_attempts(e6_ea));
+  assign lfd12 = e6_sf[8:0];
+  assign lbd140 = e6_db[8:0];
+  assign lfd13 = e6_sf[17:9];
+  assign lbd142 = e6_db[17:9];
   wire [17:0] e7_sf, e7_db;
-  rn1_endpoint #(.NE(16), .EP_ID(7), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e7 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h051D), .tx_valid(tx_valid[7]),
+  wire [1:0] e7_dv;
+  wire [15:0] e7_ds;
+  wire [31:0] e7_dq;
+  wire [31:0] e7_dp;
+  wire [7:0] e7_ea;
+  wire e7_tr, e7_ev, e7_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e7 (
+      .clk(clk), .rst(rst), .ep_id(8'd7), .seed(seed ^ 16'h051D),
+      .tx_valid(tx_valid[7]),
       .tx_dst(tx_dst[63:56]), .tx_payload(tx_payload[127:112]),
-      .tx_ready(tx_ready[7]), .src_fwd(e7_sf),
-      .src_bwd({lb_rcv[143:135], lb_rcv[134:126]}),
-      .dst_fwd({lf_rcv[1295:1287], lf_rcv[1277:1269]}), .dst_bwd(e7_db),
-      .dlv_valid(dlv_valid[15:14]), .dlv_src(dlv_src[127:112]),
-      .dlv_seq(dlv_seq[255:224]), .dlv_payload(dlv_payload[255:224]),
-      .ev_valid(ev_valid[7]), .ev_ok(ev_ok[7]), .ev_attempts(ev_attempts[63:56]));
-  assign lf_drv[134:126] = e7_sf[8:0];
-  assign lb_drv[1277:1269] = e7_db[8:0];
-  assign lf_drv[143:135] = e7_sf[17:9];
-  assign lb_drv[1295:1287] = e7_db[17:9];
+      .tx_ready(e7_tr), .src_fwd(e7_sf), .src_bwd({lbr15, lbr14}),
+      .dst_fwd({lfr143, lfr141}), .dst_bwd(e7_db), .dlv_valid(e7_dv),
+      .dlv_src(e7_ds), .dlv_seq(e7_dq), .dlv_payload(e7_dp), .ev_valid(e7_ev),
+      .ev_ok(e7_eo), .ev_attempts(e7_ea));
+  assign lfd14 = e7_sf[8:0];
+  assign lbd141 = e7_db[8:0];
+  assign lfd15 = e7_sf[17:9];
+  assign lbd143 = e7_db[17:9];
   wire [17:0] e8_sf, e8_db;
-  rn1_endpoint #(.NE(16), .EP_ID(8), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e8 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hEF04), .tx_valid(tx_valid[8]),
+  wire [1:0] e8_dv;
+  wire [15:0] e8_ds;
+  wire [31:0] e8_dq;
+  wire [31:0] e8_dp;
+  wire [7:0] e8_ea;
+  wire e8_tr, e8_ev, e8_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e8 (
+      .clk(clk), .rst(rst), .ep_id(8'd8), .seed(seed ^ 16'hEF04),
+      .tx_valid(tx_valid[8]),
       .tx_dst(tx_dst[71:64]), .tx_payload(tx_payload[143:128]),
-      .tx_ready(tx_ready[8]), .src_fwd(e8_sf),
-      .src_bwd({lb_rcv[161:153], lb_rcv[152:144]}),
-      .dst_fwd({lf_rcv[1322:1314], lf_rcv[1304:1296]}), .dst_bwd(e8_db),
-      .dlv_valid(dlv_valid[17:16]), .dlv_src(dlv_src[143:128]),
-      .dlv_seq(dlv_seq[287:256]), .dlv_payload(dlv_payload[287:256]),
-      .ev_valid(ev_valid[8]), .ev_ok(ev_ok[8]), .ev_attempts(ev_attempts[71:64]));
-  assign lf_drv[152:144] = e8_sf[8:0];
-  assign lb_drv[1304:1296] = e8_db[8:0];
-  assign lf_drv[161:153] = e8_sf[17:9];
-  assign lb_drv[1322:1314] = e8_db[17:9];
+      .tx_ready(e8_tr), .src_fwd(e8_sf), .src_bwd({lbr17, lbr16}),
+      .dst_fwd({lfr146, lfr144}), .dst_bwd(e8_db), .dlv_valid(e8_dv),
+      .dlv_src(e8_ds), .dlv_seq(e8_dq), .dlv_payload(e8_dp), .ev_valid(e8_ev),
+      .ev_ok(e8_eo), .ev_attempts(e8_ea));
+  assign lfd16 = e8_sf[8:0];
+  assign lbd144 = e8_db[8:0];
+  assign lfd17 = e8_sf[17:9];
+  assign lbd146 = e8_db[17:9];
   wire [17:0] e9_sf, e9_db;
-  rn1_endpoint #(.NE(16), .EP_ID(9), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e9 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h710F), .tx_valid(tx_valid[9]),
+  wire [1:0] e9_dv;
+  wire [15:0] e9_ds;
+  wire [31:0] e9_dq;
+  wire [31:0] e9_dp;
+  wire [7:0] e9_ea;
+  wire e9_tr, e9_ev, e9_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e9 (
+      .clk(clk), .rst(rst), .ep_id(8'd9), .seed(seed ^ 16'h710F),
+      .tx_valid(tx_valid[9]),
       .tx_dst(tx_dst[79:72]), .tx_payload(tx_payload[159:144]),
-      .tx_ready(tx_ready[9]), .src_fwd(e9_sf),
-      .src_bwd({lb_rcv[179:171], lb_rcv[170:162]}),
-      .dst_fwd({lf_rcv[1331:1323], lf_rcv[1313:1305]}), .dst_bwd(e9_db),
-      .dlv_valid(dlv_valid[19:18]), .dlv_src(dlv_src[159:144]),
-      .dlv_seq(dlv_seq[319:288]), .dlv_payload(dlv_payload[319:288]),
-      .ev_valid(ev_valid[9]), .ev_ok(ev_ok[9]), .ev_attempts(ev_attempts[79:72]));
-  assign lf_drv[170:162] = e9_sf[8:0];
-  assign lb_drv[1313:1305] = e9_db[8:0];
-  assign lf_drv[179:171] = e9_sf[17:9];
-  assign lb_drv[1331:1323] = e9_db[17:9];
+      .tx_ready(e9_tr), .src_fwd(e9_sf), .src_bwd({lbr19, lbr18}),
+      .dst_fwd({lfr147, lfr145}), .dst_bwd(e9_db), .dlv_valid(e9_dv),
+      .dlv_src(e9_ds), .dlv_seq(e9_dq), .dlv_payload(e9_dp), .ev_valid(e9_ev),
+      .ev_ok(e9_eo), .ev_attempts(e9_ea));
+  assign lfd18 = e9_sf[8:0];
+  assign lbd145 = e9_db[8:0];
+  assign lfd19 = e9_sf[17:9];
+  assign lbd147 = e9_db[17:9];
   wire [17:0] e10_sf, e10_db;
-  rn1_endpoint #(.NE(16), .EP_ID(10), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e10 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hDB36), .tx_valid(tx_valid[10]),
+  wire [1:0] e10_dv;
+  wire [15:0] e10_ds;
+  wire [31:0] e10_dq;
+  wire [31:0] e10_dp;
+  wire [7:0] e10_ea;
+  wire e10_tr, e10_ev, e10_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e10 (
+      .clk(clk), .rst(rst), .ep_id(8'd10), .seed(seed ^ 16'hDB36),
+      .tx_valid(tx_valid[10]),
       .tx_dst(tx_dst[87:80]), .tx_payload(tx_payload[175:160]),
-      .tx_ready(tx_ready[10]), .src_fwd(e10_sf),
-      .src_bwd({lb_rcv[197:189], lb_rcv[188:180]}),
-      .dst_fwd({lf_rcv[1358:1350], lf_rcv[1340:1332]}), .dst_bwd(e10_db),
-      .dlv_valid(dlv_valid[21:20]), .dlv_src(dlv_src[175:160]),
-      .dlv_seq(dlv_seq[351:320]), .dlv_payload(dlv_payload[351:320]),
-      .ev_valid(ev_valid[10]), .ev_ok(ev_ok[10]), .ev_attempts(ev_attempts[87:80]));
-  assign lf_drv[188:180] = e10_sf[8:0];
-  assign lb_drv[1340:1332] = e10_db[8:0];
-  assign lf_drv[197:189] = e10_sf[17:9];
-  assign lb_drv[1358:1350] = e10_db[17:9];
+      .tx_ready(e10_tr), .src_fwd(e10_sf), .src_bwd({lbr21, lbr20}),
+      .dst_fwd({lfr150, lfr148}), .dst_bwd(e10_db), .dlv_valid(e10_dv),
+      .dlv_src(e10_ds), .dlv_seq(e10_dq), .dlv_payload(e10_dp), .ev_valid(e10_ev),
+      .ev_ok(e10_eo), .ev_attempts(e10_ea));
+  assign lfd20 = e10_sf[8:0];
+  assign lbd148 = e10_db[8:0];
+  assign lfd21 = e10_sf[17:9];
+  assign lbd150 = e10_db[17:9];
   wire [17:0] e11_sf, e11_db;
-  rn1_endpoint #(.NE(16), .EP_ID(11), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e11 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hAD39), .tx_valid(tx_valid[11]),
+  wire [1:0] e11_dv;
+  wire [15:0] e11_ds;
+  wire [31:0] e11_dq;
+  wire [31:0] e11_dp;
+  wire [7:0] e11_ea;
+  wire e11_tr, e11_ev, e11_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e11 (
+      .clk(clk), .rst(rst), .ep_id(8'd11), .seed(seed ^ 16'hAD39),
+      .tx_valid(tx_valid[11]),
       .tx_dst(tx_dst[95:88]), .tx_payload(tx_payload[191:176]),
-      .tx_ready(tx_ready[11]), .src_fwd(e11_sf),
-      .src_bwd({lb_rcv[215:207], lb_rcv[206:198]}),
-      .dst_fwd({lf_rcv[1367:1359], lf_rcv[1349:1341]}), .dst_bwd(e11_db),
-      .dlv_valid(dlv_valid[23:22]), .dlv_src(dlv_src[191:176]),
-      .dlv_seq(dlv_seq[383:352]), .dlv_payload(dlv_payload[383:352]),
-      .ev_valid(ev_valid[11]), .ev_ok(ev_ok[11]), .ev_attempts(ev_attempts[95:88]));
-  assign lf_drv[206:198] = e11_sf[8:0];
-  assign lb_drv[1349:1341] = e11_db[8:0];
-  assign lf_drv[215:207] = e11_sf[17:9];
-  assign lb_drv[1367:1359] = e11_db[17:9];
+      .tx_ready(e11_tr), .src_fwd(e11_sf), .src_bwd({lbr23, lbr22}),
+      .dst_fwd({lfr151, lfr149}), .dst_bwd(e11_db), .dlv_valid(e11_dv),
+      .dlv_src(e11_ds), .dlv_seq(e11_dq), .dlv_payload(e11_dp), .ev_valid(e11_ev),
+      .ev_ok(e11_eo), .ev_attempts(e11_ea));
+  assign lfd22 = e11_sf[8:0];
+  assign lbd149 = e11_db[8:0];
+  assign lfd23 = e11_sf[17:9];
+  assign lbd151 = e11_db[17:9];
   wire [17:0] e12_sf, e12_db;
-  rn1_endpoint #(.NE(16), .EP_ID(12), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e12 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h3720), .tx_valid(tx_valid[12]),
+  wire [1:0] e12_dv;
+  wire [15:0] e12_ds;
+  wire [31:0] e12_dq;
+  wire [31:0] e12_dp;
+  wire [7:0] e12_ea;
+  wire e12_tr, e12_ev, e12_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e12 (
+      .clk(clk), .rst(rst), .ep_id(8'd12), .seed(seed ^ 16'h3720),
+      .tx_valid(tx_valid[12]),
       .tx_dst(tx_dst[103:96]), .tx_payload(tx_payload[207:192]),
-      .tx_ready(tx_ready[12]), .src_fwd(e12_sf),
-      .src_bwd({lb_rcv[233:225], lb_rcv[224:216]}),
-      .dst_fwd({lf_rcv[1394:1386], lf_rcv[1376:1368]}), .dst_bwd(e12_db),
-      .dlv_valid(dlv_valid[25:24]), .dlv_src(dlv_src[207:192]),
-      .dlv_seq(dlv_seq[415:384]), .dlv_payload(dlv_payload[415:384]),
-      .ev_valid(ev_valid[12]), .ev_ok(ev_ok[12]), .ev_attempts(ev_attempts[103:96]));
-  assign lf_drv[224:216] = e12_sf[8:0];
-  assign lb_drv[1376:1368] = e12_db[8:0];
-  assign lf_drv[233:225] = e12_sf[17:9];
-  assign lb_drv[1394:1386] = e12_db[17:9];
+      .tx_ready(e12_tr), .src_fwd(e12_sf), .src_bwd({lbr25, lbr24}),
+      .dst_fwd({lfr154, lfr152}), .dst_bwd(e12_db), .dlv_valid(e12_dv),
+      .dlv_src(e12_ds), .dlv_seq(e12_dq), .dlv_payload(e12_dp), .ev_valid(e12_ev),
+      .ev_ok(e12_eo), .ev_attempts(e12_ea));
+  assign lfd24 = e12_sf[8:0];
+  assign lbd152 = e12_db[8:0];
+  assign lfd25 = e12_sf[17:9];
+  assign lbd154 = e12_db[17:9];
   wire [17:0] e13_sf, e13_db;
-  rn1_endpoint #(.NE(16), .EP_ID(13), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e13 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h992B), .tx_valid(tx_valid[13]),
+  wire [1:0] e13_dv;
+  wire [15:0] e13_ds;
+  wire [31:0] e13_dq;
+  wire [31:0] e13_dp;
+  wire [7:0] e13_ea;
+  wire e13_tr, e13_ev, e13_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e13 (
+      .clk(clk), .rst(rst), .ep_id(8'd13), .seed(seed ^ 16'h992B),
+      .tx_valid(tx_valid[13]),
       .tx_dst(tx_dst[111:104]), .tx_payload(tx_payload[223:208]),
-      .tx_ready(tx_ready[13]), .src_fwd(e13_sf),
-      .src_bwd({lb_rcv[251:243], lb_rcv[242:234]}),
-      .dst_fwd({lf_rcv[1403:1395], lf_rcv[1385:1377]}), .dst_bwd(e13_db),
-      .dlv_valid(dlv_valid[27:26]), .dlv_src(dlv_src[223:208]),
-      .dlv_seq(dlv_seq[447:416]), .dlv_payload(dlv_payload[447:416]),
-      .ev_valid(ev_valid[13]), .ev_ok(ev_ok[13]), .ev_attempts(ev_attempts[111:104]));
-  assign lf_drv[242:234] = e13_sf[8:0];
-  assign lb_drv[1385:1377] = e13_db[8:0];
-  assign lf_drv[251:243] = e13_sf[17:9];
-  assign lb_drv[1403:1395] = e13_db[17:9];
+      .tx_ready(e13_tr), .src_fwd(e13_sf), .src_bwd({lbr27, lbr26}),
+      .dst_fwd({lfr155, lfr153}), .dst_bwd(e13_db), .dlv_valid(e13_dv),
+      .dlv_src(e13_ds), .dlv_seq(e13_dq), .dlv_payload(e13_dp), .ev_valid(e13_ev),
+      .ev_ok(e13_eo), .ev_attempts(e13_ea));
+  assign lfd26 = e13_sf[8:0];
+  assign lbd153 = e13_db[8:0];
+  assign lfd27 = e13_sf[17:9];
+  assign lbd155 = e13_db[17:9];
   wire [17:0] e14_sf, e14_db;
-  rn1_endpoint #(.NE(16), .EP_ID(14), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e14 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h63D2), .tx_valid(tx_valid[14]),
+  wire [1:0] e14_dv;
+  wire [15:0] e14_ds;
+  wire [31:0] e14_dq;
+  wire [31:0] e14_dp;
+  wire [7:0] e14_ea;
+  wire e14_tr, e14_ev, e14_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e14 (
+      .clk(clk), .rst(rst), .ep_id(8'd14), .seed(seed ^ 16'h63D2),
+      .tx_valid(tx_valid[14]),
       .tx_dst(tx_dst[119:112]), .tx_payload(tx_payload[239:224]),
-      .tx_ready(tx_ready[14]), .src_fwd(e14_sf),
-      .src_bwd({lb_rcv[269:261], lb_rcv[260:252]}),
-      .dst_fwd({lf_rcv[1430:1422], lf_rcv[1412:1404]}), .dst_bwd(e14_db),
-      .dlv_valid(dlv_valid[29:28]), .dlv_src(dlv_src[239:224]),
-      .dlv_seq(dlv_seq[479:448]), .dlv_payload(dlv_payload[479:448]),
-      .ev_valid(ev_valid[14]), .ev_ok(ev_ok[14]), .ev_attempts(ev_attempts[119:112]));
-  assign lf_drv[260:252] = e14_sf[8:0];
-  assign lb_drv[1412:1404] = e14_db[8:0];
-  assign lf_drv[269:261] = e14_sf[17:9];
-  assign lb_drv[1430:1422] = e14_db[17:9];
+      .tx_ready(e14_tr), .src_fwd(e14_sf), .src_bwd({lbr29, lbr28}),
+      .dst_fwd({lfr158, lfr156}), .dst_bwd(e14_db), .dlv_valid(e14_dv),
+      .dlv_src(e14_ds), .dlv_seq(e14_dq), .dlv_payload(e14_dp), .ev_valid(e14_ev),
+      .ev_ok(e14_eo), .ev_attempts(e14_ea));
+  assign lfd28 = e14_sf[8:0];
+  assign lbd156 = e14_db[8:0];
+  assign lfd29 = e14_sf[17:9];
+  assign lbd158 = e14_db[17:9];
   wire [17:0] e15_sf, e15_db;
-  rn1_endpoint #(.NE(16), .EP_ID(15), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e15 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hF5C5), .tx_valid(tx_valid[15]),
+  wire [1:0] e15_dv;
+  wire [15:0] e15_ds;
+  wire [31:0] e15_dq;
+  wire [31:0] e15_dp;
+  wire [7:0] e15_ea;
+  wire e15_tr, e15_ev, e15_eo;
+  rn1_endpoint #(.NE(16), .NSTAGES(4), .P(2), .MAX_ATT(MAX_ATT)) u_e15 (
+      .clk(clk), .rst(rst), .ep_id(8'd15), .seed(seed ^ 16'hF5C5),
+      .tx_valid(tx_valid[15]),
       .tx_dst(tx_dst[127:120]), .tx_payload(tx_payload[255:240]),
-      .tx_ready(tx_ready[15]), .src_fwd(e15_sf),
-      .src_bwd({lb_rcv[287:279], lb_rcv[278:270]}),
-      .dst_fwd({lf_rcv[1439:1431], lf_rcv[1421:1413]}), .dst_bwd(e15_db),
-      .dlv_valid(dlv_valid[31:30]), .dlv_src(dlv_src[255:240]),
-      .dlv_seq(dlv_seq[511:480]), .dlv_payload(dlv_payload[511:480]),
-      .ev_valid(ev_valid[15]), .ev_ok(ev_ok[15]), .ev_attempts(ev_attempts[127:120]));
-  assign lf_drv[278:270] = e15_sf[8:0];
-  assign lb_drv[1421:1413] = e15_db[8:0];
-  assign lf_drv[287:279] = e15_sf[17:9];
-  assign lb_drv[1439:1431] = e15_db[17:9];
+      .tx_ready(e15_tr), .src_fwd(e15_sf), .src_bwd({lbr31, lbr30}),
+      .dst_fwd({lfr159, lfr157}), .dst_bwd(e15_db), .dlv_valid(e15_dv),
+      .dlv_src(e15_ds), .dlv_seq(e15_dq), .dlv_payload(e15_dp), .ev_valid(e15_ev),
+      .ev_ok(e15_eo), .ev_attempts(e15_ea));
+  assign lfd30 = e15_sf[8:0];
+  assign lbd157 = e15_db[8:0];
+  assign lfd31 = e15_sf[17:9];
+  assign lbd159 = e15_db[17:9];
+  assign tx_ready = {e15_tr, e14_tr, e13_tr, e12_tr, e11_tr, e10_tr, e9_tr, e8_tr, e7_tr, e6_tr, e5_tr, e4_tr, e3_tr, e2_tr, e1_tr, e0_tr};
+  assign dlv_valid = {e15_dv, e14_dv, e13_dv, e12_dv, e11_dv, e10_dv, e9_dv, e8_dv, e7_dv, e6_dv, e5_dv, e4_dv, e3_dv, e2_dv, e1_dv, e0_dv};
+  assign dlv_src = {e15_ds, e14_ds, e13_ds, e12_ds, e11_ds, e10_ds, e9_ds, e8_ds, e7_ds, e6_ds, e5_ds, e4_ds, e3_ds, e2_ds, e1_ds, e0_ds};
+  assign dlv_seq = {e15_dq, e14_dq, e13_dq, e12_dq, e11_dq, e10_dq, e9_dq, e8_dq, e7_dq, e6_dq, e5_dq, e4_dq, e3_dq, e2_dq, e1_dq, e0_dq};
+  assign dlv_payload = {e15_dp, e14_dp, e13_dp, e12_dp, e11_dp, e10_dp, e9_dp, e8_dp, e7_dp, e6_dp, e5_dp, e4_dp, e3_dp, e2_dp, e1_dp, e0_dp};
+  assign ev_valid = {e15_ev, e14_ev, e13_ev, e12_ev, e11_ev, e10_ev, e9_ev, e8_ev, e7_ev, e6_ev, e5_ev, e4_ev, e3_ev, e2_ev, e1_ev, e0_ev};
+  assign ev_ok = {e15_eo, e14_eo, e13_eo, e12_eo, e11_eo, e10_eo, e9_eo, e8_eo, e7_eo, e6_eo, e5_eo, e4_eo, e3_eo, e2_eo, e1_eo, e0_eo};
+  assign ev_attempts = {e15_ea, e14_ea, e13_ea, e12_ea, e11_ea, e10_ea, e9_ea, e8_ea, e7_ea, e6_ea, e5_ea, e4_ea, e3_ea, e2_ea, e1_ea, e0_ea};
 endmodule

@@ -40,2119 +40,4389 @@ module rn1_net_rn1_64 #(
     output wire     [4607:0] probe_fwd,
     output wire     [4607:0] probe_bwd
 );
-  wire [4607:0] lf_drv, lf_rcv, lb_drv, lb_rcv;
+  wire [8:0] lfd0, lfr0, lbd0, lbr0;
+  wire [8:0] lfd1, lfr1, lbd1, lbr1;
+  wire [8:0] lfd2, lfr2, lbd2, lbr2;
+  wire [8:0] lfd3, lfr3, lbd3, lbr3;
+  wire [8:0] lfd4, lfr4, lbd4, lbr4;
+  wire [8:0] lfd5, lfr5, lbd5, lbr5;
+  wire [8:0] lfd6, lfr6, lbd6, lbr6;
+  wire [8:0] lfd7, lfr7, lbd7, lbr7;
+  wire [8:0] lfd8, lfr8, lbd8, lbr8;
+  wire [8:0] lfd9, lfr9, lbd9, lbr9;
+  wire [8:0] lfd10, lfr10, lbd10, lbr10;
+  wire [8:0] lfd11, lfr11, lbd11, lbr11;
+  wire [8:0] lfd12, lfr12, lbd12, lbr12;
+  wire [8:0] lfd13, lfr13, lbd13, lbr13;
+  wire [8:0] lfd14, lfr14, lbd14, lbr14;
+  wire [8:0] lfd15, lfr15, lbd15, lbr15;
+  wire [8:0] lfd16, lfr16, lbd16, lbr16;
+  wire [8:0] lfd17, lfr17, lbd17, lbr17;
+  wire [8:0] lfd18, lfr18, lbd18, lbr18;
+  wire [8:0] lfd19, lfr19, lbd19, lbr19;
+  wire [8:0] lfd20, lfr20, lbd20, lbr20;
+  wire [8:0] lfd21, lfr21, lbd21, lbr21;
+  wire [8:0] lfd22, lfr22, lbd22, lbr22;
+  wire [8:0] lfd23, lfr23, lbd23, lbr23;
+  wire [8:0] lfd24, lfr24, lbd24, lbr24;
+  wire [8:0] lfd25, lfr25, lbd25, lbr25;
+  wire [8:0] lfd26, lfr26, lbd26, lbr26;
+  wire [8:0] lfd27, lfr27, lbd27, lbr27;
+  wire [8:0] lfd28, lfr28, lbd28, lbr28;
+  wire [8:0] lfd29, lfr29, lbd29, lbr29;
+  wire [8:0] lfd30, lfr30, lbd30, lbr30;
+  wire [8:0] lfd31, lfr31, lbd31, lbr31;
+  wire [8:0] lfd32, lfr32, lbd32, lbr32;
+  wire [8:0] lfd33, lfr33, lbd33, lbr33;
+  wire [8:0] lfd34, lfr34, lbd34, lbr34;
+  wire [8:0] lfd35, lfr35, lbd35, lbr35;
+  wire [8:0] lfd36, lfr36, lbd36, lbr36;
+  wire [8:0] lfd37, lfr37, lbd37, lbr37;
+  wire [8:0] lfd38, lfr38, lbd38, lbr38;
+  wire [8:0] lfd39, lfr39, lbd39, lbr39;
+  wire [8:0] lfd40, lfr40, lbd40, lbr40;
+  wire [8:0] lfd41, lfr41, lbd41, lbr41;
+  wire [8:0] lfd42, lfr42, lbd42, lbr42;
+  wire [8:0] lfd43, lfr43, lbd43, lbr43;
+  wire [8:0] lfd44, lfr44, lbd44, lbr44;
+  wire [8:0] lfd45, lfr45, lbd45, lbr45;
+  wire [8:0] lfd46, lfr46, lbd46, lbr46;
+  wire [8:0] lfd47, lfr47, lbd47, lbr47;
+  wire [8:0] lfd48, lfr48, lbd48, lbr48;
+  wire [8:0] lfd49, lfr49, lbd49, lbr49;
+  wire [8:0] lfd50, lfr50, lbd50, lbr50;
+  wire [8:0] lfd51, lfr51, lbd51, lbr51;
+  wire [8:0] lfd52, lfr52, lbd52, lbr52;
+  wire [8:0] lfd53, lfr53, lbd53, lbr53;
+  wire [8:0] lfd54, lfr54, lbd54, lbr54;
+  wire [8:0] lfd55, lfr55, lbd55, lbr55;
+  wire [8:0] lfd56, lfr56, lbd56, lbr56;
+  wire [8:0] lfd57, lfr57, lbd57, lbr57;
+  wire [8:0] lfd58, lfr58, lbd58, lbr58;
+  wire [8:0] lfd59, lfr59, lbd59, lbr59;
+  wire [8:0] lfd60, lfr60, lbd60, lbr60;
+  wire [8:0] lfd61, lfr61, lbd61, lbr61;
+  wire [8:0] lfd62, lfr62, lbd62, lbr62;
+  wire [8:0] lfd63, lfr63, lbd63, lbr63;
+  wire [8:0] lfd64, lfr64, lbd64, lbr64;
+  wire [8:0] lfd65, lfr65, lbd65, lbr65;
+  wire [8:0] lfd66, lfr66, lbd66, lbr66;
+  wire [8:0] lfd67, lfr67, lbd67, lbr67;
+  wire [8:0] lfd68, lfr68, lbd68, lbr68;
+  wire [8:0] lfd69, lfr69, lbd69, lbr69;
+  wire [8:0] lfd70, lfr70, lbd70, lbr70;
+  wire [8:0] lfd71, lfr71, lbd71, lbr71;
+  wire [8:0] lfd72, lfr72, lbd72, lbr72;
+  wire [8:0] lfd73, lfr73, lbd73, lbr73;
+  wire [8:0] lfd74, lfr74, lbd74, lbr74;
+  wire [8:0] lfd75, lfr75, lbd75, lbr75;
+  wire [8:0] lfd76, lfr76, lbd76, lbr76;
+  wire [8:0] lfd77, lfr77, lbd77, lbr77;
+  wire [8:0] lfd78, lfr78, lbd78, lbr78;
+  wire [8:0] lfd79, lfr79, lbd79, lbr79;
+  wire [8:0] lfd80, lfr80, lbd80, lbr80;
+  wire [8:0] lfd81, lfr81, lbd81, lbr81;
+  wire [8:0] lfd82, lfr82, lbd82, lbr82;
+  wire [8:0] lfd83, lfr83, lbd83, lbr83;
+  wire [8:0] lfd84, lfr84, lbd84, lbr84;
+  wire [8:0] lfd85, lfr85, lbd85, lbr85;
+  wire [8:0] lfd86, lfr86, lbd86, lbr86;
+  wire [8:0] lfd87, lfr87, lbd87, lbr87;
+  wire [8:0] lfd88, lfr88, lbd88, lbr88;
+  wire [8:0] lfd89, lfr89, lbd89, lbr89;
+  wire [8:0] lfd90, lfr90, lbd90, lbr90;
+  wire [8:0] lfd91, lfr91, lbd91, lbr91;
+  wire [8:0] lfd92, lfr92, lbd92, lbr92;
+  wire [8:0] lfd93, lfr93, lbd93, lbr93;
+  wire [8:0] lfd94, lfr94, lbd94, lbr94;
+  wire [8:0] lfd95, lfr95, lbd95, lbr95;
+  wire [8:0] lfd96, lfr96, lbd96, lbr96;
+  wire [8:0] lfd97, lfr97, lbd97, lbr97;
+  wire [8:0] lfd98, lfr98, lbd98, lbr98;
+  wire [8:0] lfd99, lfr99, lbd99, lbr99;
+  wire [8:0] lfd100, lfr100, lbd100, lbr100;
+  wire [8:0] lfd101, lfr101, lbd101, lbr101;
+  wire [8:0] lfd102, lfr102, lbd102, lbr102;
+  wire [8:0] lfd103, lfr103, lbd103, lbr103;
+  wire [8:0] lfd104, lfr104, lbd104, lbr104;
+  wire [8:0] lfd105, lfr105, lbd105, lbr105;
+  wire [8:0] lfd106, lfr106, lbd106, lbr106;
+  wire [8:0] lfd107, lfr107, lbd107, lbr107;
+  wire [8:0] lfd108, lfr108, lbd108, lbr108;
+  wire [8:0] lfd109, lfr109, lbd109, lbr109;
+  wire [8:0] lfd110, lfr110, lbd110, lbr110;
+  wire [8:0] lfd111, lfr111, lbd111, lbr111;
+  wire [8:0] lfd112, lfr112, lbd112, lbr112;
+  wire [8:0] lfd113, lfr113, lbd113, lbr113;
+  wire [8:0] lfd114, lfr114, lbd114, lbr114;
+  wire [8:0] lfd115, lfr115, lbd115, lbr115;
+  wire [8:0] lfd116, lfr116, lbd116, lbr116;
+  wire [8:0] lfd117, lfr117, lbd117, lbr117;
+  wire [8:0] lfd118, lfr118, lbd118, lbr118;
+  wire [8:0] lfd119, lfr119, lbd119, lbr119;
+  wire [8:0] lfd120, lfr120, lbd120, lbr120;
+  wire [8:0] lfd121, lfr121, lbd121, lbr121;
+  wire [8:0] lfd122, lfr122, lbd122, lbr122;
+  wire [8:0] lfd123, lfr123, lbd123, lbr123;
+  wire [8:0] lfd124, lfr124, lbd124, lbr124;
+  wire [8:0] lfd125, lfr125, lbd125, lbr125;
+  wire [8:0] lfd126, lfr126, lbd126, lbr126;
+  wire [8:0] lfd127, lfr127, lbd127, lbr127;
+  wire [8:0] lfd128, lfr128, lbd128, lbr128;
+  wire [8:0] lfd129, lfr129, lbd129, lbr129;
+  wire [8:0] lfd130, lfr130, lbd130, lbr130;
+  wire [8:0] lfd131, lfr131, lbd131, lbr131;
+  wire [8:0] lfd132, lfr132, lbd132, lbr132;
+  wire [8:0] lfd133, lfr133, lbd133, lbr133;
+  wire [8:0] lfd134, lfr134, lbd134, lbr134;
+  wire [8:0] lfd135, lfr135, lbd135, lbr135;
+  wire [8:0] lfd136, lfr136, lbd136, lbr136;
+  wire [8:0] lfd137, lfr137, lbd137, lbr137;
+  wire [8:0] lfd138, lfr138, lbd138, lbr138;
+  wire [8:0] lfd139, lfr139, lbd139, lbr139;
+  wire [8:0] lfd140, lfr140, lbd140, lbr140;
+  wire [8:0] lfd141, lfr141, lbd141, lbr141;
+  wire [8:0] lfd142, lfr142, lbd142, lbr142;
+  wire [8:0] lfd143, lfr143, lbd143, lbr143;
+  wire [8:0] lfd144, lfr144, lbd144, lbr144;
+  wire [8:0] lfd145, lfr145, lbd145, lbr145;
+  wire [8:0] lfd146, lfr146, lbd146, lbr146;
+  wire [8:0] lfd147, lfr147, lbd147, lbr147;
+  wire [8:0] lfd148, lfr148, lbd148, lbr148;
+  wire [8:0] lfd149, lfr149, lbd149, lbr149;
+  wire [8:0] lfd150, lfr150, lbd150, lbr150;
+  wire [8:0] lfd151, lfr151, lbd151, lbr151;
+  wire [8:0] lfd152, lfr152, lbd152, lbr152;
+  wire [8:0] lfd153, lfr153, lbd153, lbr153;
+  wire [8:0] lfd154, lfr154, lbd154, lbr154;
+  wire [8:0] lfd155, lfr155, lbd155, lbr155;
+  wire [8:0] lfd156, lfr156, lbd156, lbr156;
+  wire [8:0] lfd157, lfr157, lbd157, lbr157;
+  wire [8:0] lfd158, lfr158, lbd158, lbr158;
+  wire [8:0] lfd159, lfr159, lbd159, lbr159;
+  wire [8:0] lfd160, lfr160, lbd160, lbr160;
+  wire [8:0] lfd161, lfr161, lbd161, lbr161;
+  wire [8:0] lfd162, lfr162, lbd162, lbr162;
+  wire [8:0] lfd163, lfr163, lbd163, lbr163;
+  wire [8:0] lfd164, lfr164, lbd164, lbr164;
+  wire [8:0] lfd165, lfr165, lbd165, lbr165;
+  wire [8:0] lfd166, lfr166, lbd166, lbr166;
+  wire [8:0] lfd167, lfr167, lbd167, lbr167;
+  wire [8:0] lfd168, lfr168, lbd168, lbr168;
+  wire [8:0] lfd169, lfr169, lbd169, lbr169;
+  wire [8:0] lfd170, lfr170, lbd170, lbr170;
+  wire [8:0] lfd171, lfr171, lbd171, lbr171;
+  wire [8:0] lfd172, lfr172, lbd172, lbr172;
+  wire [8:0] lfd173, lfr173, lbd173, lbr173;
+  wire [8:0] lfd174, lfr174, lbd174, lbr174;
+  wire [8:0] lfd175, lfr175, lbd175, lbr175;
+  wire [8:0] lfd176, lfr176, lbd176, lbr176;
+  wire [8:0] lfd177, lfr177, lbd177, lbr177;
+  wire [8:0] lfd178, lfr178, lbd178, lbr178;
+  wire [8:0] lfd179, lfr179, lbd179, lbr179;
+  wire [8:0] lfd180, lfr180, lbd180, lbr180;
+  wire [8:0] lfd181, lfr181, lbd181, lbr181;
+  wire [8:0] lfd182, lfr182, lbd182, lbr182;
+  wire [8:0] lfd183, lfr183, lbd183, lbr183;
+  wire [8:0] lfd184, lfr184, lbd184, lbr184;
+  wire [8:0] lfd185, lfr185, lbd185, lbr185;
+  wire [8:0] lfd186, lfr186, lbd186, lbr186;
+  wire [8:0] lfd187, lfr187, lbd187, lbr187;
+  wire [8:0] lfd188, lfr188, lbd188, lbr188;
+  wire [8:0] lfd189, lfr189, lbd189, lbr189;
+  wire [8:0] lfd190, lfr190, lbd190, lbr190;
+  wire [8:0] lfd191, lfr191, lbd191, lbr191;
+  wire [8:0] lfd192, lfr192, lbd192, lbr192;
+  wire [8:0] lfd193, lfr193, lbd193, lbr193;
+  wire [8:0] lfd194, lfr194, lbd194, lbr194;
+  wire [8:0] lfd195, lfr195, lbd195, lbr195;
+  wire [8:0] lfd196, lfr196, lbd196, lbr196;
+  wire [8:0] lfd197, lfr197, lbd197, lbr197;
+  wire [8:0] lfd198, lfr198, lbd198, lbr198;
+  wire [8:0] lfd199, lfr199, lbd199, lbr199;
+  wire [8:0] lfd200, lfr200, lbd200, lbr200;
+  wire [8:0] lfd201, lfr201, lbd201, lbr201;
+  wire [8:0] lfd202, lfr202, lbd202, lbr202;
+  wire [8:0] lfd203, lfr203, lbd203, lbr203;
+  wire [8:0] lfd204, lfr204, lbd204, lbr204;
+  wire [8:0] lfd205, lfr205, lbd205, lbr205;
+  wire [8:0] lfd206, lfr206, lbd206, lbr206;
+  wire [8:0] lfd207, lfr207, lbd207, lbr207;
+  wire [8:0] lfd208, lfr208, lbd208, lbr208;
+  wire [8:0] lfd209, lfr209, lbd209, lbr209;
+  wire [8:0] lfd210, lfr210, lbd210, lbr210;
+  wire [8:0] lfd211, lfr211, lbd211, lbr211;
+  wire [8:0] lfd212, lfr212, lbd212, lbr212;
+  wire [8:0] lfd213, lfr213, lbd213, lbr213;
+  wire [8:0] lfd214, lfr214, lbd214, lbr214;
+  wire [8:0] lfd215, lfr215, lbd215, lbr215;
+  wire [8:0] lfd216, lfr216, lbd216, lbr216;
+  wire [8:0] lfd217, lfr217, lbd217, lbr217;
+  wire [8:0] lfd218, lfr218, lbd218, lbr218;
+  wire [8:0] lfd219, lfr219, lbd219, lbr219;
+  wire [8:0] lfd220, lfr220, lbd220, lbr220;
+  wire [8:0] lfd221, lfr221, lbd221, lbr221;
+  wire [8:0] lfd222, lfr222, lbd222, lbr222;
+  wire [8:0] lfd223, lfr223, lbd223, lbr223;
+  wire [8:0] lfd224, lfr224, lbd224, lbr224;
+  wire [8:0] lfd225, lfr225, lbd225, lbr225;
+  wire [8:0] lfd226, lfr226, lbd226, lbr226;
+  wire [8:0] lfd227, lfr227, lbd227, lbr227;
+  wire [8:0] lfd228, lfr228, lbd228, lbr228;
+  wire [8:0] lfd229, lfr229, lbd229, lbr229;
+  wire [8:0] lfd230, lfr230, lbd230, lbr230;
+  wire [8:0] lfd231, lfr231, lbd231, lbr231;
+  wire [8:0] lfd232, lfr232, lbd232, lbr232;
+  wire [8:0] lfd233, lfr233, lbd233, lbr233;
+  wire [8:0] lfd234, lfr234, lbd234, lbr234;
+  wire [8:0] lfd235, lfr235, lbd235, lbr235;
+  wire [8:0] lfd236, lfr236, lbd236, lbr236;
+  wire [8:0] lfd237, lfr237, lbd237, lbr237;
+  wire [8:0] lfd238, lfr238, lbd238, lbr238;
+  wire [8:0] lfd239, lfr239, lbd239, lbr239;
+  wire [8:0] lfd240, lfr240, lbd240, lbr240;
+  wire [8:0] lfd241, lfr241, lbd241, lbr241;
+  wire [8:0] lfd242, lfr242, lbd242, lbr242;
+  wire [8:0] lfd243, lfr243, lbd243, lbr243;
+  wire [8:0] lfd244, lfr244, lbd244, lbr244;
+  wire [8:0] lfd245, lfr245, lbd245, lbr245;
+  wire [8:0] lfd246, lfr246, lbd246, lbr246;
+  wire [8:0] lfd247, lfr247, lbd247, lbr247;
+  wire [8:0] lfd248, lfr248, lbd248, lbr248;
+  wire [8:0] lfd249, lfr249, lbd249, lbr249;
+  wire [8:0] lfd250, lfr250, lbd250, lbr250;
+  wire [8:0] lfd251, lfr251, lbd251, lbr251;
+  wire [8:0] lfd252, lfr252, lbd252, lbr252;
+  wire [8:0] lfd253, lfr253, lbd253, lbr253;
+  wire [8:0] lfd254, lfr254, lbd254, lbr254;
+  wire [8:0] lfd255, lfr255, lbd255, lbr255;
+  wire [8:0] lfd256, lfr256, lbd256, lbr256;
+  wire [8:0] lfd257, lfr257, lbd257, lbr257;
+  wire [8:0] lfd258, lfr258, lbd258, lbr258;
+  wire [8:0] lfd259, lfr259, lbd259, lbr259;
+  wire [8:0] lfd260, lfr260, lbd260, lbr260;
+  wire [8:0] lfd261, lfr261, lbd261, lbr261;
+  wire [8:0] lfd262, lfr262, lbd262, lbr262;
+  wire [8:0] lfd263, lfr263, lbd263, lbr263;
+  wire [8:0] lfd264, lfr264, lbd264, lbr264;
+  wire [8:0] lfd265, lfr265, lbd265, lbr265;
+  wire [8:0] lfd266, lfr266, lbd266, lbr266;
+  wire [8:0] lfd267, lfr267, lbd267, lbr267;
+  wire [8:0] lfd268, lfr268, lbd268, lbr268;
+  wire [8:0] lfd269, lfr269, lbd269, lbr269;
+  wire [8:0] lfd270, lfr270, lbd270, lbr270;
+  wire [8:0] lfd271, lfr271, lbd271, lbr271;
+  wire [8:0] lfd272, lfr272, lbd272, lbr272;
+  wire [8:0] lfd273, lfr273, lbd273, lbr273;
+  wire [8:0] lfd274, lfr274, lbd274, lbr274;
+  wire [8:0] lfd275, lfr275, lbd275, lbr275;
+  wire [8:0] lfd276, lfr276, lbd276, lbr276;
+  wire [8:0] lfd277, lfr277, lbd277, lbr277;
+  wire [8:0] lfd278, lfr278, lbd278, lbr278;
+  wire [8:0] lfd279, lfr279, lbd279, lbr279;
+  wire [8:0] lfd280, lfr280, lbd280, lbr280;
+  wire [8:0] lfd281, lfr281, lbd281, lbr281;
+  wire [8:0] lfd282, lfr282, lbd282, lbr282;
+  wire [8:0] lfd283, lfr283, lbd283, lbr283;
+  wire [8:0] lfd284, lfr284, lbd284, lbr284;
+  wire [8:0] lfd285, lfr285, lbd285, lbr285;
+  wire [8:0] lfd286, lfr286, lbd286, lbr286;
+  wire [8:0] lfd287, lfr287, lbd287, lbr287;
+  wire [8:0] lfd288, lfr288, lbd288, lbr288;
+  wire [8:0] lfd289, lfr289, lbd289, lbr289;
+  wire [8:0] lfd290, lfr290, lbd290, lbr290;
+  wire [8:0] lfd291, lfr291, lbd291, lbr291;
+  wire [8:0] lfd292, lfr292, lbd292, lbr292;
+  wire [8:0] lfd293, lfr293, lbd293, lbr293;
+  wire [8:0] lfd294, lfr294, lbd294, lbr294;
+  wire [8:0] lfd295, lfr295, lbd295, lbr295;
+  wire [8:0] lfd296, lfr296, lbd296, lbr296;
+  wire [8:0] lfd297, lfr297, lbd297, lbr297;
+  wire [8:0] lfd298, lfr298, lbd298, lbr298;
+  wire [8:0] lfd299, lfr299, lbd299, lbr299;
+  wire [8:0] lfd300, lfr300, lbd300, lbr300;
+  wire [8:0] lfd301, lfr301, lbd301, lbr301;
+  wire [8:0] lfd302, lfr302, lbd302, lbr302;
+  wire [8:0] lfd303, lfr303, lbd303, lbr303;
+  wire [8:0] lfd304, lfr304, lbd304, lbr304;
+  wire [8:0] lfd305, lfr305, lbd305, lbr305;
+  wire [8:0] lfd306, lfr306, lbd306, lbr306;
+  wire [8:0] lfd307, lfr307, lbd307, lbr307;
+  wire [8:0] lfd308, lfr308, lbd308, lbr308;
+  wire [8:0] lfd309, lfr309, lbd309, lbr309;
+  wire [8:0] lfd310, lfr310, lbd310, lbr310;
+  wire [8:0] lfd311, lfr311, lbd311, lbr311;
+  wire [8:0] lfd312, lfr312, lbd312, lbr312;
+  wire [8:0] lfd313, lfr313, lbd313, lbr313;
+  wire [8:0] lfd314, lfr314, lbd314, lbr314;
+  wire [8:0] lfd315, lfr315, lbd315, lbr315;
+  wire [8:0] lfd316, lfr316, lbd316, lbr316;
+  wire [8:0] lfd317, lfr317, lbd317, lbr317;
+  wire [8:0] lfd318, lfr318, lbd318, lbr318;
+  wire [8:0] lfd319, lfr319, lbd319, lbr319;
+  wire [8:0] lfd320, lfr320, lbd320, lbr320;
+  wire [8:0] lfd321, lfr321, lbd321, lbr321;
+  wire [8:0] lfd322, lfr322, lbd322, lbr322;
+  wire [8:0] lfd323, lfr323, lbd323, lbr323;
+  wire [8:0] lfd324, lfr324, lbd324, lbr324;
+  wire [8:0] lfd325, lfr325, lbd325, lbr325;
+  wire [8:0] lfd326, lfr326, lbd326, lbr326;
+  wire [8:0] lfd327, lfr327, lbd327, lbr327;
+  wire [8:0] lfd328, lfr328, lbd328, lbr328;
+  wire [8:0] lfd329, lfr329, lbd329, lbr329;
+  wire [8:0] lfd330, lfr330, lbd330, lbr330;
+  wire [8:0] lfd331, lfr331, lbd331, lbr331;
+  wire [8:0] lfd332, lfr332, lbd332, lbr332;
+  wire [8:0] lfd333, lfr333, lbd333, lbr333;
+  wire [8:0] lfd334, lfr334, lbd334, lbr334;
+  wire [8:0] lfd335, lfr335, lbd335, lbr335;
+  wire [8:0] lfd336, lfr336, lbd336, lbr336;
+  wire [8:0] lfd337, lfr337, lbd337, lbr337;
+  wire [8:0] lfd338, lfr338, lbd338, lbr338;
+  wire [8:0] lfd339, lfr339, lbd339, lbr339;
+  wire [8:0] lfd340, lfr340, lbd340, lbr340;
+  wire [8:0] lfd341, lfr341, lbd341, lbr341;
+  wire [8:0] lfd342, lfr342, lbd342, lbr342;
+  wire [8:0] lfd343, lfr343, lbd343, lbr343;
+  wire [8:0] lfd344, lfr344, lbd344, lbr344;
+  wire [8:0] lfd345, lfr345, lbd345, lbr345;
+  wire [8:0] lfd346, lfr346, lbd346, lbr346;
+  wire [8:0] lfd347, lfr347, lbd347, lbr347;
+  wire [8:0] lfd348, lfr348, lbd348, lbr348;
+  wire [8:0] lfd349, lfr349, lbd349, lbr349;
+  wire [8:0] lfd350, lfr350, lbd350, lbr350;
+  wire [8:0] lfd351, lfr351, lbd351, lbr351;
+  wire [8:0] lfd352, lfr352, lbd352, lbr352;
+  wire [8:0] lfd353, lfr353, lbd353, lbr353;
+  wire [8:0] lfd354, lfr354, lbd354, lbr354;
+  wire [8:0] lfd355, lfr355, lbd355, lbr355;
+  wire [8:0] lfd356, lfr356, lbd356, lbr356;
+  wire [8:0] lfd357, lfr357, lbd357, lbr357;
+  wire [8:0] lfd358, lfr358, lbd358, lbr358;
+  wire [8:0] lfd359, lfr359, lbd359, lbr359;
+  wire [8:0] lfd360, lfr360, lbd360, lbr360;
+  wire [8:0] lfd361, lfr361, lbd361, lbr361;
+  wire [8:0] lfd362, lfr362, lbd362, lbr362;
+  wire [8:0] lfd363, lfr363, lbd363, lbr363;
+  wire [8:0] lfd364, lfr364, lbd364, lbr364;
+  wire [8:0] lfd365, lfr365, lbd365, lbr365;
+  wire [8:0] lfd366, lfr366, lbd366, lbr366;
+  wire [8:0] lfd367, lfr367, lbd367, lbr367;
+  wire [8:0] lfd368, lfr368, lbd368, lbr368;
+  wire [8:0] lfd369, lfr369, lbd369, lbr369;
+  wire [8:0] lfd370, lfr370, lbd370, lbr370;
+  wire [8:0] lfd371, lfr371, lbd371, lbr371;
+  wire [8:0] lfd372, lfr372, lbd372, lbr372;
+  wire [8:0] lfd373, lfr373, lbd373, lbr373;
+  wire [8:0] lfd374, lfr374, lbd374, lbr374;
+  wire [8:0] lfd375, lfr375, lbd375, lbr375;
+  wire [8:0] lfd376, lfr376, lbd376, lbr376;
+  wire [8:0] lfd377, lfr377, lbd377, lbr377;
+  wire [8:0] lfd378, lfr378, lbd378, lbr378;
+  wire [8:0] lfd379, lfr379, lbd379, lbr379;
+  wire [8:0] lfd380, lfr380, lbd380, lbr380;
+  wire [8:0] lfd381, lfr381, lbd381, lbr381;
+  wire [8:0] lfd382, lfr382, lbd382, lbr382;
+  wire [8:0] lfd383, lfr383, lbd383, lbr383;
+  wire [8:0] lfd384, lfr384, lbd384, lbr384;
+  wire [8:0] lfd385, lfr385, lbd385, lbr385;
+  wire [8:0] lfd386, lfr386, lbd386, lbr386;
+  wire [8:0] lfd387, lfr387, lbd387, lbr387;
+  wire [8:0] lfd388, lfr388, lbd388, lbr388;
+  wire [8:0] lfd389, lfr389, lbd389, lbr389;
+  wire [8:0] lfd390, lfr390, lbd390, lbr390;
+  wire [8:0] lfd391, lfr391, lbd391, lbr391;
+  wire [8:0] lfd392, lfr392, lbd392, lbr392;
+  wire [8:0] lfd393, lfr393, lbd393, lbr393;
+  wire [8:0] lfd394, lfr394, lbd394, lbr394;
+  wire [8:0] lfd395, lfr395, lbd395, lbr395;
+  wire [8:0] lfd396, lfr396, lbd396, lbr396;
+  wire [8:0] lfd397, lfr397, lbd397, lbr397;
+  wire [8:0] lfd398, lfr398, lbd398, lbr398;
+  wire [8:0] lfd399, lfr399, lbd399, lbr399;
+  wire [8:0] lfd400, lfr400, lbd400, lbr400;
+  wire [8:0] lfd401, lfr401, lbd401, lbr401;
+  wire [8:0] lfd402, lfr402, lbd402, lbr402;
+  wire [8:0] lfd403, lfr403, lbd403, lbr403;
+  wire [8:0] lfd404, lfr404, lbd404, lbr404;
+  wire [8:0] lfd405, lfr405, lbd405, lbr405;
+  wire [8:0] lfd406, lfr406, lbd406, lbr406;
+  wire [8:0] lfd407, lfr407, lbd407, lbr407;
+  wire [8:0] lfd408, lfr408, lbd408, lbr408;
+  wire [8:0] lfd409, lfr409, lbd409, lbr409;
+  wire [8:0] lfd410, lfr410, lbd410, lbr410;
+  wire [8:0] lfd411, lfr411, lbd411, lbr411;
+  wire [8:0] lfd412, lfr412, lbd412, lbr412;
+  wire [8:0] lfd413, lfr413, lbd413, lbr413;
+  wire [8:0] lfd414, lfr414, lbd414, lbr414;
+  wire [8:0] lfd415, lfr415, lbd415, lbr415;
+  wire [8:0] lfd416, lfr416, lbd416, lbr416;
+  wire [8:0] lfd417, lfr417, lbd417, lbr417;
+  wire [8:0] lfd418, lfr418, lbd418, lbr418;
+  wire [8:0] lfd419, lfr419, lbd419, lbr419;
+  wire [8:0] lfd420, lfr420, lbd420, lbr420;
+  wire [8:0] lfd421, lfr421, lbd421, lbr421;
+  wire [8:0] lfd422, lfr422, lbd422, lbr422;
+  wire [8:0] lfd423, lfr423, lbd423, lbr423;
+  wire [8:0] lfd424, lfr424, lbd424, lbr424;
+  wire [8:0] lfd425, lfr425, lbd425, lbr425;
+  wire [8:0] lfd426, lfr426, lbd426, lbr426;
+  wire [8:0] lfd427, lfr427, lbd427, lbr427;
+  wire [8:0] lfd428, lfr428, lbd428, lbr428;
+  wire [8:0] lfd429, lfr429, lbd429, lbr429;
+  wire [8:0] lfd430, lfr430, lbd430, lbr430;
+  wire [8:0] lfd431, lfr431, lbd431, lbr431;
+  wire [8:0] lfd432, lfr432, lbd432, lbr432;
+  wire [8:0] lfd433, lfr433, lbd433, lbr433;
+  wire [8:0] lfd434, lfr434, lbd434, lbr434;
+  wire [8:0] lfd435, lfr435, lbd435, lbr435;
+  wire [8:0] lfd436, lfr436, lbd436, lbr436;
+  wire [8:0] lfd437, lfr437, lbd437, lbr437;
+  wire [8:0] lfd438, lfr438, lbd438, lbr438;
+  wire [8:0] lfd439, lfr439, lbd439, lbr439;
+  wire [8:0] lfd440, lfr440, lbd440, lbr440;
+  wire [8:0] lfd441, lfr441, lbd441, lbr441;
+  wire [8:0] lfd442, lfr442, lbd442, lbr442;
+  wire [8:0] lfd443, lfr443, lbd443, lbr443;
+  wire [8:0] lfd444, lfr444, lbd444, lbr444;
+  wire [8:0] lfd445, lfr445, lbd445, lbr445;
+  wire [8:0] lfd446, lfr446, lbd446, lbr446;
+  wire [8:0] lfd447, lfr447, lbd447, lbr447;
+  wire [8:0] lfd448, lfr448, lbd448, lbr448;
+  wire [8:0] lfd449, lfr449, lbd449, lbr449;
+  wire [8:0] lfd450, lfr450, lbd450, lbr450;
+  wire [8:0] lfd451, lfr451, lbd451, lbr451;
+  wire [8:0] lfd452, lfr452, lbd452, lbr452;
+  wire [8:0] lfd453, lfr453, lbd453, lbr453;
+  wire [8:0] lfd454, lfr454, lbd454, lbr454;
+  wire [8:0] lfd455, lfr455, lbd455, lbr455;
+  wire [8:0] lfd456, lfr456, lbd456, lbr456;
+  wire [8:0] lfd457, lfr457, lbd457, lbr457;
+  wire [8:0] lfd458, lfr458, lbd458, lbr458;
+  wire [8:0] lfd459, lfr459, lbd459, lbr459;
+  wire [8:0] lfd460, lfr460, lbd460, lbr460;
+  wire [8:0] lfd461, lfr461, lbd461, lbr461;
+  wire [8:0] lfd462, lfr462, lbd462, lbr462;
+  wire [8:0] lfd463, lfr463, lbd463, lbr463;
+  wire [8:0] lfd464, lfr464, lbd464, lbr464;
+  wire [8:0] lfd465, lfr465, lbd465, lbr465;
+  wire [8:0] lfd466, lfr466, lbd466, lbr466;
+  wire [8:0] lfd467, lfr467, lbd467, lbr467;
+  wire [8:0] lfd468, lfr468, lbd468, lbr468;
+  wire [8:0] lfd469, lfr469, lbd469, lbr469;
+  wire [8:0] lfd470, lfr470, lbd470, lbr470;
+  wire [8:0] lfd471, lfr471, lbd471, lbr471;
+  wire [8:0] lfd472, lfr472, lbd472, lbr472;
+  wire [8:0] lfd473, lfr473, lbd473, lbr473;
+  wire [8:0] lfd474, lfr474, lbd474, lbr474;
+  wire [8:0] lfd475, lfr475, lbd475, lbr475;
+  wire [8:0] lfd476, lfr476, lbd476, lbr476;
+  wire [8:0] lfd477, lfr477, lbd477, lbr477;
+  wire [8:0] lfd478, lfr478, lbd478, lbr478;
+  wire [8:0] lfd479, lfr479, lbd479, lbr479;
+  wire [8:0] lfd480, lfr480, lbd480, lbr480;
+  wire [8:0] lfd481, lfr481, lbd481, lbr481;
+  wire [8:0] lfd482, lfr482, lbd482, lbr482;
+  wire [8:0] lfd483, lfr483, lbd483, lbr483;
+  wire [8:0] lfd484, lfr484, lbd484, lbr484;
+  wire [8:0] lfd485, lfr485, lbd485, lbr485;
+  wire [8:0] lfd486, lfr486, lbd486, lbr486;
+  wire [8:0] lfd487, lfr487, lbd487, lbr487;
+  wire [8:0] lfd488, lfr488, lbd488, lbr488;
+  wire [8:0] lfd489, lfr489, lbd489, lbr489;
+  wire [8:0] lfd490, lfr490, lbd490, lbr490;
+  wire [8:0] lfd491, lfr491, lbd491, lbr491;
+  wire [8:0] lfd492, lfr492, lbd492, lbr492;
+  wire [8:0] lfd493, lfr493, lbd493, lbr493;
+  wire [8:0] lfd494, lfr494, lbd494, lbr494;
+  wire [8:0] lfd495, lfr495, lbd495, lbr495;
+  wire [8:0] lfd496, lfr496, lbd496, lbr496;
+  wire [8:0] lfd497, lfr497, lbd497, lbr497;
+  wire [8:0] lfd498, lfr498, lbd498, lbr498;
+  wire [8:0] lfd499, lfr499, lbd499, lbr499;
+  wire [8:0] lfd500, lfr500, lbd500, lbr500;
+  wire [8:0] lfd501, lfr501, lbd501, lbr501;
+  wire [8:0] lfd502, lfr502, lbd502, lbr502;
+  wire [8:0] lfd503, lfr503, lbd503, lbr503;
+  wire [8:0] lfd504, lfr504, lbd504, lbr504;
+  wire [8:0] lfd505, lfr505, lbd505, lbr505;
+  wire [8:0] lfd506, lfr506, lbd506, lbr506;
+  wire [8:0] lfd507, lfr507, lbd507, lbr507;
+  wire [8:0] lfd508, lfr508, lbd508, lbr508;
+  wire [8:0] lfd509, lfr509, lbd509, lbr509;
+  wire [8:0] lfd510, lfr510, lbd510, lbr510;
+  wire [8:0] lfd511, lfr511, lbd511, lbr511;
   wire [47:0] unused_dual;
-  assign probe_fwd = lf_drv;
-  assign probe_bwd = lb_drv;
+  assign probe_fwd = {lfd511, lfd510, lfd509, lfd508, lfd507, lfd506, lfd505, lfd504, lfd503, lfd502, lfd501, lfd500, lfd499, lfd498, lfd497, lfd496, lfd495, lfd494, lfd493, lfd492, lfd491, lfd490, lfd489, lfd488, lfd487, lfd486, lfd485, lfd484, lfd483, lfd482, lfd481, lfd480, lfd479, lfd478, lfd477, lfd476, lfd475, lfd474, lfd473, lfd472, lfd471, lfd470, lfd469, lfd468, lfd467, lfd466, lfd465, lfd464, lfd463, lfd462, lfd461, lfd460, lfd459, lfd458, lfd457, lfd456, lfd455, lfd454, lfd453, lfd452, lfd451, lfd450, lfd449, lfd448, lfd447, lfd446, lfd445, lfd444, lfd443, lfd442, lfd441, lfd440, lfd439, lfd438, lfd437, lfd436, lfd435, lfd434, lfd433, lfd432, lfd431, lfd430, lfd429, lfd428, lfd427, lfd426, lfd425, lfd424, lfd423, lfd422, lfd421, lfd420, lfd419, lfd418, lfd417, lfd416, lfd415, lfd414, lfd413, lfd412, lfd411, lfd410, lfd409, lfd408, lfd407, lfd406, lfd405, lfd404, lfd403, lfd402, lfd401, lfd400, lfd399, lfd398, lfd397, lfd396, lfd395, lfd394, lfd393, lfd392, lfd391, lfd390, lfd389, lfd388, lfd387, lfd386, lfd385, lfd384, lfd383, lfd382, lfd381, lfd380, lfd379, lfd378, lfd377, lfd376, lfd375, lfd374, lfd373, lfd372, lfd371, lfd370, lfd369, lfd368, lfd367, lfd366, lfd365, lfd364, lfd363, lfd362, lfd361, lfd360, lfd359, lfd358, lfd357, lfd356, lfd355, lfd354, lfd353, lfd352, lfd351, lfd350, lfd349, lfd348, lfd347, lfd346, lfd345, lfd344, lfd343, lfd342, lfd341, lfd340, lfd339, lfd338, lfd337, lfd336, lfd335, lfd334, lfd333, lfd332, lfd331, lfd330, lfd329, lfd328, lfd327, lfd326, lfd325, lfd324, lfd323, lfd322, lfd321, lfd320, lfd319, lfd318, lfd317, lfd316, lfd315, lfd314, lfd313, lfd312, lfd311, lfd310, lfd309, lfd308, lfd307, lfd306, lfd305, lfd304, lfd303, lfd302, lfd301, lfd300, lfd299, lfd298, lfd297, lfd296, lfd295, lfd294, lfd293, lfd292, lfd291, lfd290, lfd289, lfd288, lfd287, lfd286, lfd285, lfd284, lfd283, lfd282, lfd281, lfd280, lfd279, lfd278, lfd277, lfd276, lfd275, lfd274, lfd273, lfd272, lfd271, lfd270, lfd269, lfd268, lfd267, lfd266, lfd265, lfd264, lfd263, lfd262, lfd261, lfd260, lfd259, lfd258, lfd257, lfd256, lfd255, lfd254, lfd253, lfd252, lfd251, lfd250, lfd249, lfd248, lfd247, lfd246, lfd245, lfd244, lfd243, lfd242, lfd241, lfd240, lfd239, lfd238, lfd237, lfd236, lfd235, lfd234, lfd233, lfd232, lfd231, lfd230, lfd229, lfd228, lfd227, lfd226, lfd225, lfd224, lfd223, lfd222, lfd221, lfd220, lfd219, lfd218, lfd217, lfd216, lfd215, lfd214, lfd213, lfd212, lfd211, lfd210, lfd209, lfd208, lfd207, lfd206, lfd205, lfd204, lfd203, lfd202, lfd201, lfd200, lfd199, lfd198, lfd197, lfd196, lfd195, lfd194, lfd193, lfd192, lfd191, lfd190, lfd189, lfd188, lfd187, lfd186, lfd185, lfd184, lfd183, lfd182, lfd181, lfd180, lfd179, lfd178, lfd177, lfd176, lfd175, lfd174, lfd173, lfd172, lfd171, lfd170, lfd169, lfd168, lfd167, lfd166, lfd165, lfd164, lfd163, lfd162, lfd161, lfd160, lfd159, lfd158, lfd157, lfd156, lfd155, lfd154, lfd153, lfd152, lfd151, lfd150, lfd149, lfd148, lfd147, lfd146, lfd145, lfd144, lfd143, lfd142, lfd141, lfd140, lfd139, lfd138, lfd137, lfd136, lfd135, lfd134, lfd133, lfd132, lfd131, lfd130, lfd129, lfd128, lfd127, lfd126, lfd125, lfd124, lfd123, lfd122, lfd121, lfd120, lfd119, lfd118, lfd117, lfd116, lfd115, lfd114, lfd113, lfd112, lfd111, lfd110, lfd109, lfd108, lfd107, lfd106, lfd105, lfd104, lfd103, lfd102, lfd101, lfd100, lfd99, lfd98, lfd97, lfd96, lfd95, lfd94, lfd93, lfd92, lfd91, lfd90, lfd89, lfd88, lfd87, lfd86, lfd85, lfd84, lfd83, lfd82, lfd81, lfd80, lfd79, lfd78, lfd77, lfd76, lfd75, lfd74, lfd73, lfd72, lfd71, lfd70, lfd69, lfd68, lfd67, lfd66, lfd65, lfd64, lfd63, lfd62, lfd61, lfd60, lfd59, lfd58, lfd57, lfd56, lfd55, lfd54, lfd53, lfd52, lfd51, lfd50, lfd49, lfd48, lfd47, lfd46, lfd45, lfd44, lfd43, lfd42, lfd41, lfd40, lfd39, lfd38, lfd37, lfd36, lfd35, lfd34, lfd33, lfd32, lfd31, lfd30, lfd29, lfd28, lfd27, lfd26, lfd25, lfd24, lfd23, lfd22, lfd21, lfd20, lfd19, lfd18, lfd17, lfd16, lfd15, lfd14, lfd13, lfd12, lfd11, lfd10, lfd9, lfd8, lfd7, lfd6, lfd5, lfd4, lfd3, lfd2, lfd1, lfd0};
+  assign probe_bwd = {lbd511, lbd510, lbd509, lbd508, lbd507, lbd506, lbd505, lbd504, lbd503, lbd502, lbd501, lbd500, lbd499, lbd498, lbd497, lbd496, lbd495, lbd494, lbd493, lbd492, lbd491, lbd490, lbd489, lbd488, lbd487, lbd486, lbd485, lbd484, lbd483, lbd482, lbd481, lbd480, lbd479, lbd478, lbd477, lbd476, lbd475, lbd474, lbd473, lbd472, lbd471, lbd470, lbd469, lbd468, lbd467, lbd466, lbd465, lbd464, lbd463, lbd462, lbd461, lbd460, lbd459, lbd458, lbd457, lbd456, lbd455, lbd454, lbd453, lbd452, lbd451, lbd450, lbd449, lbd448, lbd447, lbd446, lbd445, lbd444, lbd443, lbd442, lbd441, lbd440, lbd439, lbd438, lbd437, lbd436, lbd435, lbd434, lbd433, lbd432, lbd431, lbd430, lbd429, lbd428, lbd427, lbd426, lbd425, lbd424, lbd423, lbd422, lbd421, lbd420, lbd419, lbd418, lbd417, lbd416, lbd415, lbd414, lbd413, lbd412, lbd411, lbd410, lbd409, lbd408, lbd407, lbd406, lbd405, lbd404, lbd403, lbd402, lbd401, lbd400, lbd399, lbd398, lbd397, lbd396, lbd395, lbd394, lbd393, lbd392, lbd391, lbd390, lbd389, lbd388, lbd387, lbd386, lbd385, lbd384, lbd383, lbd382, lbd381, lbd380, lbd379, lbd378, lbd377, lbd376, lbd375, lbd374, lbd373, lbd372, lbd371, lbd370, lbd369, lbd368, lbd367, lbd366, lbd365, lbd364, lbd363, lbd362, lbd361, lbd360, lbd359, lbd358, lbd357, lbd356, lbd355, lbd354, lbd353, lbd352, lbd351, lbd350, lbd349, lbd348, lbd347, lbd346, lbd345, lbd344, lbd343, lbd342, lbd341, lbd340, lbd339, lbd338, lbd337, lbd336, lbd335, lbd334, lbd333, lbd332, lbd331, lbd330, lbd329, lbd328, lbd327, lbd326, lbd325, lbd324, lbd323, lbd322, lbd321, lbd320, lbd319, lbd318, lbd317, lbd316, lbd315, lbd314, lbd313, lbd312, lbd311, lbd310, lbd309, lbd308, lbd307, lbd306, lbd305, lbd304, lbd303, lbd302, lbd301, lbd300, lbd299, lbd298, lbd297, lbd296, lbd295, lbd294, lbd293, lbd292, lbd291, lbd290, lbd289, lbd288, lbd287, lbd286, lbd285, lbd284, lbd283, lbd282, lbd281, lbd280, lbd279, lbd278, lbd277, lbd276, lbd275, lbd274, lbd273, lbd272, lbd271, lbd270, lbd269, lbd268, lbd267, lbd266, lbd265, lbd264, lbd263, lbd262, lbd261, lbd260, lbd259, lbd258, lbd257, lbd256, lbd255, lbd254, lbd253, lbd252, lbd251, lbd250, lbd249, lbd248, lbd247, lbd246, lbd245, lbd244, lbd243, lbd242, lbd241, lbd240, lbd239, lbd238, lbd237, lbd236, lbd235, lbd234, lbd233, lbd232, lbd231, lbd230, lbd229, lbd228, lbd227, lbd226, lbd225, lbd224, lbd223, lbd222, lbd221, lbd220, lbd219, lbd218, lbd217, lbd216, lbd215, lbd214, lbd213, lbd212, lbd211, lbd210, lbd209, lbd208, lbd207, lbd206, lbd205, lbd204, lbd203, lbd202, lbd201, lbd200, lbd199, lbd198, lbd197, lbd196, lbd195, lbd194, lbd193, lbd192, lbd191, lbd190, lbd189, lbd188, lbd187, lbd186, lbd185, lbd184, lbd183, lbd182, lbd181, lbd180, lbd179, lbd178, lbd177, lbd176, lbd175, lbd174, lbd173, lbd172, lbd171, lbd170, lbd169, lbd168, lbd167, lbd166, lbd165, lbd164, lbd163, lbd162, lbd161, lbd160, lbd159, lbd158, lbd157, lbd156, lbd155, lbd154, lbd153, lbd152, lbd151, lbd150, lbd149, lbd148, lbd147, lbd146, lbd145, lbd144, lbd143, lbd142, lbd141, lbd140, lbd139, lbd138, lbd137, lbd136, lbd135, lbd134, lbd133, lbd132, lbd131, lbd130, lbd129, lbd128, lbd127, lbd126, lbd125, lbd124, lbd123, lbd122, lbd121, lbd120, lbd119, lbd118, lbd117, lbd116, lbd115, lbd114, lbd113, lbd112, lbd111, lbd110, lbd109, lbd108, lbd107, lbd106, lbd105, lbd104, lbd103, lbd102, lbd101, lbd100, lbd99, lbd98, lbd97, lbd96, lbd95, lbd94, lbd93, lbd92, lbd91, lbd90, lbd89, lbd88, lbd87, lbd86, lbd85, lbd84, lbd83, lbd82, lbd81, lbd80, lbd79, lbd78, lbd77, lbd76, lbd75, lbd74, lbd73, lbd72, lbd71, lbd70, lbd69, lbd68, lbd67, lbd66, lbd65, lbd64, lbd63, lbd62, lbd61, lbd60, lbd59, lbd58, lbd57, lbd56, lbd55, lbd54, lbd53, lbd52, lbd51, lbd50, lbd49, lbd48, lbd47, lbd46, lbd45, lbd44, lbd43, lbd42, lbd41, lbd40, lbd39, lbd38, lbd37, lbd36, lbd35, lbd34, lbd33, lbd32, lbd31, lbd30, lbd29, lbd28, lbd27, lbd26, lbd25, lbd24, lbd23, lbd22, lbd21, lbd20, lbd19, lbd18, lbd17, lbd16, lbd15, lbd14, lbd13, lbd12, lbd11, lbd10, lbd9, lbd8, lbd7, lbd6, lbd5, lbd4, lbd3, lbd2, lbd1, lbd0};
 
   // links
-  genvar l;
-  generate
-    for (l = 0; l < 512; l = l + 1) begin : g_link
-      rn1_link u_link (
-          .fwd_in(lf_drv[9*l+:9]), .fwd_out(lf_rcv[9*l+:9]), .bwd_in(lb_drv[9*l+:9]),
-          .bwd_out(lb_rcv[9*l+:9]), .dead(flt_link_dead[l]), .stuck(flt_link_stuck[l]),
-          .dir(flt_link_dir[l]), .bitsel(flt_link_bit[3*l+:3]), .val(flt_link_val[l]));
-    end
-  endgenerate
+  rn1_link u_l0 (.fwd_in(lfd0), .fwd_out(lfr0), .bwd_in(lbd0), .bwd_out(lbr0),
+      .dead(flt_link_dead[0]), .stuck(flt_link_stuck[0]), .dir(flt_link_dir[0]),
+      .bitsel(flt_link_bit[2:0]), .val(flt_link_val[0]));
+  rn1_link u_l1 (.fwd_in(lfd1), .fwd_out(lfr1), .bwd_in(lbd1), .bwd_out(lbr1),
+      .dead(flt_link_dead[1]), .stuck(flt_link_stuck[1]), .dir(flt_link_dir[1]),
+      .bitsel(flt_link_bit[5:3]), .val(flt_link_val[1]));
+  rn1_link u_l2 (.fwd_in(lfd2), .fwd_out(lfr2), .bwd_in(lbd2), .bwd_out(lbr2),
+      .dead(flt_link_dead[2]), .stuck(flt_link_stuck[2]), .dir(flt_link_dir[2]),
+      .bitsel(flt_link_bit[8:6]), .val(flt_link_val[2]));
+  rn1_link u_l3 (.fwd_in(lfd3), .fwd_out(lfr3), .bwd_in(lbd3), .bwd_out(lbr3),
+      .dead(flt_link_dead[3]), .stuck(flt_link_stuck[3]), .dir(flt_link_dir[3]),
+      .bitsel(flt_link_bit[11:9]), .val(flt_link_val[3]));
+  rn1_link u_l4 (.fwd_in(lfd4), .fwd_out(lfr4), .bwd_in(lbd4), .bwd_out(lbr4),
+      .dead(flt_link_dead[4]), .stuck(flt_link_stuck[4]), .dir(flt_link_dir[4]),
+      .bitsel(flt_link_bit[14:12]), .val(flt_link_val[4]));
+  rn1_link u_l5 (.fwd_in(lfd5), .fwd_out(lfr5), .bwd_in(lbd5), .bwd_out(lbr5),
+      .dead(flt_link_dead[5]), .stuck(flt_link_stuck[5]), .dir(flt_link_dir[5]),
+      .bitsel(flt_link_bit[17:15]), .val(flt_link_val[5]));
+  rn1_link u_l6 (.fwd_in(lfd6), .fwd_out(lfr6), .bwd_in(lbd6), .bwd_out(lbr6),
+      .dead(flt_link_dead[6]), .stuck(flt_link_stuck[6]), .dir(flt_link_dir[6]),
+      .bitsel(flt_link_bit[20:18]), .val(flt_link_val[6]));
+  rn1_link u_l7 (.fwd_in(lfd7), .fwd_out(lfr7), .bwd_in(lbd7), .bwd_out(lbr7),
+      .dead(flt_link_dead[7]), .stuck(flt_link_stuck[7]), .dir(flt_link_dir[7]),
+      .bitsel(flt_link_bit[23:21]), .val(flt_link_val[7]));
+  rn1_link u_l8 (.fwd_in(lfd8), .fwd_out(lfr8), .bwd_in(lbd8), .bwd_out(lbr8),
+      .dead(flt_link_dead[8]), .stuck(flt_link_stuck[8]), .dir(flt_link_dir[8]),
+      .bitsel(flt_link_bit[26:24]), .val(flt_link_val[8]));
+  rn1_link u_l9 (.fwd_in(lfd9), .fwd_out(lfr9), .bwd_in(lbd9), .bwd_out(lbr9),
+      .dead(flt_link_dead[9]), .stuck(flt_link_stuck[9]), .dir(flt_link_dir[9]),
+      .bitsel(flt_link_bit[29:27]), .val(flt_link_val[9]));
+  rn1_link u_l10 (.fwd_in(lfd10), .fwd_out(lfr10), .bwd_in(lbd10), .bwd_out(lbr10),
+      .dead(flt_link_dead[10]), .stuck(flt_link_stuck[10]), .dir(flt_link_dir[10]),
+      .bitsel(flt_link_bit[32:30]), .val(flt_link_val[10]));
+  rn1_link u_l11 (.fwd_in(lfd11), .fwd_out(lfr11), .bwd_in(lbd11), .bwd_out(lbr11),
+      .dead(flt_link_dead[11]), .stuck(flt_link_stuck[11]), .dir(flt_link_dir[11]),
+      .bitsel(flt_link_bit[35:33]), .val(flt_link_val[11]));
+  rn1_link u_l12 (.fwd_in(lfd12), .fwd_out(lfr12), .bwd_in(lbd12), .bwd_out(lbr12),
+      .dead(flt_link_dead[12]), .stuck(flt_link_stuck[12]), .dir(flt_link_dir[12]),
+      .bitsel(flt_link_bit[38:36]), .val(flt_link_val[12]));
+  rn1_link u_l13 (.fwd_in(lfd13), .fwd_out(lfr13), .bwd_in(lbd13), .bwd_out(lbr13),
+      .dead(flt_link_dead[13]), .stuck(flt_link_stuck[13]), .dir(flt_link_dir[13]),
+      .bitsel(flt_link_bit[41:39]), .val(flt_link_val[13]));
+  rn1_link u_l14 (.fwd_in(lfd14), .fwd_out(lfr14), .bwd_in(lbd14), .bwd_out(lbr14),
+      .dead(flt_link_dead[14]), .stuck(flt_link_stuck[14]), .dir(flt_link_dir[14]),
+      .bitsel(flt_link_bit[44:42]), .val(flt_link_val[14]));
+  rn1_link u_l15 (.fwd_in(lfd15), .fwd_out(lfr15), .bwd_in(lbd15), .bwd_out(lbr15),
+      .dead(flt_link_dead[15]), .stuck(flt_link_stuck[15]), .dir(flt_link_dir[15]),
+      .bitsel(flt_link_bit[47:45]), .val(flt_link_val[15]));
+  rn1_link u_l16 (.fwd_in(lfd16), .fwd_out(lfr16), .bwd_in(lbd16), .bwd_out(lbr16),
+      .dead(flt_link_dead[16]), .stuck(flt_link_stuck[16]), .dir(flt_link_dir[16]),
+      .bitsel(flt_link_bit[50:48]), .val(flt_link_val[16]));
+  rn1_link u_l17 (.fwd_in(lfd17), .fwd_out(lfr17), .bwd_in(lbd17), .bwd_out(lbr17),
+      .dead(flt_link_dead[17]), .stuck(flt_link_stuck[17]), .dir(flt_link_dir[17]),
+      .bitsel(flt_link_bit[53:51]), .val(flt_link_val[17]));
+  rn1_link u_l18 (.fwd_in(lfd18), .fwd_out(lfr18), .bwd_in(lbd18), .bwd_out(lbr18),
+      .dead(flt_link_dead[18]), .stuck(flt_link_stuck[18]), .dir(flt_link_dir[18]),
+      .bitsel(flt_link_bit[56:54]), .val(flt_link_val[18]));
+  rn1_link u_l19 (.fwd_in(lfd19), .fwd_out(lfr19), .bwd_in(lbd19), .bwd_out(lbr19),
+      .dead(flt_link_dead[19]), .stuck(flt_link_stuck[19]), .dir(flt_link_dir[19]),
+      .bitsel(flt_link_bit[59:57]), .val(flt_link_val[19]));
+  rn1_link u_l20 (.fwd_in(lfd20), .fwd_out(lfr20), .bwd_in(lbd20), .bwd_out(lbr20),
+      .dead(flt_link_dead[20]), .stuck(flt_link_stuck[20]), .dir(flt_link_dir[20]),
+      .bitsel(flt_link_bit[62:60]), .val(flt_link_val[20]));
+  rn1_link u_l21 (.fwd_in(lfd21), .fwd_out(lfr21), .bwd_in(lbd21), .bwd_out(lbr21),
+      .dead(flt_link_dead[21]), .stuck(flt_link_stuck[21]), .dir(flt_link_dir[21]),
+      .bitsel(flt_link_bit[65:63]), .val(flt_link_val[21]));
+  rn1_link u_l22 (.fwd_in(lfd22), .fwd_out(lfr22), .bwd_in(lbd22), .bwd_out(lbr22),
+      .dead(flt_link_dead[22]), .stuck(flt_link_stuck[22]), .dir(flt_link_dir[22]),
+      .bitsel(flt_link_bit[68:66]), .val(flt_link_val[22]));
+  rn1_link u_l23 (.fwd_in(lfd23), .fwd_out(lfr23), .bwd_in(lbd23), .bwd_out(lbr23),
+      .dead(flt_link_dead[23]), .stuck(flt_link_stuck[23]), .dir(flt_link_dir[23]),
+      .bitsel(flt_link_bit[71:69]), .val(flt_link_val[23]));
+  rn1_link u_l24 (.fwd_in(lfd24), .fwd_out(lfr24), .bwd_in(lbd24), .bwd_out(lbr24),
+      .dead(flt_link_dead[24]), .stuck(flt_link_stuck[24]), .dir(flt_link_dir[24]),
+      .bitsel(flt_link_bit[74:72]), .val(flt_link_val[24]));
+  rn1_link u_l25 (.fwd_in(lfd25), .fwd_out(lfr25), .bwd_in(lbd25), .bwd_out(lbr25),
+      .dead(flt_link_dead[25]), .stuck(flt_link_stuck[25]), .dir(flt_link_dir[25]),
+      .bitsel(flt_link_bit[77:75]), .val(flt_link_val[25]));
+  rn1_link u_l26 (.fwd_in(lfd26), .fwd_out(lfr26), .bwd_in(lbd26), .bwd_out(lbr26),
+      .dead(flt_link_dead[26]), .stuck(flt_link_stuck[26]), .dir(flt_link_dir[26]),
+      .bitsel(flt_link_bit[80:78]), .val(flt_link_val[26]));
+  rn1_link u_l27 (.fwd_in(lfd27), .fwd_out(lfr27), .bwd_in(lbd27), .bwd_out(lbr27),
+      .dead(flt_link_dead[27]), .stuck(flt_link_stuck[27]), .dir(flt_link_dir[27]),
+      .bitsel(flt_link_bit[83:81]), .val(flt_link_val[27]));
+  rn1_link u_l28 (.fwd_in(lfd28), .fwd_out(lfr28), .bwd_in(lbd28), .bwd_out(lbr28),
+      .dead(flt_link_dead[28]), .stuck(flt_link_stuck[28]), .dir(flt_link_dir[28]),
+      .bitsel(flt_link_bit[86:84]), .val(flt_link_val[28]));
+  rn1_link u_l29 (.fwd_in(lfd29), .fwd_out(lfr29), .bwd_in(lbd29), .bwd_out(lbr29),
+      .dead(flt_link_dead[29]), .stuck(flt_link_stuck[29]), .dir(flt_link_dir[29]),
+      .bitsel(flt_link_bit[89:87]), .val(flt_link_val[29]));
+  rn1_link u_l30 (.fwd_in(lfd30), .fwd_out(lfr30), .bwd_in(lbd30), .bwd_out(lbr30),
+      .dead(flt_link_dead[30]), .stuck(flt_link_stuck[30]), .dir(flt_link_dir[30]),
+      .bitsel(flt_link_bit[92:90]), .val(flt_link_val[30]));
+  rn1_link u_l31 (.fwd_in(lfd31), .fwd_out(lfr31), .bwd_in(lbd31), .bwd_out(lbr31),
+      .dead(flt_link_dead[31]), .stuck(flt_link_stuck[31]), .dir(flt_link_dir[31]),
+      .bitsel(flt_link_bit[95:93]), .val(flt_link_val[31]));
+  rn1_link u_l32 (.fwd_in(lfd32), .fwd_out(lfr32), .bwd_in(lbd32), .bwd_out(lbr32),
+      .dead(flt_link_dead[32]), .stuck(flt_link_stuck[32]), .dir(flt_link_dir[32]),
+      .bitsel(flt_link_bit[98:96]), .val(flt_link_val[32]));
+  rn1_link u_l33 (.fwd_in(lfd33), .fwd_out(lfr33), .bwd_in(lbd33), .bwd_out(lbr33),
+      .dead(flt_link_dead[33]), .stuck(flt_link_stuck[33]), .dir(flt_link_dir[33]),
+      .bitsel(flt_link_bit[101:99]), .val(flt_link_val[33]));
+  rn1_link u_l34 (.fwd_in(lfd34), .fwd_out(lfr34), .bwd_in(lbd34), .bwd_out(lbr34),
+      .dead(flt_link_dead[34]), .stuck(flt_link_stuck[34]), .dir(flt_link_dir[34]),
+      .bitsel(flt_link_bit[104:102]), .val(flt_link_val[34]));
+  rn1_link u_l35 (.fwd_in(lfd35), .fwd_out(lfr35), .bwd_in(lbd35), .bwd_out(lbr35),
+      .dead(flt_link_dead[35]), .stuck(flt_link_stuck[35]), .dir(flt_link_dir[35]),
+      .bitsel(flt_link_bit[107:105]), .val(flt_link_val[35]));
+  rn1_link u_l36 (.fwd_in(lfd36), .fwd_out(lfr36), .bwd_in(lbd36), .bwd_out(lbr36),
+      .dead(flt_link_dead[36]), .stuck(flt_link_stuck[36]), .dir(flt_link_dir[36]),
+      .bitsel(flt_link_bit[110:108]), .val(flt_link_val[36]));
+  rn1_link u_l37 (.fwd_in(lfd37), .fwd_out(lfr37), .bwd_in(lbd37), .bwd_out(lbr37),
+      .dead(flt_link_dead[37]), .stuck(flt_link_stuck[37]), .dir(flt_link_dir[37]),
+      .bitsel(flt_link_bit[113:111]), .val(flt_link_val[37]));
+  rn1_link u_l38 (.fwd_in(lfd38), .fwd_out(lfr38), .bwd_in(lbd38), .bwd_out(lbr38),
+      .dead(flt_link_dead[38]), .stuck(flt_link_stuck[38]), .dir(flt_link_dir[38]),
+      .bitsel(flt_link_bit[116:114]), .val(flt_link_val[38]));
+  rn1_link u_l39 (.fwd_in(lfd39), .fwd_out(lfr39), .bwd_in(lbd39), .bwd_out(lbr39),
+      .dead(flt_link_dead[39]), .stuck(flt_link_stuck[39]), .dir(flt_link_dir[39]),
+      .bitsel(flt_link_bit[119:117]), .val(flt_link_val[39]));
+  rn1_link u_l40 (.fwd_in(lfd40), .fwd_out(lfr40), .bwd_in(lbd40), .bwd_out(lbr40),
+      .dead(flt_link_dead[40]), .stuck(flt_link_stuck[40]), .dir(flt_link_dir[40]),
+      .bitsel(flt_link_bit[122:120]), .val(flt_link_val[40]));
+  rn1_link u_l41 (.fwd_in(lfd41), .fwd_out(lfr41), .bwd_in(lbd41), .bwd_out(lbr41),
+      .dead(flt_link_dead[41]), .stuck(flt_link_stuck[41]), .dir(flt_link_dir[41]),
+      .bitsel(flt_link_bit[125:123]), .val(flt_link_val[41]));
+  rn1_link u_l42 (.fwd_in(lfd42), .fwd_out(lfr42), .bwd_in(lbd42), .bwd_out(lbr42),
+      .dead(flt_link_dead[42]), .stuck(flt_link_stuck[42]), .dir(flt_link_dir[42]),
+      .bitsel(flt_link_bit[128:126]), .val(flt_link_val[42]));
+  rn1_link u_l43 (.fwd_in(lfd43), .fwd_out(lfr43), .bwd_in(lbd43), .bwd_out(lbr43),
+      .dead(flt_link_dead[43]), .stuck(flt_link_stuck[43]), .dir(flt_link_dir[43]),
+      .bitsel(flt_link_bit[131:129]), .val(flt_link_val[43]));
+  rn1_link u_l44 (.fwd_in(lfd44), .fwd_out(lfr44), .bwd_in(lbd44), .bwd_out(lbr44),
+      .dead(flt_link_dead[44]), .stuck(flt_link_stuck[44]), .dir(flt_link_dir[44]),
+      .bitsel(flt_link_bit[134:132]), .val(flt_link_val[44]));
+  rn1_link u_l45 (.fwd_in(lfd45), .fwd_out(lfr45), .bwd_in(lbd45), .bwd_out(lbr45),
+      .dead(flt_link_dead[45]), .stuck(flt_link_stuck[45]), .dir(flt_link_dir[45]),
+      .bitsel(flt_link_bit[137:135]), .val(flt_link_val[45]));
+  rn1_link u_l46 (.fwd_in(lfd46), .fwd_out(lfr46), .bwd_in(lbd46), .bwd_out(lbr46),
+      .dead(flt_link_dead[46]), .stuck(flt_link_stuck[46]), .dir(flt_link_dir[46]),
+      .bitsel(flt_link_bit[140:138]), .val(flt_link_val[46]));
+  rn1_link u_l47 (.fwd_in(lfd47), .fwd_out(lfr47), .bwd_in(lbd47), .bwd_out(lbr47),
+      .dead(flt_link_dead[47]), .stuck(flt_link_stuck[47]), .dir(flt_link_dir[47]),
+      .bitsel(flt_link_bit[143:141]), .val(flt_link_val[47]));
+  rn1_link u_l48 (.fwd_in(lfd48), .fwd_out(lfr48), .bwd_in(lbd48), .bwd_out(lbr48),
+      .dead(flt_link_dead[48]), .stuck(flt_link_stuck[48]), .dir(flt_link_dir[48]),
+      .bitsel(flt_link_bit[146:144]), .val(flt_link_val[48]));
+  rn1_link u_l49 (.fwd_in(lfd49), .fwd_out(lfr49), .bwd_in(lbd49), .bwd_out(lbr49),
+      .dead(flt_link_dead[49]), .stuck(flt_link_stuck[49]), .dir(flt_link_dir[49]),
+      .bitsel(flt_link_bit[149:147]), .val(flt_link_val[49]));
+  rn1_link u_l50 (.fwd_in(lfd50), .fwd_out(lfr50), .bwd_in(lbd50), .bwd_out(lbr50),
+      .dead(flt_link_dead[50]), .stuck(flt_link_stuck[50]), .dir(flt_link_dir[50]),
+      .bitsel(flt_link_bit[152:150]), .val(flt_link_val[50]));
+  rn1_link u_l51 (.fwd_in(lfd51), .fwd_out(lfr51), .bwd_in(lbd51), .bwd_out(lbr51),
+      .dead(flt_link_dead[51]), .stuck(flt_link_stuck[51]), .dir(flt_link_dir[51]),
+      .bitsel(flt_link_bit[155:153]), .val(flt_link_val[51]));
+  rn1_link u_l52 (.fwd_in(lfd52), .fwd_out(lfr52), .bwd_in(lbd52), .bwd_out(lbr52),
+      .dead(flt_link_dead[52]), .stuck(flt_link_stuck[52]), .dir(flt_link_dir[52]),
+      .bitsel(flt_link_bit[158:156]), .val(flt_link_val[52]));
+  rn1_link u_l53 (.fwd_in(lfd53), .fwd_out(lfr53), .bwd_in(lbd53), .bwd_out(lbr53),
+      .dead(flt_link_dead[53]), .stuck(flt_link_stuck[53]), .dir(flt_link_dir[53]),
+      .bitsel(flt_link_bit[161:159]), .val(flt_link_val[53]));
+  rn1_link u_l54 (.fwd_in(lfd54), .fwd_out(lfr54), .bwd_in(lbd54), .bwd_out(lbr54),
+      .dead(flt_link_dead[54]), .stuck(flt_link_stuck[54]), .dir(flt_link_dir[54]),
+      .bitsel(flt_link_bit[164:162]), .val(flt_link_val[54]));
+  rn1_link u_l55 (.fwd_in(lfd55), .fwd_out(lfr55), .bwd_in(lbd55), .bwd_out(lbr55),
+      .dead(flt_link_dead[55]), .stuck(flt_link_stuck[55]), .dir(flt_link_dir[55]),
+      .bitsel(flt_link_bit[167:165]), .val(flt_link_val[55]));
+  rn1_link u_l56 (.fwd_in(lfd56), .fwd_out(lfr56), .bwd_in(lbd56), .bwd_out(lbr56),
+      .dead(flt_link_dead[56]), .stuck(flt_link_stuck[56]), .dir(flt_link_dir[56]),
+      .bitsel(flt_link_bit[170:168]), .val(flt_link_val[56]));
+  rn1_link u_l57 (.fwd_in(lfd57), .fwd_out(lfr57), .bwd_in(lbd57), .bwd_out(lbr57),
+      .dead(flt_link_dead[57]), .stuck(flt_link_stuck[57]), .dir(flt_link_dir[57]),
+      .bitsel(flt_link_bit[173:171]), .val(flt_link_val[57]));
+  rn1_link u_l58 (.fwd_in(lfd58), .fwd_out(lfr58), .bwd_in(lbd58), .bwd_out(lbr58),
+      .dead(flt_link_dead[58]), .stuck(flt_link_stuck[58]), .dir(flt_link_dir[58]),
+      .bitsel(flt_link_bit[176:174]), .val(flt_link_val[58]));
+  rn1_link u_l59 (.fwd_in(lfd59), .fwd_out(lfr59), .bwd_in(lbd59), .bwd_out(lbr59),
+      .dead(flt_link_dead[59]), .stuck(flt_link_stuck[59]), .dir(flt_link_dir[59]),
+      .bitsel(flt_link_bit[179:177]), .val(flt_link_val[59]));
+  rn1_link u_l60 (.fwd_in(lfd60), .fwd_out(lfr60), .bwd_in(lbd60), .bwd_out(lbr60),
+      .dead(flt_link_dead[60]), .stuck(flt_link_stuck[60]), .dir(flt_link_dir[60]),
+      .bitsel(flt_link_bit[182:180]), .val(flt_link_val[60]));
+  rn1_link u_l61 (.fwd_in(lfd61), .fwd_out(lfr61), .bwd_in(lbd61), .bwd_out(lbr61),
+      .dead(flt_link_dead[61]), .stuck(flt_link_stuck[61]), .dir(flt_link_dir[61]),
+      .bitsel(flt_link_bit[185:183]), .val(flt_link_val[61]));
+  rn1_link u_l62 (.fwd_in(lfd62), .fwd_out(lfr62), .bwd_in(lbd62), .bwd_out(lbr62),
+      .dead(flt_link_dead[62]), .stuck(flt_link_stuck[62]), .dir(flt_link_dir[62]),
+      .bitsel(flt_link_bit[188:186]), .val(flt_link_val[62]));
+  rn1_link u_l63 (.fwd_in(lfd63), .fwd_out(lfr63), .bwd_in(lbd63), .bwd_out(lbr63),
+      .dead(flt_link_dead[63]), .stuck(flt_link_stuck[63]), .dir(flt_link_dir[63]),
+      .bitsel(flt_link_bit[191:189]), .val(flt_link_val[63]));
+  rn1_link u_l64 (.fwd_in(lfd64), .fwd_out(lfr64), .bwd_in(lbd64), .bwd_out(lbr64),
+      .dead(flt_link_dead[64]), .stuck(flt_link_stuck[64]), .dir(flt_link_dir[64]),
+      .bitsel(flt_link_bit[194:192]), .val(flt_link_val[64]));
+  rn1_link u_l65 (.fwd_in(lfd65), .fwd_out(lfr65), .bwd_in(lbd65), .bwd_out(lbr65),
+      .dead(flt_link_dead[65]), .stuck(flt_link_stuck[65]), .dir(flt_link_dir[65]),
+      .bitsel(flt_link_bit[197:195]), .val(flt_link_val[65]));
+  rn1_link u_l66 (.fwd_in(lfd66), .fwd_out(lfr66), .bwd_in(lbd66), .bwd_out(lbr66),
+      .dead(flt_link_dead[66]), .stuck(flt_link_stuck[66]), .dir(flt_link_dir[66]),
+      .bitsel(flt_link_bit[200:198]), .val(flt_link_val[66]));
+  rn1_link u_l67 (.fwd_in(lfd67), .fwd_out(lfr67), .bwd_in(lbd67), .bwd_out(lbr67),
+      .dead(flt_link_dead[67]), .stuck(flt_link_stuck[67]), .dir(flt_link_dir[67]),
+      .bitsel(flt_link_bit[203:201]), .val(flt_link_val[67]));
+  rn1_link u_l68 (.fwd_in(lfd68), .fwd_out(lfr68), .bwd_in(lbd68), .bwd_out(lbr68),
+      .dead(flt_link_dead[68]), .stuck(flt_link_stuck[68]), .dir(flt_link_dir[68]),
+      .bitsel(flt_link_bit[206:204]), .val(flt_link_val[68]));
+  rn1_link u_l69 (.fwd_in(lfd69), .fwd_out(lfr69), .bwd_in(lbd69), .bwd_out(lbr69),
+      .dead(flt_link_dead[69]), .stuck(flt_link_stuck[69]), .dir(flt_link_dir[69]),
+      .bitsel(flt_link_bit[209:207]), .val(flt_link_val[69]));
+  rn1_link u_l70 (.fwd_in(lfd70), .fwd_out(lfr70), .bwd_in(lbd70), .bwd_out(lbr70),
+      .dead(flt_link_dead[70]), .stuck(flt_link_stuck[70]), .dir(flt_link_dir[70]),
+      .bitsel(flt_link_bit[212:210]), .val(flt_link_val[70]));
+  rn1_link u_l71 (.fwd_in(lfd71), .fwd_out(lfr71), .bwd_in(lbd71), .bwd_out(lbr71),
+      .dead(flt_link_dead[71]), .stuck(flt_link_stuck[71]), .dir(flt_link_dir[71]),
+      .bitsel(flt_link_bit[215:213]), .val(flt_link_val[71]));
+  rn1_link u_l72 (.fwd_in(lfd72), .fwd_out(lfr72), .bwd_in(lbd72), .bwd_out(lbr72),
+      .dead(flt_link_dead[72]), .stuck(flt_link_stuck[72]), .dir(flt_link_dir[72]),
+      .bitsel(flt_link_bit[218:216]), .val(flt_link_val[72]));
+  rn1_link u_l73 (.fwd_in(lfd73), .fwd_out(lfr73), .bwd_in(lbd73), .bwd_out(lbr73),
+      .dead(flt_link_dead[73]), .stuck(flt_link_stuck[73]), .dir(flt_link_dir[73]),
+      .bitsel(flt_link_bit[221:219]), .val(flt_link_val[73]));
+  rn1_link u_l74 (.fwd_in(lfd74), .fwd_out(lfr74), .bwd_in(lbd74), .bwd_out(lbr74),
+      .dead(flt_link_dead[74]), .stuck(flt_link_stuck[74]), .dir(flt_link_dir[74]),
+      .bitsel(flt_link_bit[224:222]), .val(flt_link_val[74]));
+  rn1_link u_l75 (.fwd_in(lfd75), .fwd_out(lfr75), .bwd_in(lbd75), .bwd_out(lbr75),
+      .dead(flt_link_dead[75]), .stuck(flt_link_stuck[75]), .dir(flt_link_dir[75]),
+      .bitsel(flt_link_bit[227:225]), .val(flt_link_val[75]));
+  rn1_link u_l76 (.fwd_in(lfd76), .fwd_out(lfr76), .bwd_in(lbd76), .bwd_out(lbr76),
+      .dead(flt_link_dead[76]), .stuck(flt_link_stuck[76]), .dir(flt_link_dir[76]),
+      .bitsel(flt_link_bit[230:228]), .val(flt_link_val[76]));
+  rn1_link u_l77 (.fwd_in(lfd77), .fwd_out(lfr77), .bwd_in(lbd77), .bwd_out(lbr77),
+      .dead(flt_link_dead[77]), .stuck(flt_link_stuck[77]), .dir(flt_link_dir[77]),
+      .bitsel(flt_link_bit[233:231]), .val(flt_link_val[77]));
+  rn1_link u_l78 (.fwd_in(lfd78), .fwd_out(lfr78), .bwd_in(lbd78), .bwd_out(lbr78),
+      .dead(flt_link_dead[78]), .stuck(flt_link_stuck[78]), .dir(flt_link_dir[78]),
+      .bitsel(flt_link_bit[236:234]), .val(flt_link_val[78]));
+  rn1_link u_l79 (.fwd_in(lfd79), .fwd_out(lfr79), .bwd_in(lbd79), .bwd_out(lbr79),
+      .dead(flt_link_dead[79]), .stuck(flt_link_stuck[79]), .dir(flt_link_dir[79]),
+      .bitsel(flt_link_bit[239:237]), .val(flt_link_val[79]));
+  rn1_link u_l80 (.fwd_in(lfd80), .fwd_out(lfr80), .bwd_in(lbd80), .bwd_out(lbr80),
+      .dead(flt_link_dead[80]), .stuck(flt_link_stuck[80]), .dir(flt_link_dir[80]),
+      .bitsel(flt_link_bit[242:240]), .val(flt_link_val[80]));
+  rn1_link u_l81 (.fwd_in(lfd81), .fwd_out(lfr81), .bwd_in(lbd81), .bwd_out(lbr81),
+      .dead(flt_link_dead[81]), .stuck(flt_link_stuck[81]), .dir(flt_link_dir[81]),
+      .bitsel(flt_link_bit[245:243]), .val(flt_link_val[81]));
+  rn1_link u_l82 (.fwd_in(lfd82), .fwd_out(lfr82), .bwd_in(lbd82), .bwd_out(lbr82),
+      .dead(flt_link_dead[82]), .stuck(flt_link_stuck[82]), .dir(flt_link_dir[82]),
+      .bitsel(flt_link_bit[248:246]), .val(flt_link_val[82]));
+  rn1_link u_l83 (.fwd_in(lfd83), .fwd_out(lfr83), .bwd_in(lbd83), .bwd_out(lbr83),
+      .dead(flt_link_dead[83]), .stuck(flt_link_stuck[83]), .dir(flt_link_dir[83]),
+      .bitsel(flt_link_bit[251:249]), .val(flt_link_val[83]));
+  rn1_link u_l84 (.fwd_in(lfd84), .fwd_out(lfr84), .bwd_in(lbd84), .bwd_out(lbr84),
+      .dead(flt_link_dead[84]), .stuck(flt_link_stuck[84]), .dir(flt_link_dir[84]),
+      .bitsel(flt_link_bit[254:252]), .val(flt_link_val[84]));
+  rn1_link u_l85 (.fwd_in(lfd85), .fwd_out(lfr85), .bwd_in(lbd85), .bwd_out(lbr85),
+      .dead(flt_link_dead[85]), .stuck(flt_link_stuck[85]), .dir(flt_link_dir[85]),
+      .bitsel(flt_link_bit[257:255]), .val(flt_link_val[85]));
+  rn1_link u_l86 (.fwd_in(lfd86), .fwd_out(lfr86), .bwd_in(lbd86), .bwd_out(lbr86),
+      .dead(flt_link_dead[86]), .stuck(flt_link_stuck[86]), .dir(flt_link_dir[86]),
+      .bitsel(flt_link_bit[260:258]), .val(flt_link_val[86]));
+  rn1_link u_l87 (.fwd_in(lfd87), .fwd_out(lfr87), .bwd_in(lbd87), .bwd_out(lbr87),
+      .dead(flt_link_dead[87]), .stuck(flt_link_stuck[87]), .dir(flt_link_dir[87]),
+      .bitsel(flt_link_bit[263:261]), .val(flt_link_val[87]));
+  rn1_link u_l88 (.fwd_in(lfd88), .fwd_out(lfr88), .bwd_in(lbd88), .bwd_out(lbr88),
+      .dead(flt_link_dead[88]), .stuck(flt_link_stuck[88]), .dir(flt_link_dir[88]),
+      .bitsel(flt_link_bit[266:264]), .val(flt_link_val[88]));
+  rn1_link u_l89 (.fwd_in(lfd89), .fwd_out(lfr89), .bwd_in(lbd89), .bwd_out(lbr89),
+      .dead(flt_link_dead[89]), .stuck(flt_link_stuck[89]), .dir(flt_link_dir[89]),
+      .bitsel(flt_link_bit[269:267]), .val(flt_link_val[89]));
+  rn1_link u_l90 (.fwd_in(lfd90), .fwd_out(lfr90), .bwd_in(lbd90), .bwd_out(lbr90),
+      .dead(flt_link_dead[90]), .stuck(flt_link_stuck[90]), .dir(flt_link_dir[90]),
+      .bitsel(flt_link_bit[272:270]), .val(flt_link_val[90]));
+  rn1_link u_l91 (.fwd_in(lfd91), .fwd_out(lfr91), .bwd_in(lbd91), .bwd_out(lbr91),
+      .dead(flt_link_dead[91]), .stuck(flt_link_stuck[91]), .dir(flt_link_dir[91]),
+      .bitsel(flt_link_bit[275:273]), .val(flt_link_val[91]));
+  rn1_link u_l92 (.fwd_in(lfd92), .fwd_out(lfr92), .bwd_in(lbd92), .bwd_out(lbr92),
+      .dead(flt_link_dead[92]), .stuck(flt_link_stuck[92]), .dir(flt_link_dir[92]),
+      .bitsel(flt_link_bit[278:276]), .val(flt_link_val[92]));
+  rn1_link u_l93 (.fwd_in(lfd93), .fwd_out(lfr93), .bwd_in(lbd93), .bwd_out(lbr93),
+      .dead(flt_link_dead[93]), .stuck(flt_link_stuck[93]), .dir(flt_link_dir[93]),
+      .bitsel(flt_link_bit[281:279]), .val(flt_link_val[93]));
+  rn1_link u_l94 (.fwd_in(lfd94), .fwd_out(lfr94), .bwd_in(lbd94), .bwd_out(lbr94),
+      .dead(flt_link_dead[94]), .stuck(flt_link_stuck[94]), .dir(flt_link_dir[94]),
+      .bitsel(flt_link_bit[284:282]), .val(flt_link_val[94]));
+  rn1_link u_l95 (.fwd_in(lfd95), .fwd_out(lfr95), .bwd_in(lbd95), .bwd_out(lbr95),
+      .dead(flt_link_dead[95]), .stuck(flt_link_stuck[95]), .dir(flt_link_dir[95]),
+      .bitsel(flt_link_bit[287:285]), .val(flt_link_val[95]));
+  rn1_link u_l96 (.fwd_in(lfd96), .fwd_out(lfr96), .bwd_in(lbd96), .bwd_out(lbr96),
+      .dead(flt_link_dead[96]), .stuck(flt_link_stuck[96]), .dir(flt_link_dir[96]),
+      .bitsel(flt_link_bit[290:288]), .val(flt_link_val[96]));
+  rn1_link u_l97 (.fwd_in(lfd97), .fwd_out(lfr97), .bwd_in(lbd97), .bwd_out(lbr97),
+      .dead(flt_link_dead[97]), .stuck(flt_link_stuck[97]), .dir(flt_link_dir[97]),
+      .bitsel(flt_link_bit[293:291]), .val(flt_link_val[97]));
+  rn1_link u_l98 (.fwd_in(lfd98), .fwd_out(lfr98), .bwd_in(lbd98), .bwd_out(lbr98),
+      .dead(flt_link_dead[98]), .stuck(flt_link_stuck[98]), .dir(flt_link_dir[98]),
+      .bitsel(flt_link_bit[296:294]), .val(flt_link_val[98]));
+  rn1_link u_l99 (.fwd_in(lfd99), .fwd_out(lfr99), .bwd_in(lbd99), .bwd_out(lbr99),
+      .dead(flt_link_dead[99]), .stuck(flt_link_stuck[99]), .dir(flt_link_dir[99]),
+      .bitsel(flt_link_bit[299:297]), .val(flt_link_val[99]));
+  rn1_link u_l100 (.fwd_in(lfd100), .fwd_out(lfr100), .bwd_in(lbd100), .bwd_out(lbr100),
+      .dead(flt_link_dead[100]), .stuck(flt_link_stuck[100]), .dir(flt_link_dir[100]),
+      .bitsel(flt_link_bit[302:300]), .val(flt_link_val[100]));
+  rn1_link u_l101 (.fwd_in(lfd101), .fwd_out(lfr101), .bwd_in(lbd101), .bwd_out(lbr101),
+      .dead(flt_link_dead[101]), .stuck(flt_link_stuck[101]), .dir(flt_link_dir[101]),
+      .bitsel(flt_link_bit[305:303]), .val(flt_link_val[101]));
+  rn1_link u_l102 (.fwd_in(lfd102), .fwd_out(lfr102), .bwd_in(lbd102), .bwd_out(lbr102),
+      .dead(flt_link_dead[102]), .stuck(flt_link_stuck[102]), .dir(flt_link_dir[102]),
+      .bitsel(flt_link_bit[308:306]), .val(flt_link_val[102]));
+  rn1_link u_l103 (.fwd_in(lfd103), .fwd_out(lfr103), .bwd_in(lbd103), .bwd_out(lbr103),
+      .dead(flt_link_dead[103]), .stuck(flt_link_stuck[103]), .dir(flt_link_dir[103]),
+      .bitsel(flt_link_bit[311:309]), .val(flt_link_val[103]));
+  rn1_link u_l104 (.fwd_in(lfd104), .fwd_out(lfr104), .bwd_in(lbd104), .bwd_out(lbr104),
+      .dead(flt_link_dead[104]), .stuck(flt_link_stuck[104]), .dir(flt_link_dir[104]),
+      .bitsel(flt_link_bit[314:312]), .val(flt_link_val[104]));
+  rn1_link u_l105 (.fwd_in(lfd105), .fwd_out(lfr105), .bwd_in(lbd105), .bwd_out(lbr105),
+      .dead(flt_link_dead[105]), .stuck(flt_link_stuck[105]), .dir(flt_link_dir[105]),
+      .bitsel(flt_link_bit[317:315]), .val(flt_link_val[105]));
+  rn1_link u_l106 (.fwd_in(lfd106), .fwd_out(lfr106), .bwd_in(lbd106), .bwd_out(lbr106),
+      .dead(flt_link_dead[106]), .stuck(flt_link_stuck[106]), .dir(flt_link_dir[106]),
+      .bitsel(flt_link_bit[320:318]), .val(flt_link_val[106]));
+  rn1_link u_l107 (.fwd_in(lfd107), .fwd_out(lfr107), .bwd_in(lbd107), .bwd_out(lbr107),
+      .dead(flt_link_dead[107]), .stuck(flt_link_stuck[107]), .dir(flt_link_dir[107]),
+      .bitsel(flt_link_bit[323:321]), .val(flt_link_val[107]));
+  rn1_link u_l108 (.fwd_in(lfd108), .fwd_out(lfr108), .bwd_in(lbd108), .bwd_out(lbr108),
+      .dead(flt_link_dead[108]), .stuck(flt_link_stuck[108]), .dir(flt_link_dir[108]),
+      .bitsel(flt_link_bit[326:324]), .val(flt_link_val[108]));
+  rn1_link u_l109 (.fwd_in(lfd109), .fwd_out(lfr109), .bwd_in(lbd109), .bwd_out(lbr109),
+      .dead(flt_link_dead[109]), .stuck(flt_link_stuck[109]), .dir(flt_link_dir[109]),
+      .bitsel(flt_link_bit[329:327]), .val(flt_link_val[109]));
+  rn1_link u_l110 (.fwd_in(lfd110), .fwd_out(lfr110), .bwd_in(lbd110), .bwd_out(lbr110),
+      .dead(flt_link_dead[110]), .stuck(flt_link_stuck[110]), .dir(flt_link_dir[110]),
+      .bitsel(flt_link_bit[332:330]), .val(flt_link_val[110]));
+  rn1_link u_l111 (.fwd_in(lfd111), .fwd_out(lfr111), .bwd_in(lbd111), .bwd_out(lbr111),
+      .dead(flt_link_dead[111]), .stuck(flt_link_stuck[111]), .dir(flt_link_dir[111]),
+      .bitsel(flt_link_bit[335:333]), .val(flt_link_val[111]));
+  rn1_link u_l112 (.fwd_in(lfd112), .fwd_out(lfr112), .bwd_in(lbd112), .bwd_out(lbr112),
+      .dead(flt_link_dead[112]), .stuck(flt_link_stuck[112]), .dir(flt_link_dir[112]),
+      .bitsel(flt_link_bit[338:336]), .val(flt_link_val[112]));
+  rn1_link u_l113 (.fwd_in(lfd113), .fwd_out(lfr113), .bwd_in(lbd113), .bwd_out(lbr113),
+      .dead(flt_link_dead[113]), .stuck(flt_link_stuck[113]), .dir(flt_link_dir[113]),
+      .bitsel(flt_link_bit[341:339]), .val(flt_link_val[113]));
+  rn1_link u_l114 (.fwd_in(lfd114), .fwd_out(lfr114), .bwd_in(lbd114), .bwd_out(lbr114),
+      .dead(flt_link_dead[114]), .stuck(flt_link_stuck[114]), .dir(flt_link_dir[114]),
+      .bitsel(flt_link_bit[344:342]), .val(flt_link_val[114]));
+  rn1_link u_l115 (.fwd_in(lfd115), .fwd_out(lfr115), .bwd_in(lbd115), .bwd_out(lbr115),
+      .dead(flt_link_dead[115]), .stuck(flt_link_stuck[115]), .dir(flt_link_dir[115]),
+      .bitsel(flt_link_bit[347:345]), .val(flt_link_val[115]));
+  rn1_link u_l116 (.fwd_in(lfd116), .fwd_out(lfr116), .bwd_in(lbd116), .bwd_out(lbr116),
+      .dead(flt_link_dead[116]), .stuck(flt_link_stuck[116]), .dir(flt_link_dir[116]),
+      .bitsel(flt_link_bit[350:348]), .val(flt_link_val[116]));
+  rn1_link u_l117 (.fwd_in(lfd117), .fwd_out(lfr117), .bwd_in(lbd117), .bwd_out(lbr117),
+      .dead(flt_link_dead[117]), .stuck(flt_link_stuck[117]), .dir(flt_link_dir[117]),
+      .bitsel(flt_link_bit[353:351]), .val(flt_link_val[117]));
+  rn1_link u_l118 (.fwd_in(lfd118), .fwd_out(lfr118), .bwd_in(lbd118), .bwd_out(lbr118),
+      .dead(flt_link_dead[118]), .stuck(flt_link_stuck[118]), .dir(flt_link_dir[118]),
+      .bitsel(flt_link_bit[356:354]), .val(flt_link_val[118]));
+  rn1_link u_l119 (.fwd_in(lfd119), .fwd_out(lfr119), .bwd_in(lbd119), .bwd_out(lbr119),
+      .dead(flt_link_dead[119]), .stuck(flt_link_stuck[119]), .dir(flt_link_dir[119]),
+      .bitsel(flt_link_bit[359:357]), .val(flt_link_val[119]));
+  rn1_link u_l120 (.fwd_in(lfd120), .fwd_out(lfr120), .bwd_in(lbd120), .bwd_out(lbr120),
+      .dead(flt_link_dead[120]), .stuck(flt_link_stuck[120]), .dir(flt_link_dir[120]),
+      .bitsel(flt_link_bit[362:360]), .val(flt_link_val[120]));
+  rn1_link u_l121 (.fwd_in(lfd121), .fwd_out(lfr121), .bwd_in(lbd121), .bwd_out(lbr121),
+      .dead(flt_link_dead[121]), .stuck(flt_link_stuck[121]), .dir(flt_link_dir[121]),
+      .bitsel(flt_link_bit[365:363]), .val(flt_link_val[121]));
+  rn1_link u_l122 (.fwd_in(lfd122), .fwd_out(lfr122), .bwd_in(lbd122), .bwd_out(lbr122),
+      .dead(flt_link_dead[122]), .stuck(flt_link_stuck[122]), .dir(flt_link_dir[122]),
+      .bitsel(flt_link_bit[368:366]), .val(flt_link_val[122]));
+  rn1_link u_l123 (.fwd_in(lfd123), .fwd_out(lfr123), .bwd_in(lbd123), .bwd_out(lbr123),
+      .dead(flt_link_dead[123]), .stuck(flt_link_stuck[123]), .dir(flt_link_dir[123]),
+      .bitsel(flt_link_bit[371:369]), .val(flt_link_val[123]));
+  rn1_link u_l124 (.fwd_in(lfd124), .fwd_out(lfr124), .bwd_in(lbd124), .bwd_out(lbr124),
+      .dead(flt_link_dead[124]), .stuck(flt_link_stuck[124]), .dir(flt_link_dir[124]),
+      .bitsel(flt_link_bit[374:372]), .val(flt_link_val[124]));
+  rn1_link u_l125 (.fwd_in(lfd125), .fwd_out(lfr125), .bwd_in(lbd125), .bwd_out(lbr125),
+      .dead(flt_link_dead[125]), .stuck(flt_link_stuck[125]), .dir(flt_link_dir[125]),
+      .bitsel(flt_link_bit[377:375]), .val(flt_link_val[125]));
+  rn1_link u_l126 (.fwd_in(lfd126), .fwd_out(lfr126), .bwd_in(lbd126), .bwd_out(lbr126),
+      .dead(flt_link_dead[126]), .stuck(flt_link_stuck[126]), .dir(flt_link_dir[126]),
+      .bitsel(flt_link_bit[380:378]), .val(flt_link_val[126]));
+  rn1_link u_l127 (.fwd_in(lfd127), .fwd_out(lfr127), .bwd_in(lbd127), .bwd_out(lbr127),
+      .dead(flt_link_dead[127]), .stuck(flt_link_stuck[127]), .dir(flt_link_dir[127]),
+      .bitsel(flt_link_bit[383:381]), .val(flt_link_val[127]));
+  rn1_link u_l128 (.fwd_in(lfd128), .fwd_out(lfr128), .bwd_in(lbd128), .bwd_out(lbr128),
+      .dead(flt_link_dead[128]), .stuck(flt_link_stuck[128]), .dir(flt_link_dir[128]),
+      .bitsel(flt_link_bit[386:384]), .val(flt_link_val[128]));
+  rn1_link u_l129 (.fwd_in(lfd129), .fwd_out(lfr129), .bwd_in(lbd129), .bwd_out(lbr129),
+      .dead(flt_link_dead[129]), .stuck(flt_link_stuck[129]), .dir(flt_link_dir[129]),
+      .bitsel(flt_link_bit[389:387]), .val(flt_link_val[129]));
+  rn1_link u_l130 (.fwd_in(lfd130), .fwd_out(lfr130), .bwd_in(lbd130), .bwd_out(lbr130),
+      .dead(flt_link_dead[130]), .stuck(flt_link_stuck[130]), .dir(flt_link_dir[130]),
+      .bitsel(flt_link_bit[392:390]), .val(flt_link_val[130]));
+  rn1_link u_l131 (.fwd_in(lfd131), .fwd_out(lfr131), .bwd_in(lbd131), .bwd_out(lbr131),
+      .dead(flt_link_dead[131]), .stuck(flt_link_stuck[131]), .dir(flt_link_dir[131]),
+      .bitsel(flt_link_bit[395:393]), .val(flt_link_val[131]));
+  rn1_link u_l132 (.fwd_in(lfd132), .fwd_out(lfr132), .bwd_in(lbd132), .bwd_out(lbr132),
+      .dead(flt_link_dead[132]), .stuck(flt_link_stuck[132]), .dir(flt_link_dir[132]),
+      .bitsel(flt_link_bit[398:396]), .val(flt_link_val[132]));
+  rn1_link u_l133 (.fwd_in(lfd133), .fwd_out(lfr133), .bwd_in(lbd133), .bwd_out(lbr133),
+      .dead(flt_link_dead[133]), .stuck(flt_link_stuck[133]), .dir(flt_link_dir[133]),
+      .bitsel(flt_link_bit[401:399]), .val(flt_link_val[133]));
+  rn1_link u_l134 (.fwd_in(lfd134), .fwd_out(lfr134), .bwd_in(lbd134), .bwd_out(lbr134),
+      .dead(flt_link_dead[134]), .stuck(flt_link_stuck[134]), .dir(flt_link_dir[134]),
+      .bitsel(flt_link_bit[404:402]), .val(flt_link_val[134]));
+  rn1_link u_l135 (.fwd_in(lfd135), .fwd_out(lfr135), .bwd_in(lbd135), .bwd_out(lbr135),
+      .dead(flt_link_dead[135]), .stuck(flt_link_stuck[135]), .dir(flt_link_dir[135]),
+      .bitsel(flt_link_bit[407:405]), .val(flt_link_val[135]));
+  rn1_link u_l136 (.fwd_in(lfd136), .fwd_out(lfr136), .bwd_in(lbd136), .bwd_out(lbr136),
+      .dead(flt_link_dead[136]), .stuck(flt_link_stuck[136]), .dir(flt_link_dir[136]),
+      .bitsel(flt_link_bit[410:408]), .val(flt_link_val[136]));
+  rn1_link u_l137 (.fwd_in(lfd137), .fwd_out(lfr137), .bwd_in(lbd137), .bwd_out(lbr137),
+      .dead(flt_link_dead[137]), .stuck(flt_link_stuck[137]), .dir(flt_link_dir[137]),
+      .bitsel(flt_link_bit[413:411]), .val(flt_link_val[137]));
+  rn1_link u_l138 (.fwd_in(lfd138), .fwd_out(lfr138), .bwd_in(lbd138), .bwd_out(lbr138),
+      .dead(flt_link_dead[138]), .stuck(flt_link_stuck[138]), .dir(flt_link_dir[138]),
+      .bitsel(flt_link_bit[416:414]), .val(flt_link_val[138]));
+  rn1_link u_l139 (.fwd_in(lfd139), .fwd_out(lfr139), .bwd_in(lbd139), .bwd_out(lbr139),
+      .dead(flt_link_dead[139]), .stuck(flt_link_stuck[139]), .dir(flt_link_dir[139]),
+      .bitsel(flt_link_bit[419:417]), .val(flt_link_val[139]));
+  rn1_link u_l140 (.fwd_in(lfd140), .fwd_out(lfr140), .bwd_in(lbd140), .bwd_out(lbr140),
+      .dead(flt_link_dead[140]), .stuck(flt_link_stuck[140]), .dir(flt_link_dir[140]),
+      .bitsel(flt_link_bit[422:420]), .val(flt_link_val[140]));
+  rn1_link u_l141 (.fwd_in(lfd141), .fwd_out(lfr141), .bwd_in(lbd141), .bwd_out(lbr141),
+      .dead(flt_link_dead[141]), .stuck(flt_link_stuck[141]), .dir(flt_link_dir[141]),
+      .bitsel(flt_link_bit[425:423]), .val(flt_link_val[141]));
+  rn1_link u_l142 (.fwd_in(lfd142), .fwd_out(lfr142), .bwd_in(lbd142), .bwd_out(lbr142),
+      .dead(flt_link_dead[142]), .stuck(flt_link_stuck[142]), .dir(flt_link_dir[142]),
+      .bitsel(flt_link_bit[428:426]), .val(flt_link_val[142]));
+  rn1_link u_l143 (.fwd_in(lfd143), .fwd_out(lfr143), .bwd_in(lbd143), .bwd_out(lbr143),
+      .dead(flt_link_dead[143]), .stuck(flt_link_stuck[143]), .dir(flt_link_dir[143]),
+      .bitsel(flt_link_bit[431:429]), .val(flt_link_val[143]));
+  rn1_link u_l144 (.fwd_in(lfd144), .fwd_out(lfr144), .bwd_in(lbd144), .bwd_out(lbr144),
+      .dead(flt_link_dead[144]), .stuck(flt_link_stuck[144]), .dir(flt_link_dir[144]),
+      .bitsel(flt_link_bit[434:432]), .val(flt_link_val[144]));
+  rn1_link u_l145 (.fwd_in(lfd145), .fwd_out(lfr145), .bwd_in(lbd145), .bwd_out(lbr145),
+      .dead(flt_link_dead[145]), .stuck(flt_link_stuck[145]), .dir(flt_link_dir[145]),
+      .bitsel(flt_link_bit[437:435]), .val(flt_link_val[145]));
+  rn1_link u_l146 (.fwd_in(lfd146), .fwd_out(lfr146), .bwd_in(lbd146), .bwd_out(lbr146),
+      .dead(flt_link_dead[146]), .stuck(flt_link_stuck[146]), .dir(flt_link_dir[146]),
+      .bitsel(flt_link_bit[440:438]), .val(flt_link_val[146]));
+  rn1_link u_l147 (.fwd_in(lfd147), .fwd_out(lfr147), .bwd_in(lbd147), .bwd_out(lbr147),
+      .dead(flt_link_dead[147]), .stuck(flt_link_stuck[147]), .dir(flt_link_dir[147]),
+      .bitsel(flt_link_bit[443:441]), .val(flt_link_val[147]));
+  rn1_link u_l148 (.fwd_in(lfd148), .fwd_out(lfr148), .bwd_in(lbd148), .bwd_out(lbr148),
+      .dead(flt_link_dead[148]), .stuck(flt_link_stuck[148]), .dir(flt_link_dir[148]),
+      .bitsel(flt_link_bit[446:444]), .val(flt_link_val[148]));
+  rn1_link u_l149 (.fwd_in(lfd149), .fwd_out(lfr149), .bwd_in(lbd149), .bwd_out(lbr149),
+      .dead(flt_link_dead[149]), .stuck(flt_link_stuck[149]), .dir(flt_link_dir[149]),
+      .bitsel(flt_link_bit[449:447]), .val(flt_link_val[149]));
+  rn1_link u_l150 (.fwd_in(lfd150), .fwd_out(lfr150), .bwd_in(lbd150), .bwd_out(lbr150),
+      .dead(flt_link_dead[150]), .stuck(flt_link_stuck[150]), .dir(flt_link_dir[150]),
+      .bitsel(flt_link_bit[452:450]), .val(flt_link_val[150]));
+  rn1_link u_l151 (.fwd_in(lfd151), .fwd_out(lfr151), .bwd_in(lbd151), .bwd_out(lbr151),
+      .dead(flt_link_dead[151]), .stuck(flt_link_stuck[151]), .dir(flt_link_dir[151]),
+      .bitsel(flt_link_bit[455:453]), .val(flt_link_val[151]));
+  rn1_link u_l152 (.fwd_in(lfd152), .fwd_out(lfr152), .bwd_in(lbd152), .bwd_out(lbr152),
+      .dead(flt_link_dead[152]), .stuck(flt_link_stuck[152]), .dir(flt_link_dir[152]),
+      .bitsel(flt_link_bit[458:456]), .val(flt_link_val[152]));
+  rn1_link u_l153 (.fwd_in(lfd153), .fwd_out(lfr153), .bwd_in(lbd153), .bwd_out(lbr153),
+      .dead(flt_link_dead[153]), .stuck(flt_link_stuck[153]), .dir(flt_link_dir[153]),
+      .bitsel(flt_link_bit[461:459]), .val(flt_link_val[153]));
+  rn1_link u_l154 (.fwd_in(lfd154), .fwd_out(lfr154), .bwd_in(lbd154), .bwd_out(lbr154),
+      .dead(flt_link_dead[154]), .stuck(flt_link_stuck[154]), .dir(flt_link_dir[154]),
+      .bitsel(flt_link_bit[464:462]), .val(flt_link_val[154]));
+  rn1_link u_l155 (.fwd_in(lfd155), .fwd_out(lfr155), .bwd_in(lbd155), .bwd_out(lbr155),
+      .dead(flt_link_dead[155]), .stuck(flt_link_stuck[155]), .dir(flt_link_dir[155]),
+      .bitsel(flt_link_bit[467:465]), .val(flt_link_val[155]));
+  rn1_link u_l156 (.fwd_in(lfd156), .fwd_out(lfr156), .bwd_in(lbd156), .bwd_out(lbr156),
+      .dead(flt_link_dead[156]), .stuck(flt_link_stuck[156]), .dir(flt_link_dir[156]),
+      .bitsel(flt_link_bit[470:468]), .val(flt_link_val[156]));
+  rn1_link u_l157 (.fwd_in(lfd157), .fwd_out(lfr157), .bwd_in(lbd157), .bwd_out(lbr157),
+      .dead(flt_link_dead[157]), .stuck(flt_link_stuck[157]), .dir(flt_link_dir[157]),
+      .bitsel(flt_link_bit[473:471]), .val(flt_link_val[157]));
+  rn1_link u_l158 (.fwd_in(lfd158), .fwd_out(lfr158), .bwd_in(lbd158), .bwd_out(lbr158),
+      .dead(flt_link_dead[158]), .stuck(flt_link_stuck[158]), .dir(flt_link_dir[158]),
+      .bitsel(flt_link_bit[476:474]), .val(flt_link_val[158]));
+  rn1_link u_l159 (.fwd_in(lfd159), .fwd_out(lfr159), .bwd_in(lbd159), .bwd_out(lbr159),
+      .dead(flt_link_dead[159]), .stuck(flt_link_stuck[159]), .dir(flt_link_dir[159]),
+      .bitsel(flt_link_bit[479:477]), .val(flt_link_val[159]));
+  rn1_link u_l160 (.fwd_in(lfd160), .fwd_out(lfr160), .bwd_in(lbd160), .bwd_out(lbr160),
+      .dead(flt_link_dead[160]), .stuck(flt_link_stuck[160]), .dir(flt_link_dir[160]),
+      .bitsel(flt_link_bit[482:480]), .val(flt_link_val[160]));
+  rn1_link u_l161 (.fwd_in(lfd161), .fwd_out(lfr161), .bwd_in(lbd161), .bwd_out(lbr161),
+      .dead(flt_link_dead[161]), .stuck(flt_link_stuck[161]), .dir(flt_link_dir[161]),
+      .bitsel(flt_link_bit[485:483]), .val(flt_link_val[161]));
+  rn1_link u_l162 (.fwd_in(lfd162), .fwd_out(lfr162), .bwd_in(lbd162), .bwd_out(lbr162),
+      .dead(flt_link_dead[162]), .stuck(flt_link_stuck[162]), .dir(flt_link_dir[162]),
+      .bitsel(flt_link_bit[488:486]), .val(flt_link_val[162]));
+  rn1_link u_l163 (.fwd_in(lfd163), .fwd_out(lfr163), .bwd_in(lbd163), .bwd_out(lbr163),
+      .dead(flt_link_dead[163]), .stuck(flt_link_stuck[163]), .dir(flt_link_dir[163]),
+      .bitsel(flt_link_bit[491:489]), .val(flt_link_val[163]));
+  rn1_link u_l164 (.fwd_in(lfd164), .fwd_out(lfr164), .bwd_in(lbd164), .bwd_out(lbr164),
+      .dead(flt_link_dead[164]), .stuck(flt_link_stuck[164]), .dir(flt_link_dir[164]),
+      .bitsel(flt_link_bit[494:492]), .val(flt_link_val[164]));
+  rn1_link u_l165 (.fwd_in(lfd165), .fwd_out(lfr165), .bwd_in(lbd165), .bwd_out(lbr165),
+      .dead(flt_link_dead[165]), .stuck(flt_link_stuck[165]), .dir(flt_link_dir[165]),
+      .bitsel(flt_link_bit[497:495]), .val(flt_link_val[165]));
+  rn1_link u_l166 (.fwd_in(lfd166), .fwd_out(lfr166), .bwd_in(lbd166), .bwd_out(lbr166),
+      .dead(flt_link_dead[166]), .stuck(flt_link_stuck[166]), .dir(flt_link_dir[166]),
+      .bitsel(flt_link_bit[500:498]), .val(flt_link_val[166]));
+  rn1_link u_l167 (.fwd_in(lfd167), .fwd_out(lfr167), .bwd_in(lbd167), .bwd_out(lbr167),
+      .dead(flt_link_dead[167]), .stuck(flt_link_stuck[167]), .dir(flt_link_dir[167]),
+      .bitsel(flt_link_bit[503:501]), .val(flt_link_val[167]));
+  rn1_link u_l168 (.fwd_in(lfd168), .fwd_out(lfr168), .bwd_in(lbd168), .bwd_out(lbr168),
+      .dead(flt_link_dead[168]), .stuck(flt_link_stuck[168]), .dir(flt_link_dir[168]),
+      .bitsel(flt_link_bit[506:504]), .val(flt_link_val[168]));
+  rn1_link u_l169 (.fwd_in(lfd169), .fwd_out(lfr169), .bwd_in(lbd169), .bwd_out(lbr169),
+      .dead(flt_link_dead[169]), .stuck(flt_link_stuck[169]), .dir(flt_link_dir[169]),
+      .bitsel(flt_link_bit[509:507]), .val(flt_link_val[169]));
+  rn1_link u_l170 (.fwd_in(lfd170), .fwd_out(lfr170), .bwd_in(lbd170), .bwd_out(lbr170),
+      .dead(flt_link_dead[170]), .stuck(flt_link_stuck[170]), .dir(flt_link_dir[170]),
+      .bitsel(flt_link_bit[512:510]), .val(flt_link_val[170]));
+  rn1_link u_l171 (.fwd_in(lfd171), .fwd_out(lfr171), .bwd_in(lbd171), .bwd_out(lbr171),
+      .dead(flt_link_dead[171]), .stuck(flt_link_stuck[171]), .dir(flt_link_dir[171]),
+      .bitsel(flt_link_bit[515:513]), .val(flt_link_val[171]));
+  rn1_link u_l172 (.fwd_in(lfd172), .fwd_out(lfr172), .bwd_in(lbd172), .bwd_out(lbr172),
+      .dead(flt_link_dead[172]), .stuck(flt_link_stuck[172]), .dir(flt_link_dir[172]),
+      .bitsel(flt_link_bit[518:516]), .val(flt_link_val[172]));
+  rn1_link u_l173 (.fwd_in(lfd173), .fwd_out(lfr173), .bwd_in(lbd173), .bwd_out(lbr173),
+      .dead(flt_link_dead[173]), .stuck(flt_link_stuck[173]), .dir(flt_link_dir[173]),
+      .bitsel(flt_link_bit[521:519]), .val(flt_link_val[173]));
+  rn1_link u_l174 (.fwd_in(lfd174), .fwd_out(lfr174), .bwd_in(lbd174), .bwd_out(lbr174),
+      .dead(flt_link_dead[174]), .stuck(flt_link_stuck[174]), .dir(flt_link_dir[174]),
+      .bitsel(flt_link_bit[524:522]), .val(flt_link_val[174]));
+  rn1_link u_l175 (.fwd_in(lfd175), .fwd_out(lfr175), .bwd_in(lbd175), .bwd_out(lbr175),
+      .dead(flt_link_dead[175]), .stuck(flt_link_stuck[175]), .dir(flt_link_dir[175]),
+      .bitsel(flt_link_bit[527:525]), .val(flt_link_val[175]));
+  rn1_link u_l176 (.fwd_in(lfd176), .fwd_out(lfr176), .bwd_in(lbd176), .bwd_out(lbr176),
+      .dead(flt_link_dead[176]), .stuck(flt_link_stuck[176]), .dir(flt_link_dir[176]),
+      .bitsel(flt_link_bit[530:528]), .val(flt_link_val[176]));
+  rn1_link u_l177 (.fwd_in(lfd177), .fwd_out(lfr177), .bwd_in(lbd177), .bwd_out(lbr177),
+      .dead(flt_link_dead[177]), .stuck(flt_link_stuck[177]), .dir(flt_link_dir[177]),
+      .bitsel(flt_link_bit[533:531]), .val(flt_link_val[177]));
+  rn1_link u_l178 (.fwd_in(lfd178), .fwd_out(lfr178), .bwd_in(lbd178), .bwd_out(lbr178),
+      .dead(flt_link_dead[178]), .stuck(flt_link_stuck[178]), .dir(flt_link_dir[178]),
+      .bitsel(flt_link_bit[536:534]), .val(flt_link_val[178]));
+  rn1_link u_l179 (.fwd_in(lfd179), .fwd_out(lfr179), .bwd_in(lbd179), .bwd_out(lbr179),
+      .dead(flt_link_dead[179]), .stuck(flt_link_stuck[179]), .dir(flt_link_dir[179]),
+      .bitsel(flt_link_bit[539:537]), .val(flt_link_val[179]));
+  rn1_link u_l180 (.fwd_in(lfd180), .fwd_out(lfr180), .bwd_in(lbd180), .bwd_out(lbr180),
+      .dead(flt_link_dead[180]), .stuck(flt_link_stuck[180]), .dir(flt_link_dir[180]),
+      .bitsel(flt_link_bit[542:540]), .val(flt_link_val[180]));
+  rn1_link u_l181 (.fwd_in(lfd181), .fwd_out(lfr181), .bwd_in(lbd181), .bwd_out(lbr181),
+      .dead(flt_link_dead[181]), .stuck(flt_link_stuck[181]), .dir(flt_link_dir[181]),
+      .bitsel(flt_link_bit[545:543]), .val(flt_link_val[181]));
+  rn1_link u_l182 (.fwd_in(lfd182), .fwd_out(lfr182), .bwd_in(lbd182), .bwd_out(lbr182),
+      .dead(flt_link_dead[182]), .stuck(flt_link_stuck[182]), .dir(flt_link_dir[182]),
+      .bitsel(flt_link_bit[548:546]), .val(flt_link_val[182]));
+  rn1_link u_l183 (.fwd_in(lfd183), .fwd_out(lfr183), .bwd_in(lbd183), .bwd_out(lbr183),
+      .dead(flt_link_dead[183]), .stuck(flt_link_stuck[183]), .dir(flt_link_dir[183]),
+      .bitsel(flt_link_bit[551:549]), .val(flt_link_val[183]));
+  rn1_link u_l184 (.fwd_in(lfd184), .fwd_out(lfr184), .bwd_in(lbd184), .bwd_out(lbr184),
+      .dead(flt_link_dead[184]), .stuck(flt_link_stuck[184]), .dir(flt_link_dir[184]),
+      .bitsel(flt_link_bit[554:552]), .val(flt_link_val[184]));
+  rn1_link u_l185 (.fwd_in(lfd185), .fwd_out(lfr185), .bwd_in(lbd185), .bwd_out(lbr185),
+      .dead(flt_link_dead[185]), .stuck(flt_link_stuck[185]), .dir(flt_link_dir[185]),
+      .bitsel(flt_link_bit[557:555]), .val(flt_link_val[185]));
+  rn1_link u_l186 (.fwd_in(lfd186), .fwd_out(lfr186), .bwd_in(lbd186), .bwd_out(lbr186),
+      .dead(flt_link_dead[186]), .stuck(flt_link_stuck[186]), .dir(flt_link_dir[186]),
+      .bitsel(flt_link_bit[560:558]), .val(flt_link_val[186]));
+  rn1_link u_l187 (.fwd_in(lfd187), .fwd_out(lfr187), .bwd_in(lbd187), .bwd_out(lbr187),
+      .dead(flt_link_dead[187]), .stuck(flt_link_stuck[187]), .dir(flt_link_dir[187]),
+      .bitsel(flt_link_bit[563:561]), .val(flt_link_val[187]));
+  rn1_link u_l188 (.fwd_in(lfd188), .fwd_out(lfr188), .bwd_in(lbd188), .bwd_out(lbr188),
+      .dead(flt_link_dead[188]), .stuck(flt_link_stuck[188]), .dir(flt_link_dir[188]),
+      .bitsel(flt_link_bit[566:564]), .val(flt_link_val[188]));
+  rn1_link u_l189 (.fwd_in(lfd189), .fwd_out(lfr189), .bwd_in(lbd189), .bwd_out(lbr189),
+      .dead(flt_link_dead[189]), .stuck(flt_link_stuck[189]), .dir(flt_link_dir[189]),
+      .bitsel(flt_link_bit[569:567]), .val(flt_link_val[189]));
+  rn1_link u_l190 (.fwd_in(lfd190), .fwd_out(lfr190), .bwd_in(lbd190), .bwd_out(lbr190),
+      .dead(flt_link_dead[190]), .stuck(flt_link_stuck[190]), .dir(flt_link_dir[190]),
+      .bitsel(flt_link_bit[572:570]), .val(flt_link_val[190]));
+  rn1_link u_l191 (.fwd_in(lfd191), .fwd_out(lfr191), .bwd_in(lbd191), .bwd_out(lbr191),
+      .dead(flt_link_dead[191]), .stuck(flt_link_stuck[191]), .dir(flt_link_dir[191]),
+      .bitsel(flt_link_bit[575:573]), .val(flt_link_val[191]));
+  rn1_link u_l192 (.fwd_in(lfd192), .fwd_out(lfr192), .bwd_in(lbd192), .bwd_out(lbr192),
+      .dead(flt_link_dead[192]), .stuck(flt_link_stuck[192]), .dir(flt_link_dir[192]),
+      .bitsel(flt_link_bit[578:576]), .val(flt_link_val[192]));
+  rn1_link u_l193 (.fwd_in(lfd193), .fwd_out(lfr193), .bwd_in(lbd193), .bwd_out(lbr193),
+      .dead(flt_link_dead[193]), .stuck(flt_link_stuck[193]), .dir(flt_link_dir[193]),
+      .bitsel(flt_link_bit[581:579]), .val(flt_link_val[193]));
+  rn1_link u_l194 (.fwd_in(lfd194), .fwd_out(lfr194), .bwd_in(lbd194), .bwd_out(lbr194),
+      .dead(flt_link_dead[194]), .stuck(flt_link_stuck[194]), .dir(flt_link_dir[194]),
+      .bitsel(flt_link_bit[584:582]), .val(flt_link_val[194]));
+  rn1_link u_l195 (.fwd_in(lfd195), .fwd_out(lfr195), .bwd_in(lbd195), .bwd_out(lbr195),
+      .dead(flt_link_dead[195]), .stuck(flt_link_stuck[195]), .dir(flt_link_dir[195]),
+      .bitsel(flt_link_bit[587:585]), .val(flt_link_val[195]));
+  rn1_link u_l196 (.fwd_in(lfd196), .fwd_out(lfr196), .bwd_in(lbd196), .bwd_out(lbr196),
+      .dead(flt_link_dead[196]), .stuck(flt_link_stuck[196]), .dir(flt_link_dir[196]),
+      .bitsel(flt_link_bit[590:588]), .val(flt_link_val[196]));
+  rn1_link u_l197 (.fwd_in(lfd197), .fwd_out(lfr197), .bwd_in(lbd197), .bwd_out(lbr197),
+      .dead(flt_link_dead[197]), .stuck(flt_link_stuck[197]), .dir(flt_link_dir[197]),
+      .bitsel(flt_link_bit[593:591]), .val(flt_link_val[197]));
+  rn1_link u_l198 (.fwd_in(lfd198), .fwd_out(lfr198), .bwd_in(lbd198), .bwd_out(lbr198),
+      .dead(flt_link_dead[198]), .stuck(flt_link_stuck[198]), .dir(flt_link_dir[198]),
+      .bitsel(flt_link_bit[596:594]), .val(flt_link_val[198]));
+  rn1_link u_l199 (.fwd_in(lfd199), .fwd_out(lfr199), .bwd_in(lbd199), .bwd_out(lbr199),
+      .dead(flt_link_dead[199]), .stuck(flt_link_stuck[199]), .dir(flt_link_dir[199]),
+      .bitsel(flt_link_bit[599:597]), .val(flt_link_val[199]));
+  rn1_link u_l200 (.fwd_in(lfd200), .fwd_out(lfr200), .bwd_in(lbd200), .bwd_out(lbr200),
+      .dead(flt_link_dead[200]), .stuck(flt_link_stuck[200]), .dir(flt_link_dir[200]),
+      .bitsel(flt_link_bit[602:600]), .val(flt_link_val[200]));
+  rn1_link u_l201 (.fwd_in(lfd201), .fwd_out(lfr201), .bwd_in(lbd201), .bwd_out(lbr201),
+      .dead(flt_link_dead[201]), .stuck(flt_link_stuck[201]), .dir(flt_link_dir[201]),
+      .bitsel(flt_link_bit[605:603]), .val(flt_link_val[201]));
+  rn1_link u_l202 (.fwd_in(lfd202), .fwd_out(lfr202), .bwd_in(lbd202), .bwd_out(lbr202),
+      .dead(flt_link_dead[202]), .stuck(flt_link_stuck[202]), .dir(flt_link_dir[202]),
+      .bitsel(flt_link_bit[608:606]), .val(flt_link_val[202]));
+  rn1_link u_l203 (.fwd_in(lfd203), .fwd_out(lfr203), .bwd_in(lbd203), .bwd_out(lbr203),
+      .dead(flt_link_dead[203]), .stuck(flt_link_stuck[203]), .dir(flt_link_dir[203]),
+      .bitsel(flt_link_bit[611:609]), .val(flt_link_val[203]));
+  rn1_link u_l204 (.fwd_in(lfd204), .fwd_out(lfr204), .bwd_in(lbd204), .bwd_out(lbr204),
+      .dead(flt_link_dead[204]), .stuck(flt_link_stuck[204]), .dir(flt_link_dir[204]),
+      .bitsel(flt_link_bit[614:612]), .val(flt_link_val[204]));
+  rn1_link u_l205 (.fwd_in(lfd205), .fwd_out(lfr205), .bwd_in(lbd205), .bwd_out(lbr205),
+      .dead(flt_link_dead[205]), .stuck(flt_link_stuck[205]), .dir(flt_link_dir[205]),
+      .bitsel(flt_link_bit[617:615]), .val(flt_link_val[205]));
+  rn1_link u_l206 (.fwd_in(lfd206), .fwd_out(lfr206), .bwd_in(lbd206), .bwd_out(lbr206),
+      .dead(flt_link_dead[206]), .stuck(flt_link_stuck[206]), .dir(flt_link_dir[206]),
+      .bitsel(flt_link_bit[620:618]), .val(flt_link_val[206]));
+  rn1_link u_l207 (.fwd_in(lfd207), .fwd_out(lfr207), .bwd_in(lbd207), .bwd_out(lbr207),
+      .dead(flt_link_dead[207]), .stuck(flt_link_stuck[207]), .dir(flt_link_dir[207]),
+      .bitsel(flt_link_bit[623:621]), .val(flt_link_val[207]));
+  rn1_link u_l208 (.fwd_in(lfd208), .fwd_out(lfr208), .bwd_in(lbd208), .bwd_out(lbr208),
+      .dead(flt_link_dead[208]), .stuck(flt_link_stuck[208]), .dir(flt_link_dir[208]),
+      .bitsel(flt_link_bit[626:624]), .val(flt_link_val[208]));
+  rn1_link u_l209 (.fwd_in(lfd209), .fwd_out(lfr209), .bwd_in(lbd209), .bwd_out(lbr209),
+      .dead(flt_link_dead[209]), .stuck(flt_link_stuck[209]), .dir(flt_link_dir[209]),
+      .bitsel(flt_link_bit[629:627]), .val(flt_link_val[209]));
+  rn1_link u_l210 (.fwd_in(lfd210), .fwd_out(lfr210), .bwd_in(lbd210), .bwd_out(lbr210),
+      .dead(flt_link_dead[210]), .stuck(flt_link_stuck[210]), .dir(flt_link_dir[210]),
+      .bitsel(flt_link_bit[632:630]), .val(flt_link_val[210]));
+  rn1_link u_l211 (.fwd_in(lfd211), .fwd_out(lfr211), .bwd_in(lbd211), .bwd_out(lbr211),
+      .dead(flt_link_dead[211]), .stuck(flt_link_stuck[211]), .dir(flt_link_dir[211]),
+      .bitsel(flt_link_bit[635:633]), .val(flt_link_val[211]));
+  rn1_link u_l212 (.fwd_in(lfd212), .fwd_out(lfr212), .bwd_in(lbd212), .bwd_out(lbr212),
+      .dead(flt_link_dead[212]), .stuck(flt_link_stuck[212]), .dir(flt_link_dir[212]),
+      .bitsel(flt_link_bit[638:636]), .val(flt_link_val[212]));
+  rn1_link u_l213 (.fwd_in(lfd213), .fwd_out(lfr213), .bwd_in(lbd213), .bwd_out(lbr213),
+      .dead(flt_link_dead[213]), .stuck(flt_link_stuck[213]), .dir(flt_link_dir[213]),
+      .bitsel(flt_link_bit[641:639]), .val(flt_link_val[213]));
+  rn1_link u_l214 (.fwd_in(lfd214), .fwd_out(lfr214), .bwd_in(lbd214), .bwd_out(lbr214),
+      .dead(flt_link_dead[214]), .stuck(flt_link_stuck[214]), .dir(flt_link_dir[214]),
+      .bitsel(flt_link_bit[644:642]), .val(flt_link_val[214]));
+  rn1_link u_l215 (.fwd_in(lfd215), .fwd_out(lfr215), .bwd_in(lbd215), .bwd_out(lbr215),
+      .dead(flt_link_dead[215]), .stuck(flt_link_stuck[215]), .dir(flt_link_dir[215]),
+      .bitsel(flt_link_bit[647:645]), .val(flt_link_val[215]));
+  rn1_link u_l216 (.fwd_in(lfd216), .fwd_out(lfr216), .bwd_in(lbd216), .bwd_out(lbr216),
+      .dead(flt_link_dead[216]), .stuck(flt_link_stuck[216]), .dir(flt_link_dir[216]),
+      .bitsel(flt_link_bit[650:648]), .val(flt_link_val[216]));
+  rn1_link u_l217 (.fwd_in(lfd217), .fwd_out(lfr217), .bwd_in(lbd217), .bwd_out(lbr217),
+      .dead(flt_link_dead[217]), .stuck(flt_link_stuck[217]), .dir(flt_link_dir[217]),
+      .bitsel(flt_link_bit[653:651]), .val(flt_link_val[217]));
+  rn1_link u_l218 (.fwd_in(lfd218), .fwd_out(lfr218), .bwd_in(lbd218), .bwd_out(lbr218),
+      .dead(flt_link_dead[218]), .stuck(flt_link_stuck[218]), .dir(flt_link_dir[218]),
+      .bitsel(flt_link_bit[656:654]), .val(flt_link_val[218]));
+  rn1_link u_l219 (.fwd_in(lfd219), .fwd_out(lfr219), .bwd_in(lbd219), .bwd_out(lbr219),
+      .dead(flt_link_dead[219]), .stuck(flt_link_stuck[219]), .dir(flt_link_dir[219]),
+      .bitsel(flt_link_bit[659:657]), .val(flt_link_val[219]));
+  rn1_link u_l220 (.fwd_in(lfd220), .fwd_out(lfr220), .bwd_in(lbd220), .bwd_out(lbr220),
+      .dead(flt_link_dead[220]), .stuck(flt_link_stuck[220]), .dir(flt_link_dir[220]),
+      .bitsel(flt_link_bit[662:660]), .val(flt_link_val[220]));
+  rn1_link u_l221 (.fwd_in(lfd221), .fwd_out(lfr221), .bwd_in(lbd221), .bwd_out(lbr221),
+      .dead(flt_link_dead[221]), .stuck(flt_link_stuck[221]), .dir(flt_link_dir[221]),
+      .bitsel(flt_link_bit[665:663]), .val(flt_link_val[221]));
+  rn1_link u_l222 (.fwd_in(lfd222), .fwd_out(lfr222), .bwd_in(lbd222), .bwd_out(lbr222),
+      .dead(flt_link_dead[222]), .stuck(flt_link_stuck[222]), .dir(flt_link_dir[222]),
+      .bitsel(flt_link_bit[668:666]), .val(flt_link_val[222]));
+  rn1_link u_l223 (.fwd_in(lfd223), .fwd_out(lfr223), .bwd_in(lbd223), .bwd_out(lbr223),
+      .dead(flt_link_dead[223]), .stuck(flt_link_stuck[223]), .dir(flt_link_dir[223]),
+      .bitsel(flt_link_bit[671:669]), .val(flt_link_val[223]));
+  rn1_link u_l224 (.fwd_in(lfd224), .fwd_out(lfr224), .bwd_in(lbd224), .bwd_out(lbr224),
+      .dead(flt_link_dead[224]), .stuck(flt_link_stuck[224]), .dir(flt_link_dir[224]),
+      .bitsel(flt_link_bit[674:672]), .val(flt_link_val[224]));
+  rn1_link u_l225 (.fwd_in(lfd225), .fwd_out(lfr225), .bwd_in(lbd225), .bwd_out(lbr225),
+      .dead(flt_link_dead[225]), .stuck(flt_link_stuck[225]), .dir(flt_link_dir[225]),
+      .bitsel(flt_link_bit[677:675]), .val(flt_link_val[225]));
+  rn1_link u_l226 (.fwd_in(lfd226), .fwd_out(lfr226), .bwd_in(lbd226), .bwd_out(lbr226),
+      .dead(flt_link_dead[226]), .stuck(flt_link_stuck[226]), .dir(flt_link_dir[226]),
+      .bitsel(flt_link_bit[680:678]), .val(flt_link_val[226]));
+  rn1_link u_l227 (.fwd_in(lfd227), .fwd_out(lfr227), .bwd_in(lbd227), .bwd_out(lbr227),
+      .dead(flt_link_dead[227]), .stuck(flt_link_stuck[227]), .dir(flt_link_dir[227]),
+      .bitsel(flt_link_bit[683:681]), .val(flt_link_val[227]));
+  rn1_link u_l228 (.fwd_in(lfd228), .fwd_out(lfr228), .bwd_in(lbd228), .bwd_out(lbr228),
+      .dead(flt_link_dead[228]), .stuck(flt_link_stuck[228]), .dir(flt_link_dir[228]),
+      .bitsel(flt_link_bit[686:684]), .val(flt_link_val[228]));
+  rn1_link u_l229 (.fwd_in(lfd229), .fwd_out(lfr229), .bwd_in(lbd229), .bwd_out(lbr229),
+      .dead(flt_link_dead[229]), .stuck(flt_link_stuck[229]), .dir(flt_link_dir[229]),
+      .bitsel(flt_link_bit[689:687]), .val(flt_link_val[229]));
+  rn1_link u_l230 (.fwd_in(lfd230), .fwd_out(lfr230), .bwd_in(lbd230), .bwd_out(lbr230),
+      .dead(flt_link_dead[230]), .stuck(flt_link_stuck[230]), .dir(flt_link_dir[230]),
+      .bitsel(flt_link_bit[692:690]), .val(flt_link_val[230]));
+  rn1_link u_l231 (.fwd_in(lfd231), .fwd_out(lfr231), .bwd_in(lbd231), .bwd_out(lbr231),
+      .dead(flt_link_dead[231]), .stuck(flt_link_stuck[231]), .dir(flt_link_dir[231]),
+      .bitsel(flt_link_bit[695:693]), .val(flt_link_val[231]));
+  rn1_link u_l232 (.fwd_in(lfd232), .fwd_out(lfr232), .bwd_in(lbd232), .bwd_out(lbr232),
+      .dead(flt_link_dead[232]), .stuck(flt_link_stuck[232]), .dir(flt_link_dir[232]),
+      .bitsel(flt_link_bit[698:696]), .val(flt_link_val[232]));
+  rn1_link u_l233 (.fwd_in(lfd233), .fwd_out(lfr233), .bwd_in(lbd233), .bwd_out(lbr233),
+      .dead(flt_link_dead[233]), .stuck(flt_link_stuck[233]), .dir(flt_link_dir[233]),
+      .bitsel(flt_link_bit[701:699]), .val(flt_link_val[233]));
+  rn1_link u_l234 (.fwd_in(lfd234), .fwd_out(lfr234), .bwd_in(lbd234), .bwd_out(lbr234),
+      .dead(flt_link_dead[234]), .stuck(flt_link_stuck[234]), .dir(flt_link_dir[234]),
+      .bitsel(flt_link_bit[704:702]), .val(flt_link_val[234]));
+  rn1_link u_l235 (.fwd_in(lfd235), .fwd_out(lfr235), .bwd_in(lbd235), .bwd_out(lbr235),
+      .dead(flt_link_dead[235]), .stuck(flt_link_stuck[235]), .dir(flt_link_dir[235]),
+      .bitsel(flt_link_bit[707:705]), .val(flt_link_val[235]));
+  rn1_link u_l236 (.fwd_in(lfd236), .fwd_out(lfr236), .bwd_in(lbd236), .bwd_out(lbr236),
+      .dead(flt_link_dead[236]), .stuck(flt_link_stuck[236]), .dir(flt_link_dir[236]),
+      .bitsel(flt_link_bit[710:708]), .val(flt_link_val[236]));
+  rn1_link u_l237 (.fwd_in(lfd237), .fwd_out(lfr237), .bwd_in(lbd237), .bwd_out(lbr237),
+      .dead(flt_link_dead[237]), .stuck(flt_link_stuck[237]), .dir(flt_link_dir[237]),
+      .bitsel(flt_link_bit[713:711]), .val(flt_link_val[237]));
+  rn1_link u_l238 (.fwd_in(lfd238), .fwd_out(lfr238), .bwd_in(lbd238), .bwd_out(lbr238),
+      .dead(flt_link_dead[238]), .stuck(flt_link_stuck[238]), .dir(flt_link_dir[238]),
+      .bitsel(flt_link_bit[716:714]), .val(flt_link_val[238]));
+  rn1_link u_l239 (.fwd_in(lfd239), .fwd_out(lfr239), .bwd_in(lbd239), .bwd_out(lbr239),
+      .dead(flt_link_dead[239]), .stuck(flt_link_stuck[239]), .dir(flt_link_dir[239]),
+      .bitsel(flt_link_bit[719:717]), .val(flt_link_val[239]));
+  rn1_link u_l240 (.fwd_in(lfd240), .fwd_out(lfr240), .bwd_in(lbd240), .bwd_out(lbr240),
+      .dead(flt_link_dead[240]), .stuck(flt_link_stuck[240]), .dir(flt_link_dir[240]),
+      .bitsel(flt_link_bit[722:720]), .val(flt_link_val[240]));
+  rn1_link u_l241 (.fwd_in(lfd241), .fwd_out(lfr241), .bwd_in(lbd241), .bwd_out(lbr241),
+      .dead(flt_link_dead[241]), .stuck(flt_link_stuck[241]), .dir(flt_link_dir[241]),
+      .bitsel(flt_link_bit[725:723]), .val(flt_link_val[241]));
+  rn1_link u_l242 (.fwd_in(lfd242), .fwd_out(lfr242), .bwd_in(lbd242), .bwd_out(lbr242),
+      .dead(flt_link_dead[242]), .stuck(flt_link_stuck[242]), .dir(flt_link_dir[242]),
+      .bitsel(flt_link_bit[728:726]), .val(flt_link_val[242]));
+  rn1_link u_l243 (.fwd_in(lfd243), .fwd_out(lfr243), .bwd_in(lbd243), .bwd_out(lbr243),
+      .dead(flt_link_dead[243]), .stuck(flt_link_stuck[243]), .dir(flt_link_dir[243]),
+      .bitsel(flt_link_bit[731:729]), .val(flt_link_val[243]));
+  rn1_link u_l244 (.fwd_in(lfd244), .fwd_out(lfr244), .bwd_in(lbd244), .bwd_out(lbr244),
+      .dead(flt_link_dead[244]), .stuck(flt_link_stuck[244]), .dir(flt_link_dir[244]),
+      .bitsel(flt_link_bit[734:732]), .val(flt_link_val[244]));
+  rn1_link u_l245 (.fwd_in(lfd245), .fwd_out(lfr245), .bwd_in(lbd245), .bwd_out(lbr245),
+      .dead(flt_link_dead[245]), .stuck(flt_link_stuck[245]), .dir(flt_link_dir[245]),
+      .bitsel(flt_link_bit[737:735]), .val(flt_link_val[245]));
+  rn1_link u_l246 (.fwd_in(lfd246), .fwd_out(lfr246), .bwd_in(lbd246), .bwd_out(lbr246),
+      .dead(flt_link_dead[246]), .stuck(flt_link_stuck[246]), .dir(flt_link_dir[246]),
+      .bitsel(flt_link_bit[740:738]), .val(flt_link_val[246]));
+  rn1_link u_l247 (.fwd_in(lfd247), .fwd_out(lfr247), .bwd_in(lbd247), .bwd_out(lbr247),
+      .dead(flt_link_dead[247]), .stuck(flt_link_stuck[247]), .dir(flt_link_dir[247]),
+      .bitsel(flt_link_bit[743:741]), .val(flt_link_val[247]));
+  rn1_link u_l248 (.fwd_in(lfd248), .fwd_out(lfr248), .bwd_in(lbd248), .bwd_out(lbr248),
+      .dead(flt_link_dead[248]), .stuck(flt_link_stuck[248]), .dir(flt_link_dir[248]),
+      .bitsel(flt_link_bit[746:744]), .val(flt_link_val[248]));
+  rn1_link u_l249 (.fwd_in(lfd249), .fwd_out(lfr249), .bwd_in(lbd249), .bwd_out(lbr249),
+      .dead(flt_link_dead[249]), .stuck(flt_link_stuck[249]), .dir(flt_link_dir[249]),
+      .bitsel(flt_link_bit[749:747]), .val(flt_link_val[249]));
+  rn1_link u_l250 (.fwd_in(lfd250), .fwd_out(lfr250), .bwd_in(lbd250), .bwd_out(lbr250),
+      .dead(flt_link_dead[250]), .stuck(flt_link_stuck[250]), .dir(flt_link_dir[250]),
+      .bitsel(flt_link_bit[752:750]), .val(flt_link_val[250]));
+  rn1_link u_l251 (.fwd_in(lfd251), .fwd_out(lfr251), .bwd_in(lbd251), .bwd_out(lbr251),
+      .dead(flt_link_dead[251]), .stuck(flt_link_stuck[251]), .dir(flt_link_dir[251]),
+      .bitsel(flt_link_bit[755:753]), .val(flt_link_val[251]));
+  rn1_link u_l252 (.fwd_in(lfd252), .fwd_out(lfr252), .bwd_in(lbd252), .bwd_out(lbr252),
+      .dead(flt_link_dead[252]), .stuck(flt_link_stuck[252]), .dir(flt_link_dir[252]),
+      .bitsel(flt_link_bit[758:756]), .val(flt_link_val[252]));
+  rn1_link u_l253 (.fwd_in(lfd253), .fwd_out(lfr253), .bwd_in(lbd253), .bwd_out(lbr253),
+      .dead(flt_link_dead[253]), .stuck(flt_link_stuck[253]), .dir(flt_link_dir[253]),
+      .bitsel(flt_link_bit[761:759]), .val(flt_link_val[253]));
+  rn1_link u_l254 (.fwd_in(lfd254), .fwd_out(lfr254), .bwd_in(lbd254), .bwd_out(lbr254),
+      .dead(flt_link_dead[254]), .stuck(flt_link_stuck[254]), .dir(flt_link_dir[254]),
+      .bitsel(flt_link_bit[764:762]), .val(flt_link_val[254]));
+  rn1_link u_l255 (.fwd_in(lfd255), .fwd_out(lfr255), .bwd_in(lbd255), .bwd_out(lbr255),
+      .dead(flt_link_dead[255]), .stuck(flt_link_stuck[255]), .dir(flt_link_dir[255]),
+      .bitsel(flt_link_bit[767:765]), .val(flt_link_val[255]));
+  rn1_link u_l256 (.fwd_in(lfd256), .fwd_out(lfr256), .bwd_in(lbd256), .bwd_out(lbr256),
+      .dead(flt_link_dead[256]), .stuck(flt_link_stuck[256]), .dir(flt_link_dir[256]),
+      .bitsel(flt_link_bit[770:768]), .val(flt_link_val[256]));
+  rn1_link u_l257 (.fwd_in(lfd257), .fwd_out(lfr257), .bwd_in(lbd257), .bwd_out(lbr257),
+      .dead(flt_link_dead[257]), .stuck(flt_link_stuck[257]), .dir(flt_link_dir[257]),
+      .bitsel(flt_link_bit[773:771]), .val(flt_link_val[257]));
+  rn1_link u_l258 (.fwd_in(lfd258), .fwd_out(lfr258), .bwd_in(lbd258), .bwd_out(lbr258),
+      .dead(flt_link_dead[258]), .stuck(flt_link_stuck[258]), .dir(flt_link_dir[258]),
+      .bitsel(flt_link_bit[776:774]), .val(flt_link_val[258]));
+  rn1_link u_l259 (.fwd_in(lfd259), .fwd_out(lfr259), .bwd_in(lbd259), .bwd_out(lbr259),
+      .dead(flt_link_dead[259]), .stuck(flt_link_stuck[259]), .dir(flt_link_dir[259]),
+      .bitsel(flt_link_bit[779:777]), .val(flt_link_val[259]));
+  rn1_link u_l260 (.fwd_in(lfd260), .fwd_out(lfr260), .bwd_in(lbd260), .bwd_out(lbr260),
+      .dead(flt_link_dead[260]), .stuck(flt_link_stuck[260]), .dir(flt_link_dir[260]),
+      .bitsel(flt_link_bit[782:780]), .val(flt_link_val[260]));
+  rn1_link u_l261 (.fwd_in(lfd261), .fwd_out(lfr261), .bwd_in(lbd261), .bwd_out(lbr261),
+      .dead(flt_link_dead[261]), .stuck(flt_link_stuck[261]), .dir(flt_link_dir[261]),
+      .bitsel(flt_link_bit[785:783]), .val(flt_link_val[261]));
+  rn1_link u_l262 (.fwd_in(lfd262), .fwd_out(lfr262), .bwd_in(lbd262), .bwd_out(lbr262),
+      .dead(flt_link_dead[262]), .stuck(flt_link_stuck[262]), .dir(flt_link_dir[262]),
+      .bitsel(flt_link_bit[788:786]), .val(flt_link_val[262]));
+  rn1_link u_l263 (.fwd_in(lfd263), .fwd_out(lfr263), .bwd_in(lbd263), .bwd_out(lbr263),
+      .dead(flt_link_dead[263]), .stuck(flt_link_stuck[263]), .dir(flt_link_dir[263]),
+      .bitsel(flt_link_bit[791:789]), .val(flt_link_val[263]));
+  rn1_link u_l264 (.fwd_in(lfd264), .fwd_out(lfr264), .bwd_in(lbd264), .bwd_out(lbr264),
+      .dead(flt_link_dead[264]), .stuck(flt_link_stuck[264]), .dir(flt_link_dir[264]),
+      .bitsel(flt_link_bit[794:792]), .val(flt_link_val[264]));
+  rn1_link u_l265 (.fwd_in(lfd265), .fwd_out(lfr265), .bwd_in(lbd265), .bwd_out(lbr265),
+      .dead(flt_link_dead[265]), .stuck(flt_link_stuck[265]), .dir(flt_link_dir[265]),
+      .bitsel(flt_link_bit[797:795]), .val(flt_link_val[265]));
+  rn1_link u_l266 (.fwd_in(lfd266), .fwd_out(lfr266), .bwd_in(lbd266), .bwd_out(lbr266),
+      .dead(flt_link_dead[266]), .stuck(flt_link_stuck[266]), .dir(flt_link_dir[266]),
+      .bitsel(flt_link_bit[800:798]), .val(flt_link_val[266]));
+  rn1_link u_l267 (.fwd_in(lfd267), .fwd_out(lfr267), .bwd_in(lbd267), .bwd_out(lbr267),
+      .dead(flt_link_dead[267]), .stuck(flt_link_stuck[267]), .dir(flt_link_dir[267]),
+      .bitsel(flt_link_bit[803:801]), .val(flt_link_val[267]));
+  rn1_link u_l268 (.fwd_in(lfd268), .fwd_out(lfr268), .bwd_in(lbd268), .bwd_out(lbr268),
+      .dead(flt_link_dead[268]), .stuck(flt_link_stuck[268]), .dir(flt_link_dir[268]),
+      .bitsel(flt_link_bit[806:804]), .val(flt_link_val[268]));
+  rn1_link u_l269 (.fwd_in(lfd269), .fwd_out(lfr269), .bwd_in(lbd269), .bwd_out(lbr269),
+      .dead(flt_link_dead[269]), .stuck(flt_link_stuck[269]), .dir(flt_link_dir[269]),
+      .bitsel(flt_link_bit[809:807]), .val(flt_link_val[269]));
+  rn1_link u_l270 (.fwd_in(lfd270), .fwd_out(lfr270), .bwd_in(lbd270), .bwd_out(lbr270),
+      .dead(flt_link_dead[270]), .stuck(flt_link_stuck[270]), .dir(flt_link_dir[270]),
+      .bitsel(flt_link_bit[812:810]), .val(flt_link_val[270]));
+  rn1_link u_l271 (.fwd_in(lfd271), .fwd_out(lfr271), .bwd_in(lbd271), .bwd_out(lbr271),
+      .dead(flt_link_dead[271]), .stuck(flt_link_stuck[271]), .dir(flt_link_dir[271]),
+      .bitsel(flt_link_bit[815:813]), .val(flt_link_val[271]));
+  rn1_link u_l272 (.fwd_in(lfd272), .fwd_out(lfr272), .bwd_in(lbd272), .bwd_out(lbr272),
+      .dead(flt_link_dead[272]), .stuck(flt_link_stuck[272]), .dir(flt_link_dir[272]),
+      .bitsel(flt_link_bit[818:816]), .val(flt_link_val[272]));
+  rn1_link u_l273 (.fwd_in(lfd273), .fwd_out(lfr273), .bwd_in(lbd273), .bwd_out(lbr273),
+      .dead(flt_link_dead[273]), .stuck(flt_link_stuck[273]), .dir(flt_link_dir[273]),
+      .bitsel(flt_link_bit[821:819]), .val(flt_link_val[273]));
+  rn1_link u_l274 (.fwd_in(lfd274), .fwd_out(lfr274), .bwd_in(lbd274), .bwd_out(lbr274),
+      .dead(flt_link_dead[274]), .stuck(flt_link_stuck[274]), .dir(flt_link_dir[274]),
+      .bitsel(flt_link_bit[824:822]), .val(flt_link_val[274]));
+  rn1_link u_l275 (.fwd_in(lfd275), .fwd_out(lfr275), .bwd_in(lbd275), .bwd_out(lbr275),
+      .dead(flt_link_dead[275]), .stuck(flt_link_stuck[275]), .dir(flt_link_dir[275]),
+      .bitsel(flt_link_bit[827:825]), .val(flt_link_val[275]));
+  rn1_link u_l276 (.fwd_in(lfd276), .fwd_out(lfr276), .bwd_in(lbd276), .bwd_out(lbr276),
+      .dead(flt_link_dead[276]), .stuck(flt_link_stuck[276]), .dir(flt_link_dir[276]),
+      .bitsel(flt_link_bit[830:828]), .val(flt_link_val[276]));
+  rn1_link u_l277 (.fwd_in(lfd277), .fwd_out(lfr277), .bwd_in(lbd277), .bwd_out(lbr277),
+      .dead(flt_link_dead[277]), .stuck(flt_link_stuck[277]), .dir(flt_link_dir[277]),
+      .bitsel(flt_link_bit[833:831]), .val(flt_link_val[277]));
+  rn1_link u_l278 (.fwd_in(lfd278), .fwd_out(lfr278), .bwd_in(lbd278), .bwd_out(lbr278),
+      .dead(flt_link_dead[278]), .stuck(flt_link_stuck[278]), .dir(flt_link_dir[278]),
+      .bitsel(flt_link_bit[836:834]), .val(flt_link_val[278]));
+  rn1_link u_l279 (.fwd_in(lfd279), .fwd_out(lfr279), .bwd_in(lbd279), .bwd_out(lbr279),
+      .dead(flt_link_dead[279]), .stuck(flt_link_stuck[279]), .dir(flt_link_dir[279]),
+      .bitsel(flt_link_bit[839:837]), .val(flt_link_val[279]));
+  rn1_link u_l280 (.fwd_in(lfd280), .fwd_out(lfr280), .bwd_in(lbd280), .bwd_out(lbr280),
+      .dead(flt_link_dead[280]), .stuck(flt_link_stuck[280]), .dir(flt_link_dir[280]),
+      .bitsel(flt_link_bit[842:840]), .val(flt_link_val[280]));
+  rn1_link u_l281 (.fwd_in(lfd281), .fwd_out(lfr281), .bwd_in(lbd281), .bwd_out(lbr281),
+      .dead(flt_link_dead[281]), .stuck(flt_link_stuck[281]), .dir(flt_link_dir[281]),
+      .bitsel(flt_link_bit[845:843]), .val(flt_link_val[281]));
+  rn1_link u_l282 (.fwd_in(lfd282), .fwd_out(lfr282), .bwd_in(lbd282), .bwd_out(lbr282),
+      .dead(flt_link_dead[282]), .stuck(flt_link_stuck[282]), .dir(flt_link_dir[282]),
+      .bitsel(flt_link_bit[848:846]), .val(flt_link_val[282]));
+  rn1_link u_l283 (.fwd_in(lfd283), .fwd_out(lfr283), .bwd_in(lbd283), .bwd_out(lbr283),
+      .dead(flt_link_dead[283]), .stuck(flt_link_stuck[283]), .dir(flt_link_dir[283]),
+      .bitsel(flt_link_bit[851:849]), .val(flt_link_val[283]));
+  rn1_link u_l284 (.fwd_in(lfd284), .fwd_out(lfr284), .bwd_in(lbd284), .bwd_out(lbr284),
+      .dead(flt_link_dead[284]), .stuck(flt_link_stuck[284]), .dir(flt_link_dir[284]),
+      .bitsel(flt_link_bit[854:852]), .val(flt_link_val[284]));
+  rn1_link u_l285 (.fwd_in(lfd285), .fwd_out(lfr285), .bwd_in(lbd285), .bwd_out(lbr285),
+      .dead(flt_link_dead[285]), .stuck(flt_link_stuck[285]), .dir(flt_link_dir[285]),
+      .bitsel(flt_link_bit[857:855]), .val(flt_link_val[285]));
+  rn1_link u_l286 (.fwd_in(lfd286), .fwd_out(lfr286), .bwd_in(lbd286), .bwd_out(lbr286),
+      .dead(flt_link_dead[286]), .stuck(flt_link_stuck[286]), .dir(flt_link_dir[286]),
+      .bitsel(flt_link_bit[860:858]), .val(flt_link_val[286]));
+  rn1_link u_l287 (.fwd_in(lfd287), .fwd_out(lfr287), .bwd_in(lbd287), .bwd_out(lbr287),
+      .dead(flt_link_dead[287]), .stuck(flt_link_stuck[287]), .dir(flt_link_dir[287]),
+      .bitsel(flt_link_bit[863:861]), .val(flt_link_val[287]));
+  rn1_link u_l288 (.fwd_in(lfd288), .fwd_out(lfr288), .bwd_in(lbd288), .bwd_out(lbr288),
+      .dead(flt_link_dead[288]), .stuck(flt_link_stuck[288]), .dir(flt_link_dir[288]),
+      .bitsel(flt_link_bit[866:864]), .val(flt_link_val[288]));
+  rn1_link u_l289 (.fwd_in(lfd289), .fwd_out(lfr289), .bwd_in(lbd289), .bwd_out(lbr289),
+      .dead(flt_link_dead[289]), .stuck(flt_link_stuck[289]), .dir(flt_link_dir[289]),
+      .bitsel(flt_link_bit[869:867]), .val(flt_link_val[289]));
+  rn1_link u_l290 (.fwd_in(lfd290), .fwd_out(lfr290), .bwd_in(lbd290), .bwd_out(lbr290),
+      .dead(flt_link_dead[290]), .stuck(flt_link_stuck[290]), .dir(flt_link_dir[290]),
+      .bitsel(flt_link_bit[872:870]), .val(flt_link_val[290]));
+  rn1_link u_l291 (.fwd_in(lfd291), .fwd_out(lfr291), .bwd_in(lbd291), .bwd_out(lbr291),
+      .dead(flt_link_dead[291]), .stuck(flt_link_stuck[291]), .dir(flt_link_dir[291]),
+      .bitsel(flt_link_bit[875:873]), .val(flt_link_val[291]));
+  rn1_link u_l292 (.fwd_in(lfd292), .fwd_out(lfr292), .bwd_in(lbd292), .bwd_out(lbr292),
+      .dead(flt_link_dead[292]), .stuck(flt_link_stuck[292]), .dir(flt_link_dir[292]),
+      .bitsel(flt_link_bit[878:876]), .val(flt_link_val[292]));
+  rn1_link u_l293 (.fwd_in(lfd293), .fwd_out(lfr293), .bwd_in(lbd293), .bwd_out(lbr293),
+      .dead(flt_link_dead[293]), .stuck(flt_link_stuck[293]), .dir(flt_link_dir[293]),
+      .bitsel(flt_link_bit[881:879]), .val(flt_link_val[293]));
+  rn1_link u_l294 (.fwd_in(lfd294), .fwd_out(lfr294), .bwd_in(lbd294), .bwd_out(lbr294),
+      .dead(flt_link_dead[294]), .stuck(flt_link_stuck[294]), .dir(flt_link_dir[294]),
+      .bitsel(flt_link_bit[884:882]), .val(flt_link_val[294]));
+  rn1_link u_l295 (.fwd_in(lfd295), .fwd_out(lfr295), .bwd_in(lbd295), .bwd_out(lbr295),
+      .dead(flt_link_dead[295]), .stuck(flt_link_stuck[295]), .dir(flt_link_dir[295]),
+      .bitsel(flt_link_bit[887:885]), .val(flt_link_val[295]));
+  rn1_link u_l296 (.fwd_in(lfd296), .fwd_out(lfr296), .bwd_in(lbd296), .bwd_out(lbr296),
+      .dead(flt_link_dead[296]), .stuck(flt_link_stuck[296]), .dir(flt_link_dir[296]),
+      .bitsel(flt_link_bit[890:888]), .val(flt_link_val[296]));
+  rn1_link u_l297 (.fwd_in(lfd297), .fwd_out(lfr297), .bwd_in(lbd297), .bwd_out(lbr297),
+      .dead(flt_link_dead[297]), .stuck(flt_link_stuck[297]), .dir(flt_link_dir[297]),
+      .bitsel(flt_link_bit[893:891]), .val(flt_link_val[297]));
+  rn1_link u_l298 (.fwd_in(lfd298), .fwd_out(lfr298), .bwd_in(lbd298), .bwd_out(lbr298),
+      .dead(flt_link_dead[298]), .stuck(flt_link_stuck[298]), .dir(flt_link_dir[298]),
+      .bitsel(flt_link_bit[896:894]), .val(flt_link_val[298]));
+  rn1_link u_l299 (.fwd_in(lfd299), .fwd_out(lfr299), .bwd_in(lbd299), .bwd_out(lbr299),
+      .dead(flt_link_dead[299]), .stuck(flt_link_stuck[299]), .dir(flt_link_dir[299]),
+      .bitsel(flt_link_bit[899:897]), .val(flt_link_val[299]));
+  rn1_link u_l300 (.fwd_in(lfd300), .fwd_out(lfr300), .bwd_in(lbd300), .bwd_out(lbr300),
+      .dead(flt_link_dead[300]), .stuck(flt_link_stuck[300]), .dir(flt_link_dir[300]),
+      .bitsel(flt_link_bit[902:900]), .val(flt_link_val[300]));
+  rn1_link u_l301 (.fwd_in(lfd301), .fwd_out(lfr301), .bwd_in(lbd301), .bwd_out(lbr301),
+      .dead(flt_link_dead[301]), .stuck(flt_link_stuck[301]), .dir(flt_link_dir[301]),
+      .bitsel(flt_link_bit[905:903]), .val(flt_link_val[301]));
+  rn1_link u_l302 (.fwd_in(lfd302), .fwd_out(lfr302), .bwd_in(lbd302), .bwd_out(lbr302),
+      .dead(flt_link_dead[302]), .stuck(flt_link_stuck[302]), .dir(flt_link_dir[302]),
+      .bitsel(flt_link_bit[908:906]), .val(flt_link_val[302]));
+  rn1_link u_l303 (.fwd_in(lfd303), .fwd_out(lfr303), .bwd_in(lbd303), .bwd_out(lbr303),
+      .dead(flt_link_dead[303]), .stuck(flt_link_stuck[303]), .dir(flt_link_dir[303]),
+      .bitsel(flt_link_bit[911:909]), .val(flt_link_val[303]));
+  rn1_link u_l304 (.fwd_in(lfd304), .fwd_out(lfr304), .bwd_in(lbd304), .bwd_out(lbr304),
+      .dead(flt_link_dead[304]), .stuck(flt_link_stuck[304]), .dir(flt_link_dir[304]),
+      .bitsel(flt_link_bit[914:912]), .val(flt_link_val[304]));
+  rn1_link u_l305 (.fwd_in(lfd305), .fwd_out(lfr305), .bwd_in(lbd305), .bwd_out(lbr305),
+      .dead(flt_link_dead[305]), .stuck(flt_link_stuck[305]), .dir(flt_link_dir[305]),
+      .bitsel(flt_link_bit[917:915]), .val(flt_link_val[305]));
+  rn1_link u_l306 (.fwd_in(lfd306), .fwd_out(lfr306), .bwd_in(lbd306), .bwd_out(lbr306),
+      .dead(flt_link_dead[306]), .stuck(flt_link_stuck[306]), .dir(flt_link_dir[306]),
+      .bitsel(flt_link_bit[920:918]), .val(flt_link_val[306]));
+  rn1_link u_l307 (.fwd_in(lfd307), .fwd_out(lfr307), .bwd_in(lbd307), .bwd_out(lbr307),
+      .dead(flt_link_dead[307]), .stuck(flt_link_stuck[307]), .dir(flt_link_dir[307]),
+      .bitsel(flt_link_bit[923:921]), .val(flt_link_val[307]));
+  rn1_link u_l308 (.fwd_in(lfd308), .fwd_out(lfr308), .bwd_in(lbd308), .bwd_out(lbr308),
+      .dead(flt_link_dead[308]), .stuck(flt_link_stuck[308]), .dir(flt_link_dir[308]),
+      .bitsel(flt_link_bit[926:924]), .val(flt_link_val[308]));
+  rn1_link u_l309 (.fwd_in(lfd309), .fwd_out(lfr309), .bwd_in(lbd309), .bwd_out(lbr309),
+      .dead(flt_link_dead[309]), .stuck(flt_link_stuck[309]), .dir(flt_link_dir[309]),
+      .bitsel(flt_link_bit[929:927]), .val(flt_link_val[309]));
+  rn1_link u_l310 (.fwd_in(lfd310), .fwd_out(lfr310), .bwd_in(lbd310), .bwd_out(lbr310),
+      .dead(flt_link_dead[310]), .stuck(flt_link_stuck[310]), .dir(flt_link_dir[310]),
+      .bitsel(flt_link_bit[932:930]), .val(flt_link_val[310]));
+  rn1_link u_l311 (.fwd_in(lfd311), .fwd_out(lfr311), .bwd_in(lbd311), .bwd_out(lbr311),
+      .dead(flt_link_dead[311]), .stuck(flt_link_stuck[311]), .dir(flt_link_dir[311]),
+      .bitsel(flt_link_bit[935:933]), .val(flt_link_val[311]));
+  rn1_link u_l312 (.fwd_in(lfd312), .fwd_out(lfr312), .bwd_in(lbd312), .bwd_out(lbr312),
+      .dead(flt_link_dead[312]), .stuck(flt_link_stuck[312]), .dir(flt_link_dir[312]),
+      .bitsel(flt_link_bit[938:936]), .val(flt_link_val[312]));
+  rn1_link u_l313 (.fwd_in(lfd313), .fwd_out(lfr313), .bwd_in(lbd313), .bwd_out(lbr313),
+      .dead(flt_link_dead[313]), .stuck(flt_link_stuck[313]), .dir(flt_link_dir[313]),
+      .bitsel(flt_link_bit[941:939]), .val(flt_link_val[313]));
+  rn1_link u_l314 (.fwd_in(lfd314), .fwd_out(lfr314), .bwd_in(lbd314), .bwd_out(lbr314),
+      .dead(flt_link_dead[314]), .stuck(flt_link_stuck[314]), .dir(flt_link_dir[314]),
+      .bitsel(flt_link_bit[944:942]), .val(flt_link_val[314]));
+  rn1_link u_l315 (.fwd_in(lfd315), .fwd_out(lfr315), .bwd_in(lbd315), .bwd_out(lbr315),
+      .dead(flt_link_dead[315]), .stuck(flt_link_stuck[315]), .dir(flt_link_dir[315]),
+      .bitsel(flt_link_bit[947:945]), .val(flt_link_val[315]));
+  rn1_link u_l316 (.fwd_in(lfd316), .fwd_out(lfr316), .bwd_in(lbd316), .bwd_out(lbr316),
+      .dead(flt_link_dead[316]), .stuck(flt_link_stuck[316]), .dir(flt_link_dir[316]),
+      .bitsel(flt_link_bit[950:948]), .val(flt_link_val[316]));
+  rn1_link u_l317 (.fwd_in(lfd317), .fwd_out(lfr317), .bwd_in(lbd317), .bwd_out(lbr317),
+      .dead(flt_link_dead[317]), .stuck(flt_link_stuck[317]), .dir(flt_link_dir[317]),
+      .bitsel(flt_link_bit[953:951]), .val(flt_link_val[317]));
+  rn1_link u_l318 (.fwd_in(lfd318), .fwd_out(lfr318), .bwd_in(lbd318), .bwd_out(lbr318),
+      .dead(flt_link_dead[318]), .stuck(flt_link_stuck[318]), .dir(flt_link_dir[318]),
+      .bitsel(flt_link_bit[956:954]), .val(flt_link_val[318]));
+  rn1_link u_l319 (.fwd_in(lfd319), .fwd_out(lfr319), .bwd_in(lbd319), .bwd_out(lbr319),
+      .dead(flt_link_dead[319]), .stuck(flt_link_stuck[319]), .dir(flt_link_dir[319]),
+      .bitsel(flt_link_bit[959:957]), .val(flt_link_val[319]));
+  rn1_link u_l320 (.fwd_in(lfd320), .fwd_out(lfr320), .bwd_in(lbd320), .bwd_out(lbr320),
+      .dead(flt_link_dead[320]), .stuck(flt_link_stuck[320]), .dir(flt_link_dir[320]),
+      .bitsel(flt_link_bit[962:960]), .val(flt_link_val[320]));
+  rn1_link u_l321 (.fwd_in(lfd321), .fwd_out(lfr321), .bwd_in(lbd321), .bwd_out(lbr321),
+      .dead(flt_link_dead[321]), .stuck(flt_link_stuck[321]), .dir(flt_link_dir[321]),
+      .bitsel(flt_link_bit[965:963]), .val(flt_link_val[321]));
+  rn1_link u_l322 (.fwd_in(lfd322), .fwd_out(lfr322), .bwd_in(lbd322), .bwd_out(lbr322),
+      .dead(flt_link_dead[322]), .stuck(flt_link_stuck[322]), .dir(flt_link_dir[322]),
+      .bitsel(flt_link_bit[968:966]), .val(flt_link_val[322]));
+  rn1_link u_l323 (.fwd_in(lfd323), .fwd_out(lfr323), .bwd_in(lbd323), .bwd_out(lbr323),
+      .dead(flt_link_dead[323]), .stuck(flt_link_stuck[323]), .dir(flt_link_dir[323]),
+      .bitsel(flt_link_bit[971:969]), .val(flt_link_val[323]));
+  rn1_link u_l324 (.fwd_in(lfd324), .fwd_out(lfr324), .bwd_in(lbd324), .bwd_out(lbr324),
+      .dead(flt_link_dead[324]), .stuck(flt_link_stuck[324]), .dir(flt_link_dir[324]),
+      .bitsel(flt_link_bit[974:972]), .val(flt_link_val[324]));
+  rn1_link u_l325 (.fwd_in(lfd325), .fwd_out(lfr325), .bwd_in(lbd325), .bwd_out(lbr325),
+      .dead(flt_link_dead[325]), .stuck(flt_link_stuck[325]), .dir(flt_link_dir[325]),
+      .bitsel(flt_link_bit[977:975]), .val(flt_link_val[325]));
+  rn1_link u_l326 (.fwd_in(lfd326), .fwd_out(lfr326), .bwd_in(lbd326), .bwd_out(lbr326),
+      .dead(flt_link_dead[326]), .stuck(flt_link_stuck[326]), .dir(flt_link_dir[326]),
+      .bitsel(flt_link_bit[980:978]), .val(flt_link_val[326]));
+  rn1_link u_l327 (.fwd_in(lfd327), .fwd_out(lfr327), .bwd_in(lbd327), .bwd_out(lbr327),
+      .dead(flt_link_dead[327]), .stuck(flt_link_stuck[327]), .dir(flt_link_dir[327]),
+      .bitsel(flt_link_bit[983:981]), .val(flt_link_val[327]));
+  rn1_link u_l328 (.fwd_in(lfd328), .fwd_out(lfr328), .bwd_in(lbd328), .bwd_out(lbr328),
+      .dead(flt_link_dead[328]), .stuck(flt_link_stuck[328]), .dir(flt_link_dir[328]),
+      .bitsel(flt_link_bit[986:984]), .val(flt_link_val[328]));
+  rn1_link u_l329 (.fwd_in(lfd329), .fwd_out(lfr329), .bwd_in(lbd329), .bwd_out(lbr329),
+      .dead(flt_link_dead[329]), .stuck(flt_link_stuck[329]), .dir(flt_link_dir[329]),
+      .bitsel(flt_link_bit[989:987]), .val(flt_link_val[329]));
+  rn1_link u_l330 (.fwd_in(lfd330), .fwd_out(lfr330), .bwd_in(lbd330), .bwd_out(lbr330),
+      .dead(flt_link_dead[330]), .stuck(flt_link_stuck[330]), .dir(flt_link_dir[330]),
+      .bitsel(flt_link_bit[992:990]), .val(flt_link_val[330]));
+  rn1_link u_l331 (.fwd_in(lfd331), .fwd_out(lfr331), .bwd_in(lbd331), .bwd_out(lbr331),
+      .dead(flt_link_dead[331]), .stuck(flt_link_stuck[331]), .dir(flt_link_dir[331]),
+      .bitsel(flt_link_bit[995:993]), .val(flt_link_val[331]));
+  rn1_link u_l332 (.fwd_in(lfd332), .fwd_out(lfr332), .bwd_in(lbd332), .bwd_out(lbr332),
+      .dead(flt_link_dead[332]), .stuck(flt_link_stuck[332]), .dir(flt_link_dir[332]),
+      .bitsel(flt_link_bit[998:996]), .val(flt_link_val[332]));
+  rn1_link u_l333 (.fwd_in(lfd333), .fwd_out(lfr333), .bwd_in(lbd333), .bwd_out(lbr333),
+      .dead(flt_link_dead[333]), .stuck(flt_link_stuck[333]), .dir(flt_link_dir[333]),
+      .bitsel(flt_link_bit[1001:999]), .val(flt_link_val[333]));
+  rn1_link u_l334 (.fwd_in(lfd334), .fwd_out(lfr334), .bwd_in(lbd334), .bwd_out(lbr334),
+      .dead(flt_link_dead[334]), .stuck(flt_link_stuck[334]), .dir(flt_link_dir[334]),
+      .bitsel(flt_link_bit[1004:1002]), .val(flt_link_val[334]));
+  rn1_link u_l335 (.fwd_in(lfd335), .fwd_out(lfr335), .bwd_in(lbd335), .bwd_out(lbr335),
+      .dead(flt_link_dead[335]), .stuck(flt_link_stuck[335]), .dir(flt_link_dir[335]),
+      .bitsel(flt_link_bit[1007:1005]), .val(flt_link_val[335]));
+  rn1_link u_l336 (.fwd_in(lfd336), .fwd_out(lfr336), .bwd_in(lbd336), .bwd_out(lbr336),
+      .dead(flt_link_dead[336]), .stuck(flt_link_stuck[336]), .dir(flt_link_dir[336]),
+      .bitsel(flt_link_bit[1010:1008]), .val(flt_link_val[336]));
+  rn1_link u_l337 (.fwd_in(lfd337), .fwd_out(lfr337), .bwd_in(lbd337), .bwd_out(lbr337),
+      .dead(flt_link_dead[337]), .stuck(flt_link_stuck[337]), .dir(flt_link_dir[337]),
+      .bitsel(flt_link_bit[1013:1011]), .val(flt_link_val[337]));
+  rn1_link u_l338 (.fwd_in(lfd338), .fwd_out(lfr338), .bwd_in(lbd338), .bwd_out(lbr338),
+      .dead(flt_link_dead[338]), .stuck(flt_link_stuck[338]), .dir(flt_link_dir[338]),
+      .bitsel(flt_link_bit[1016:1014]), .val(flt_link_val[338]));
+  rn1_link u_l339 (.fwd_in(lfd339), .fwd_out(lfr339), .bwd_in(lbd339), .bwd_out(lbr339),
+      .dead(flt_link_dead[339]), .stuck(flt_link_stuck[339]), .dir(flt_link_dir[339]),
+      .bitsel(flt_link_bit[1019:1017]), .val(flt_link_val[339]));
+  rn1_link u_l340 (.fwd_in(lfd340), .fwd_out(lfr340), .bwd_in(lbd340), .bwd_out(lbr340),
+      .dead(flt_link_dead[340]), .stuck(flt_link_stuck[340]), .dir(flt_link_dir[340]),
+      .bitsel(flt_link_bit[1022:1020]), .val(flt_link_val[340]));
+  rn1_link u_l341 (.fwd_in(lfd341), .fwd_out(lfr341), .bwd_in(lbd341), .bwd_out(lbr341),
+      .dead(flt_link_dead[341]), .stuck(flt_link_stuck[341]), .dir(flt_link_dir[341]),
+      .bitsel(flt_link_bit[1025:1023]), .val(flt_link_val[341]));
+  rn1_link u_l342 (.fwd_in(lfd342), .fwd_out(lfr342), .bwd_in(lbd342), .bwd_out(lbr342),
+      .dead(flt_link_dead[342]), .stuck(flt_link_stuck[342]), .dir(flt_link_dir[342]),
+      .bitsel(flt_link_bit[1028:1026]), .val(flt_link_val[342]));
+  rn1_link u_l343 (.fwd_in(lfd343), .fwd_out(lfr343), .bwd_in(lbd343), .bwd_out(lbr343),
+      .dead(flt_link_dead[343]), .stuck(flt_link_stuck[343]), .dir(flt_link_dir[343]),
+      .bitsel(flt_link_bit[1031:1029]), .val(flt_link_val[343]));
+  rn1_link u_l344 (.fwd_in(lfd344), .fwd_out(lfr344), .bwd_in(lbd344), .bwd_out(lbr344),
+      .dead(flt_link_dead[344]), .stuck(flt_link_stuck[344]), .dir(flt_link_dir[344]),
+      .bitsel(flt_link_bit[1034:1032]), .val(flt_link_val[344]));
+  rn1_link u_l345 (.fwd_in(lfd345), .fwd_out(lfr345), .bwd_in(lbd345), .bwd_out(lbr345),
+      .dead(flt_link_dead[345]), .stuck(flt_link_stuck[345]), .dir(flt_link_dir[345]),
+      .bitsel(flt_link_bit[1037:1035]), .val(flt_link_val[345]));
+  rn1_link u_l346 (.fwd_in(lfd346), .fwd_out(lfr346), .bwd_in(lbd346), .bwd_out(lbr346),
+      .dead(flt_link_dead[346]), .stuck(flt_link_stuck[346]), .dir(flt_link_dir[346]),
+      .bitsel(flt_link_bit[1040:1038]), .val(flt_link_val[346]));
+  rn1_link u_l347 (.fwd_in(lfd347), .fwd_out(lfr347), .bwd_in(lbd347), .bwd_out(lbr347),
+      .dead(flt_link_dead[347]), .stuck(flt_link_stuck[347]), .dir(flt_link_dir[347]),
+      .bitsel(flt_link_bit[1043:1041]), .val(flt_link_val[347]));
+  rn1_link u_l348 (.fwd_in(lfd348), .fwd_out(lfr348), .bwd_in(lbd348), .bwd_out(lbr348),
+      .dead(flt_link_dead[348]), .stuck(flt_link_stuck[348]), .dir(flt_link_dir[348]),
+      .bitsel(flt_link_bit[1046:1044]), .val(flt_link_val[348]));
+  rn1_link u_l349 (.fwd_in(lfd349), .fwd_out(lfr349), .bwd_in(lbd349), .bwd_out(lbr349),
+      .dead(flt_link_dead[349]), .stuck(flt_link_stuck[349]), .dir(flt_link_dir[349]),
+      .bitsel(flt_link_bit[1049:1047]), .val(flt_link_val[349]));
+  rn1_link u_l350 (.fwd_in(lfd350), .fwd_out(lfr350), .bwd_in(lbd350), .bwd_out(lbr350),
+      .dead(flt_link_dead[350]), .stuck(flt_link_stuck[350]), .dir(flt_link_dir[350]),
+      .bitsel(flt_link_bit[1052:1050]), .val(flt_link_val[350]));
+  rn1_link u_l351 (.fwd_in(lfd351), .fwd_out(lfr351), .bwd_in(lbd351), .bwd_out(lbr351),
+      .dead(flt_link_dead[351]), .stuck(flt_link_stuck[351]), .dir(flt_link_dir[351]),
+      .bitsel(flt_link_bit[1055:1053]), .val(flt_link_val[351]));
+  rn1_link u_l352 (.fwd_in(lfd352), .fwd_out(lfr352), .bwd_in(lbd352), .bwd_out(lbr352),
+      .dead(flt_link_dead[352]), .stuck(flt_link_stuck[352]), .dir(flt_link_dir[352]),
+      .bitsel(flt_link_bit[1058:1056]), .val(flt_link_val[352]));
+  rn1_link u_l353 (.fwd_in(lfd353), .fwd_out(lfr353), .bwd_in(lbd353), .bwd_out(lbr353),
+      .dead(flt_link_dead[353]), .stuck(flt_link_stuck[353]), .dir(flt_link_dir[353]),
+      .bitsel(flt_link_bit[1061:1059]), .val(flt_link_val[353]));
+  rn1_link u_l354 (.fwd_in(lfd354), .fwd_out(lfr354), .bwd_in(lbd354), .bwd_out(lbr354),
+      .dead(flt_link_dead[354]), .stuck(flt_link_stuck[354]), .dir(flt_link_dir[354]),
+      .bitsel(flt_link_bit[1064:1062]), .val(flt_link_val[354]));
+  rn1_link u_l355 (.fwd_in(lfd355), .fwd_out(lfr355), .bwd_in(lbd355), .bwd_out(lbr355),
+      .dead(flt_link_dead[355]), .stuck(flt_link_stuck[355]), .dir(flt_link_dir[355]),
+      .bitsel(flt_link_bit[1067:1065]), .val(flt_link_val[355]));
+  rn1_link u_l356 (.fwd_in(lfd356), .fwd_out(lfr356), .bwd_in(lbd356), .bwd_out(lbr356),
+      .dead(flt_link_dead[356]), .stuck(flt_link_stuck[356]), .dir(flt_link_dir[356]),
+      .bitsel(flt_link_bit[1070:1068]), .val(flt_link_val[356]));
+  rn1_link u_l357 (.fwd_in(lfd357), .fwd_out(lfr357), .bwd_in(lbd357), .bwd_out(lbr357),
+      .dead(flt_link_dead[357]), .stuck(flt_link_stuck[357]), .dir(flt_link_dir[357]),
+      .bitsel(flt_link_bit[1073:1071]), .val(flt_link_val[357]));
+  rn1_link u_l358 (.fwd_in(lfd358), .fwd_out(lfr358), .bwd_in(lbd358), .bwd_out(lbr358),
+      .dead(flt_link_dead[358]), .stuck(flt_link_stuck[358]), .dir(flt_link_dir[358]),
+      .bitsel(flt_link_bit[1076:1074]), .val(flt_link_val[358]));
+  rn1_link u_l359 (.fwd_in(lfd359), .fwd_out(lfr359), .bwd_in(lbd359), .bwd_out(lbr359),
+      .dead(flt_link_dead[359]), .stuck(flt_link_stuck[359]), .dir(flt_link_dir[359]),
+      .bitsel(flt_link_bit[1079:1077]), .val(flt_link_val[359]));
+  rn1_link u_l360 (.fwd_in(lfd360), .fwd_out(lfr360), .bwd_in(lbd360), .bwd_out(lbr360),
+      .dead(flt_link_dead[360]), .stuck(flt_link_stuck[360]), .dir(flt_link_dir[360]),
+      .bitsel(flt_link_bit[1082:1080]), .val(flt_link_val[360]));
+  rn1_link u_l361 (.fwd_in(lfd361), .fwd_out(lfr361), .bwd_in(lbd361), .bwd_out(lbr361),
+      .dead(flt_link_dead[361]), .stuck(flt_link_stuck[361]), .dir(flt_link_dir[361]),
+      .bitsel(flt_link_bit[1085:1083]), .val(flt_link_val[361]));
+  rn1_link u_l362 (.fwd_in(lfd362), .fwd_out(lfr362), .bwd_in(lbd362), .bwd_out(lbr362),
+      .dead(flt_link_dead[362]), .stuck(flt_link_stuck[362]), .dir(flt_link_dir[362]),
+      .bitsel(flt_link_bit[1088:1086]), .val(flt_link_val[362]));
+  rn1_link u_l363 (.fwd_in(lfd363), .fwd_out(lfr363), .bwd_in(lbd363), .bwd_out(lbr363),
+      .dead(flt_link_dead[363]), .stuck(flt_link_stuck[363]), .dir(flt_link_dir[363]),
+      .bitsel(flt_link_bit[1091:1089]), .val(flt_link_val[363]));
+  rn1_link u_l364 (.fwd_in(lfd364), .fwd_out(lfr364), .bwd_in(lbd364), .bwd_out(lbr364),
+      .dead(flt_link_dead[364]), .stuck(flt_link_stuck[364]), .dir(flt_link_dir[364]),
+      .bitsel(flt_link_bit[1094:1092]), .val(flt_link_val[364]));
+  rn1_link u_l365 (.fwd_in(lfd365), .fwd_out(lfr365), .bwd_in(lbd365), .bwd_out(lbr365),
+      .dead(flt_link_dead[365]), .stuck(flt_link_stuck[365]), .dir(flt_link_dir[365]),
+      .bitsel(flt_link_bit[1097:1095]), .val(flt_link_val[365]));
+  rn1_link u_l366 (.fwd_in(lfd366), .fwd_out(lfr366), .bwd_in(lbd366), .bwd_out(lbr366),
+      .dead(flt_link_dead[366]), .stuck(flt_link_stuck[366]), .dir(flt_link_dir[366]),
+      .bitsel(flt_link_bit[1100:1098]), .val(flt_link_val[366]));
+  rn1_link u_l367 (.fwd_in(lfd367), .fwd_out(lfr367), .bwd_in(lbd367), .bwd_out(lbr367),
+      .dead(flt_link_dead[367]), .stuck(flt_link_stuck[367]), .dir(flt_link_dir[367]),
+      .bitsel(flt_link_bit[1103:1101]), .val(flt_link_val[367]));
+  rn1_link u_l368 (.fwd_in(lfd368), .fwd_out(lfr368), .bwd_in(lbd368), .bwd_out(lbr368),
+      .dead(flt_link_dead[368]), .stuck(flt_link_stuck[368]), .dir(flt_link_dir[368]),
+      .bitsel(flt_link_bit[1106:1104]), .val(flt_link_val[368]));
+  rn1_link u_l369 (.fwd_in(lfd369), .fwd_out(lfr369), .bwd_in(lbd369), .bwd_out(lbr369),
+      .dead(flt_link_dead[369]), .stuck(flt_link_stuck[369]), .dir(flt_link_dir[369]),
+      .bitsel(flt_link_bit[1109:1107]), .val(flt_link_val[369]));
+  rn1_link u_l370 (.fwd_in(lfd370), .fwd_out(lfr370), .bwd_in(lbd370), .bwd_out(lbr370),
+      .dead(flt_link_dead[370]), .stuck(flt_link_stuck[370]), .dir(flt_link_dir[370]),
+      .bitsel(flt_link_bit[1112:1110]), .val(flt_link_val[370]));
+  rn1_link u_l371 (.fwd_in(lfd371), .fwd_out(lfr371), .bwd_in(lbd371), .bwd_out(lbr371),
+      .dead(flt_link_dead[371]), .stuck(flt_link_stuck[371]), .dir(flt_link_dir[371]),
+      .bitsel(flt_link_bit[1115:1113]), .val(flt_link_val[371]));
+  rn1_link u_l372 (.fwd_in(lfd372), .fwd_out(lfr372), .bwd_in(lbd372), .bwd_out(lbr372),
+      .dead(flt_link_dead[372]), .stuck(flt_link_stuck[372]), .dir(flt_link_dir[372]),
+      .bitsel(flt_link_bit[1118:1116]), .val(flt_link_val[372]));
+  rn1_link u_l373 (.fwd_in(lfd373), .fwd_out(lfr373), .bwd_in(lbd373), .bwd_out(lbr373),
+      .dead(flt_link_dead[373]), .stuck(flt_link_stuck[373]), .dir(flt_link_dir[373]),
+      .bitsel(flt_link_bit[1121:1119]), .val(flt_link_val[373]));
+  rn1_link u_l374 (.fwd_in(lfd374), .fwd_out(lfr374), .bwd_in(lbd374), .bwd_out(lbr374),
+      .dead(flt_link_dead[374]), .stuck(flt_link_stuck[374]), .dir(flt_link_dir[374]),
+      .bitsel(flt_link_bit[1124:1122]), .val(flt_link_val[374]));
+  rn1_link u_l375 (.fwd_in(lfd375), .fwd_out(lfr375), .bwd_in(lbd375), .bwd_out(lbr375),
+      .dead(flt_link_dead[375]), .stuck(flt_link_stuck[375]), .dir(flt_link_dir[375]),
+      .bitsel(flt_link_bit[1127:1125]), .val(flt_link_val[375]));
+  rn1_link u_l376 (.fwd_in(lfd376), .fwd_out(lfr376), .bwd_in(lbd376), .bwd_out(lbr376),
+      .dead(flt_link_dead[376]), .stuck(flt_link_stuck[376]), .dir(flt_link_dir[376]),
+      .bitsel(flt_link_bit[1130:1128]), .val(flt_link_val[376]));
+  rn1_link u_l377 (.fwd_in(lfd377), .fwd_out(lfr377), .bwd_in(lbd377), .bwd_out(lbr377),
+      .dead(flt_link_dead[377]), .stuck(flt_link_stuck[377]), .dir(flt_link_dir[377]),
+      .bitsel(flt_link_bit[1133:1131]), .val(flt_link_val[377]));
+  rn1_link u_l378 (.fwd_in(lfd378), .fwd_out(lfr378), .bwd_in(lbd378), .bwd_out(lbr378),
+      .dead(flt_link_dead[378]), .stuck(flt_link_stuck[378]), .dir(flt_link_dir[378]),
+      .bitsel(flt_link_bit[1136:1134]), .val(flt_link_val[378]));
+  rn1_link u_l379 (.fwd_in(lfd379), .fwd_out(lfr379), .bwd_in(lbd379), .bwd_out(lbr379),
+      .dead(flt_link_dead[379]), .stuck(flt_link_stuck[379]), .dir(flt_link_dir[379]),
+      .bitsel(flt_link_bit[1139:1137]), .val(flt_link_val[379]));
+  rn1_link u_l380 (.fwd_in(lfd380), .fwd_out(lfr380), .bwd_in(lbd380), .bwd_out(lbr380),
+      .dead(flt_link_dead[380]), .stuck(flt_link_stuck[380]), .dir(flt_link_dir[380]),
+      .bitsel(flt_link_bit[1142:1140]), .val(flt_link_val[380]));
+  rn1_link u_l381 (.fwd_in(lfd381), .fwd_out(lfr381), .bwd_in(lbd381), .bwd_out(lbr381),
+      .dead(flt_link_dead[381]), .stuck(flt_link_stuck[381]), .dir(flt_link_dir[381]),
+      .bitsel(flt_link_bit[1145:1143]), .val(flt_link_val[381]));
+  rn1_link u_l382 (.fwd_in(lfd382), .fwd_out(lfr382), .bwd_in(lbd382), .bwd_out(lbr382),
+      .dead(flt_link_dead[382]), .stuck(flt_link_stuck[382]), .dir(flt_link_dir[382]),
+      .bitsel(flt_link_bit[1148:1146]), .val(flt_link_val[382]));
+  rn1_link u_l383 (.fwd_in(lfd383), .fwd_out(lfr383), .bwd_in(lbd383), .bwd_out(lbr383),
+      .dead(flt_link_dead[383]), .stuck(flt_link_stuck[383]), .dir(flt_link_dir[383]),
+      .bitsel(flt_link_bit[1151:1149]), .val(flt_link_val[383]));
+  rn1_link u_l384 (.fwd_in(lfd384), .fwd_out(lfr384), .bwd_in(lbd384), .bwd_out(lbr384),
+      .dead(flt_link_dead[384]), .stuck(flt_link_stuck[384]), .dir(flt_link_dir[384]),
+      .bitsel(flt_link_bit[1154:1152]), .val(flt_link_val[384]));
+  rn1_link u_l385 (.fwd_in(lfd385), .fwd_out(lfr385), .bwd_in(lbd385), .bwd_out(lbr385),
+      .dead(flt_link_dead[385]), .stuck(flt_link_stuck[385]), .dir(flt_link_dir[385]),
+      .bitsel(flt_link_bit[1157:1155]), .val(flt_link_val[385]));
+  rn1_link u_l386 (.fwd_in(lfd386), .fwd_out(lfr386), .bwd_in(lbd386), .bwd_out(lbr386),
+      .dead(flt_link_dead[386]), .stuck(flt_link_stuck[386]), .dir(flt_link_dir[386]),
+      .bitsel(flt_link_bit[1160:1158]), .val(flt_link_val[386]));
+  rn1_link u_l387 (.fwd_in(lfd387), .fwd_out(lfr387), .bwd_in(lbd387), .bwd_out(lbr387),
+      .dead(flt_link_dead[387]), .stuck(flt_link_stuck[387]), .dir(flt_link_dir[387]),
+      .bitsel(flt_link_bit[1163:1161]), .val(flt_link_val[387]));
+  rn1_link u_l388 (.fwd_in(lfd388), .fwd_out(lfr388), .bwd_in(lbd388), .bwd_out(lbr388),
+      .dead(flt_link_dead[388]), .stuck(flt_link_stuck[388]), .dir(flt_link_dir[388]),
+      .bitsel(flt_link_bit[1166:1164]), .val(flt_link_val[388]));
+  rn1_link u_l389 (.fwd_in(lfd389), .fwd_out(lfr389), .bwd_in(lbd389), .bwd_out(lbr389),
+      .dead(flt_link_dead[389]), .stuck(flt_link_stuck[389]), .dir(flt_link_dir[389]),
+      .bitsel(flt_link_bit[1169:1167]), .val(flt_link_val[389]));
+  rn1_link u_l390 (.fwd_in(lfd390), .fwd_out(lfr390), .bwd_in(lbd390), .bwd_out(lbr390),
+      .dead(flt_link_dead[390]), .stuck(flt_link_stuck[390]), .dir(flt_link_dir[390]),
+      .bitsel(flt_link_bit[1172:1170]), .val(flt_link_val[390]));
+  rn1_link u_l391 (.fwd_in(lfd391), .fwd_out(lfr391), .bwd_in(lbd391), .bwd_out(lbr391),
+      .dead(flt_link_dead[391]), .stuck(flt_link_stuck[391]), .dir(flt_link_dir[391]),
+      .bitsel(flt_link_bit[1175:1173]), .val(flt_link_val[391]));
+  rn1_link u_l392 (.fwd_in(lfd392), .fwd_out(lfr392), .bwd_in(lbd392), .bwd_out(lbr392),
+      .dead(flt_link_dead[392]), .stuck(flt_link_stuck[392]), .dir(flt_link_dir[392]),
+      .bitsel(flt_link_bit[1178:1176]), .val(flt_link_val[392]));
+  rn1_link u_l393 (.fwd_in(lfd393), .fwd_out(lfr393), .bwd_in(lbd393), .bwd_out(lbr393),
+      .dead(flt_link_dead[393]), .stuck(flt_link_stuck[393]), .dir(flt_link_dir[393]),
+      .bitsel(flt_link_bit[1181:1179]), .val(flt_link_val[393]));
+  rn1_link u_l394 (.fwd_in(lfd394), .fwd_out(lfr394), .bwd_in(lbd394), .bwd_out(lbr394),
+      .dead(flt_link_dead[394]), .stuck(flt_link_stuck[394]), .dir(flt_link_dir[394]),
+      .bitsel(flt_link_bit[1184:1182]), .val(flt_link_val[394]));
+  rn1_link u_l395 (.fwd_in(lfd395), .fwd_out(lfr395), .bwd_in(lbd395), .bwd_out(lbr395),
+      .dead(flt_link_dead[395]), .stuck(flt_link_stuck[395]), .dir(flt_link_dir[395]),
+      .bitsel(flt_link_bit[1187:1185]), .val(flt_link_val[395]));
+  rn1_link u_l396 (.fwd_in(lfd396), .fwd_out(lfr396), .bwd_in(lbd396), .bwd_out(lbr396),
+      .dead(flt_link_dead[396]), .stuck(flt_link_stuck[396]), .dir(flt_link_dir[396]),
+      .bitsel(flt_link_bit[1190:1188]), .val(flt_link_val[396]));
+  rn1_link u_l397 (.fwd_in(lfd397), .fwd_out(lfr397), .bwd_in(lbd397), .bwd_out(lbr397),
+      .dead(flt_link_dead[397]), .stuck(flt_link_stuck[397]), .dir(flt_link_dir[397]),
+      .bitsel(flt_link_bit[1193:1191]), .val(flt_link_val[397]));
+  rn1_link u_l398 (.fwd_in(lfd398), .fwd_out(lfr398), .bwd_in(lbd398), .bwd_out(lbr398),
+      .dead(flt_link_dead[398]), .stuck(flt_link_stuck[398]), .dir(flt_link_dir[398]),
+      .bitsel(flt_link_bit[1196:1194]), .val(flt_link_val[398]));
+  rn1_link u_l399 (.fwd_in(lfd399), .fwd_out(lfr399), .bwd_in(lbd399), .bwd_out(lbr399),
+      .dead(flt_link_dead[399]), .stuck(flt_link_stuck[399]), .dir(flt_link_dir[399]),
+      .bitsel(flt_link_bit[1199:1197]), .val(flt_link_val[399]));
+  rn1_link u_l400 (.fwd_in(lfd400), .fwd_out(lfr400), .bwd_in(lbd400), .bwd_out(lbr400),
+      .dead(flt_link_dead[400]), .stuck(flt_link_stuck[400]), .dir(flt_link_dir[400]),
+      .bitsel(flt_link_bit[1202:1200]), .val(flt_link_val[400]));
+  rn1_link u_l401 (.fwd_in(lfd401), .fwd_out(lfr401), .bwd_in(lbd401), .bwd_out(lbr401),
+      .dead(flt_link_dead[401]), .stuck(flt_link_stuck[401]), .dir(flt_link_dir[401]),
+      .bitsel(flt_link_bit[1205:1203]), .val(flt_link_val[401]));
+  rn1_link u_l402 (.fwd_in(lfd402), .fwd_out(lfr402), .bwd_in(lbd402), .bwd_out(lbr402),
+      .dead(flt_link_dead[402]), .stuck(flt_link_stuck[402]), .dir(flt_link_dir[402]),
+      .bitsel(flt_link_bit[1208:1206]), .val(flt_link_val[402]));
+  rn1_link u_l403 (.fwd_in(lfd403), .fwd_out(lfr403), .bwd_in(lbd403), .bwd_out(lbr403),
+      .dead(flt_link_dead[403]), .stuck(flt_link_stuck[403]), .dir(flt_link_dir[403]),
+      .bitsel(flt_link_bit[1211:1209]), .val(flt_link_val[403]));
+  rn1_link u_l404 (.fwd_in(lfd404), .fwd_out(lfr404), .bwd_in(lbd404), .bwd_out(lbr404),
+      .dead(flt_link_dead[404]), .stuck(flt_link_stuck[404]), .dir(flt_link_dir[404]),
+      .bitsel(flt_link_bit[1214:1212]), .val(flt_link_val[404]));
+  rn1_link u_l405 (.fwd_in(lfd405), .fwd_out(lfr405), .bwd_in(lbd405), .bwd_out(lbr405),
+      .dead(flt_link_dead[405]), .stuck(flt_link_stuck[405]), .dir(flt_link_dir[405]),
+      .bitsel(flt_link_bit[1217:1215]), .val(flt_link_val[405]));
+  rn1_link u_l406 (.fwd_in(lfd406), .fwd_out(lfr406), .bwd_in(lbd406), .bwd_out(lbr406),
+      .dead(flt_link_dead[406]), .stuck(flt_link_stuck[406]), .dir(flt_link_dir[406]),
+      .bitsel(flt_link_bit[1220:1218]), .val(flt_link_val[406]));
+  rn1_link u_l407 (.fwd_in(lfd407), .fwd_out(lfr407), .bwd_in(lbd407), .bwd_out(lbr407),
+      .dead(flt_link_dead[407]), .stuck(flt_link_stuck[407]), .dir(flt_link_dir[407]),
+      .bitsel(flt_link_bit[1223:1221]), .val(flt_link_val[407]));
+  rn1_link u_l408 (.fwd_in(lfd408), .fwd_out(lfr408), .bwd_in(lbd408), .bwd_out(lbr408),
+      .dead(flt_link_dead[408]), .stuck(flt_link_stuck[408]), .dir(flt_link_dir[408]),
+      .bitsel(flt_link_bit[1226:1224]), .val(flt_link_val[408]));
+  rn1_link u_l409 (.fwd_in(lfd409), .fwd_out(lfr409), .bwd_in(lbd409), .bwd_out(lbr409),
+      .dead(flt_link_dead[409]), .stuck(flt_link_stuck[409]), .dir(flt_link_dir[409]),
+      .bitsel(flt_link_bit[1229:1227]), .val(flt_link_val[409]));
+  rn1_link u_l410 (.fwd_in(lfd410), .fwd_out(lfr410), .bwd_in(lbd410), .bwd_out(lbr410),
+      .dead(flt_link_dead[410]), .stuck(flt_link_stuck[410]), .dir(flt_link_dir[410]),
+      .bitsel(flt_link_bit[1232:1230]), .val(flt_link_val[410]));
+  rn1_link u_l411 (.fwd_in(lfd411), .fwd_out(lfr411), .bwd_in(lbd411), .bwd_out(lbr411),
+      .dead(flt_link_dead[411]), .stuck(flt_link_stuck[411]), .dir(flt_link_dir[411]),
+      .bitsel(flt_link_bit[1235:1233]), .val(flt_link_val[411]));
+  rn1_link u_l412 (.fwd_in(lfd412), .fwd_out(lfr412), .bwd_in(lbd412), .bwd_out(lbr412),
+      .dead(flt_link_dead[412]), .stuck(flt_link_stuck[412]), .dir(flt_link_dir[412]),
+      .bitsel(flt_link_bit[1238:1236]), .val(flt_link_val[412]));
+  rn1_link u_l413 (.fwd_in(lfd413), .fwd_out(lfr413), .bwd_in(lbd413), .bwd_out(lbr413),
+      .dead(flt_link_dead[413]), .stuck(flt_link_stuck[413]), .dir(flt_link_dir[413]),
+      .bitsel(flt_link_bit[1241:1239]), .val(flt_link_val[413]));
+  rn1_link u_l414 (.fwd_in(lfd414), .fwd_out(lfr414), .bwd_in(lbd414), .bwd_out(lbr414),
+      .dead(flt_link_dead[414]), .stuck(flt_link_stuck[414]), .dir(flt_link_dir[414]),
+      .bitsel(flt_link_bit[1244:1242]), .val(flt_link_val[414]));
+  rn1_link u_l415 (.fwd_in(lfd415), .fwd_out(lfr415), .bwd_in(lbd415), .bwd_out(lbr415),
+      .dead(flt_link_dead[415]), .stuck(flt_link_stuck[415]), .dir(flt_link_dir[415]),
+      .bitsel(flt_link_bit[1247:1245]), .val(flt_link_val[415]));
+  rn1_link u_l416 (.fwd_in(lfd416), .fwd_out(lfr416), .bwd_in(lbd416), .bwd_out(lbr416),
+      .dead(flt_link_dead[416]), .stuck(flt_link_stuck[416]), .dir(flt_link_dir[416]),
+      .bitsel(flt_link_bit[1250:1248]), .val(flt_link_val[416]));
+  rn1_link u_l417 (.fwd_in(lfd417), .fwd_out(lfr417), .bwd_in(lbd417), .bwd_out(lbr417),
+      .dead(flt_link_dead[417]), .stuck(flt_link_stuck[417]), .dir(flt_link_dir[417]),
+      .bitsel(flt_link_bit[1253:1251]), .val(flt_link_val[417]));
+  rn1_link u_l418 (.fwd_in(lfd418), .fwd_out(lfr418), .bwd_in(lbd418), .bwd_out(lbr418),
+      .dead(flt_link_dead[418]), .stuck(flt_link_stuck[418]), .dir(flt_link_dir[418]),
+      .bitsel(flt_link_bit[1256:1254]), .val(flt_link_val[418]));
+  rn1_link u_l419 (.fwd_in(lfd419), .fwd_out(lfr419), .bwd_in(lbd419), .bwd_out(lbr419),
+      .dead(flt_link_dead[419]), .stuck(flt_link_stuck[419]), .dir(flt_link_dir[419]),
+      .bitsel(flt_link_bit[1259:1257]), .val(flt_link_val[419]));
+  rn1_link u_l420 (.fwd_in(lfd420), .fwd_out(lfr420), .bwd_in(lbd420), .bwd_out(lbr420),
+      .dead(flt_link_dead[420]), .stuck(flt_link_stuck[420]), .dir(flt_link_dir[420]),
+      .bitsel(flt_link_bit[1262:1260]), .val(flt_link_val[420]));
+  rn1_link u_l421 (.fwd_in(lfd421), .fwd_out(lfr421), .bwd_in(lbd421), .bwd_out(lbr421),
+      .dead(flt_link_dead[421]), .stuck(flt_link_stuck[421]), .dir(flt_link_dir[421]),
+      .bitsel(flt_link_bit[1265:1263]), .val(flt_link_val[421]));
+  rn1_link u_l422 (.fwd_in(lfd422), .fwd_out(lfr422), .bwd_in(lbd422), .bwd_out(lbr422),
+      .dead(flt_link_dead[422]), .stuck(flt_link_stuck[422]), .dir(flt_link_dir[422]),
+      .bitsel(flt_link_bit[1268:1266]), .val(flt_link_val[422]));
+  rn1_link u_l423 (.fwd_in(lfd423), .fwd_out(lfr423), .bwd_in(lbd423), .bwd_out(lbr423),
+      .dead(flt_link_dead[423]), .stuck(flt_link_stuck[423]), .dir(flt_link_dir[423]),
+      .bitsel(flt_link_bit[1271:1269]), .val(flt_link_val[423]));
+  rn1_link u_l424 (.fwd_in(lfd424), .fwd_out(lfr424), .bwd_in(lbd424), .bwd_out(lbr424),
+      .dead(flt_link_dead[424]), .stuck(flt_link_stuck[424]), .dir(flt_link_dir[424]),
+      .bitsel(flt_link_bit[1274:1272]), .val(flt_link_val[424]));
+  rn1_link u_l425 (.fwd_in(lfd425), .fwd_out(lfr425), .bwd_in(lbd425), .bwd_out(lbr425),
+      .dead(flt_link_dead[425]), .stuck(flt_link_stuck[425]), .dir(flt_link_dir[425]),
+      .bitsel(flt_link_bit[1277:1275]), .val(flt_link_val[425]));
+  rn1_link u_l426 (.fwd_in(lfd426), .fwd_out(lfr426), .bwd_in(lbd426), .bwd_out(lbr426),
+      .dead(flt_link_dead[426]), .stuck(flt_link_stuck[426]), .dir(flt_link_dir[426]),
+      .bitsel(flt_link_bit[1280:1278]), .val(flt_link_val[426]));
+  rn1_link u_l427 (.fwd_in(lfd427), .fwd_out(lfr427), .bwd_in(lbd427), .bwd_out(lbr427),
+      .dead(flt_link_dead[427]), .stuck(flt_link_stuck[427]), .dir(flt_link_dir[427]),
+      .bitsel(flt_link_bit[1283:1281]), .val(flt_link_val[427]));
+  rn1_link u_l428 (.fwd_in(lfd428), .fwd_out(lfr428), .bwd_in(lbd428), .bwd_out(lbr428),
+      .dead(flt_link_dead[428]), .stuck(flt_link_stuck[428]), .dir(flt_link_dir[428]),
+      .bitsel(flt_link_bit[1286:1284]), .val(flt_link_val[428]));
+  rn1_link u_l429 (.fwd_in(lfd429), .fwd_out(lfr429), .bwd_in(lbd429), .bwd_out(lbr429),
+      .dead(flt_link_dead[429]), .stuck(flt_link_stuck[429]), .dir(flt_link_dir[429]),
+      .bitsel(flt_link_bit[1289:1287]), .val(flt_link_val[429]));
+  rn1_link u_l430 (.fwd_in(lfd430), .fwd_out(lfr430), .bwd_in(lbd430), .bwd_out(lbr430),
+      .dead(flt_link_dead[430]), .stuck(flt_link_stuck[430]), .dir(flt_link_dir[430]),
+      .bitsel(flt_link_bit[1292:1290]), .val(flt_link_val[430]));
+  rn1_link u_l431 (.fwd_in(lfd431), .fwd_out(lfr431), .bwd_in(lbd431), .bwd_out(lbr431),
+      .dead(flt_link_dead[431]), .stuck(flt_link_stuck[431]), .dir(flt_link_dir[431]),
+      .bitsel(flt_link_bit[1295:1293]), .val(flt_link_val[431]));
+  rn1_link u_l432 (.fwd_in(lfd432), .fwd_out(lfr432), .bwd_in(lbd432), .bwd_out(lbr432),
+      .dead(flt_link_dead[432]), .stuck(flt_link_stuck[432]), .dir(flt_link_dir[432]),
+      .bitsel(flt_link_bit[1298:1296]), .val(flt_link_val[432]));
+  rn1_link u_l433 (.fwd_in(lfd433), .fwd_out(lfr433), .bwd_in(lbd433), .bwd_out(lbr433),
+      .dead(flt_link_dead[433]), .stuck(flt_link_stuck[433]), .dir(flt_link_dir[433]),
+      .bitsel(flt_link_bit[1301:1299]), .val(flt_link_val[433]));
+  rn1_link u_l434 (.fwd_in(lfd434), .fwd_out(lfr434), .bwd_in(lbd434), .bwd_out(lbr434),
+      .dead(flt_link_dead[434]), .stuck(flt_link_stuck[434]), .dir(flt_link_dir[434]),
+      .bitsel(flt_link_bit[1304:1302]), .val(flt_link_val[434]));
+  rn1_link u_l435 (.fwd_in(lfd435), .fwd_out(lfr435), .bwd_in(lbd435), .bwd_out(lbr435),
+      .dead(flt_link_dead[435]), .stuck(flt_link_stuck[435]), .dir(flt_link_dir[435]),
+      .bitsel(flt_link_bit[1307:1305]), .val(flt_link_val[435]));
+  rn1_link u_l436 (.fwd_in(lfd436), .fwd_out(lfr436), .bwd_in(lbd436), .bwd_out(lbr436),
+      .dead(flt_link_dead[436]), .stuck(flt_link_stuck[436]), .dir(flt_link_dir[436]),
+      .bitsel(flt_link_bit[1310:1308]), .val(flt_link_val[436]));
+  rn1_link u_l437 (.fwd_in(lfd437), .fwd_out(lfr437), .bwd_in(lbd437), .bwd_out(lbr437),
+      .dead(flt_link_dead[437]), .stuck(flt_link_stuck[437]), .dir(flt_link_dir[437]),
+      .bitsel(flt_link_bit[1313:1311]), .val(flt_link_val[437]));
+  rn1_link u_l438 (.fwd_in(lfd438), .fwd_out(lfr438), .bwd_in(lbd438), .bwd_out(lbr438),
+      .dead(flt_link_dead[438]), .stuck(flt_link_stuck[438]), .dir(flt_link_dir[438]),
+      .bitsel(flt_link_bit[1316:1314]), .val(flt_link_val[438]));
+  rn1_link u_l439 (.fwd_in(lfd439), .fwd_out(lfr439), .bwd_in(lbd439), .bwd_out(lbr439),
+      .dead(flt_link_dead[439]), .stuck(flt_link_stuck[439]), .dir(flt_link_dir[439]),
+      .bitsel(flt_link_bit[1319:1317]), .val(flt_link_val[439]));
+  rn1_link u_l440 (.fwd_in(lfd440), .fwd_out(lfr440), .bwd_in(lbd440), .bwd_out(lbr440),
+      .dead(flt_link_dead[440]), .stuck(flt_link_stuck[440]), .dir(flt_link_dir[440]),
+      .bitsel(flt_link_bit[1322:1320]), .val(flt_link_val[440]));
+  rn1_link u_l441 (.fwd_in(lfd441), .fwd_out(lfr441), .bwd_in(lbd441), .bwd_out(lbr441),
+      .dead(flt_link_dead[441]), .stuck(flt_link_stuck[441]), .dir(flt_link_dir[441]),
+      .bitsel(flt_link_bit[1325:1323]), .val(flt_link_val[441]));
+  rn1_link u_l442 (.fwd_in(lfd442), .fwd_out(lfr442), .bwd_in(lbd442), .bwd_out(lbr442),
+      .dead(flt_link_dead[442]), .stuck(flt_link_stuck[442]), .dir(flt_link_dir[442]),
+      .bitsel(flt_link_bit[1328:1326]), .val(flt_link_val[442]));
+  rn1_link u_l443 (.fwd_in(lfd443), .fwd_out(lfr443), .bwd_in(lbd443), .bwd_out(lbr443),
+      .dead(flt_link_dead[443]), .stuck(flt_link_stuck[443]), .dir(flt_link_dir[443]),
+      .bitsel(flt_link_bit[1331:1329]), .val(flt_link_val[443]));
+  rn1_link u_l444 (.fwd_in(lfd444), .fwd_out(lfr444), .bwd_in(lbd444), .bwd_out(lbr444),
+      .dead(flt_link_dead[444]), .stuck(flt_link_stuck[444]), .dir(flt_link_dir[444]),
+      .bitsel(flt_link_bit[1334:1332]), .val(flt_link_val[444]));
+  rn1_link u_l445 (.fwd_in(lfd445), .fwd_out(lfr445), .bwd_in(lbd445), .bwd_out(lbr445),
+      .dead(flt_link_dead[445]), .stuck(flt_link_stuck[445]), .dir(flt_link_dir[445]),
+      .bitsel(flt_link_bit[1337:1335]), .val(flt_link_val[445]));
+  rn1_link u_l446 (.fwd_in(lfd446), .fwd_out(lfr446), .bwd_in(lbd446), .bwd_out(lbr446),
+      .dead(flt_link_dead[446]), .stuck(flt_link_stuck[446]), .dir(flt_link_dir[446]),
+      .bitsel(flt_link_bit[1340:1338]), .val(flt_link_val[446]));
+  rn1_link u_l447 (.fwd_in(lfd447), .fwd_out(lfr447), .bwd_in(lbd447), .bwd_out(lbr447),
+      .dead(flt_link_dead[447]), .stuck(flt_link_stuck[447]), .dir(flt_link_dir[447]),
+      .bitsel(flt_link_bit[1343:1341]), .val(flt_link_val[447]));
+  rn1_link u_l448 (.fwd_in(lfd448), .fwd_out(lfr448), .bwd_in(lbd448), .bwd_out(lbr448),
+      .dead(flt_link_dead[448]), .stuck(flt_link_stuck[448]), .dir(flt_link_dir[448]),
+      .bitsel(flt_link_bit[1346:1344]), .val(flt_link_val[448]));
+  rn1_link u_l449 (.fwd_in(lfd449), .fwd_out(lfr449), .bwd_in(lbd449), .bwd_out(lbr449),
+      .dead(flt_link_dead[449]), .stuck(flt_link_stuck[449]), .dir(flt_link_dir[449]),
+      .bitsel(flt_link_bit[1349:1347]), .val(flt_link_val[449]));
+  rn1_link u_l450 (.fwd_in(lfd450), .fwd_out(lfr450), .bwd_in(lbd450), .bwd_out(lbr450),
+      .dead(flt_link_dead[450]), .stuck(flt_link_stuck[450]), .dir(flt_link_dir[450]),
+      .bitsel(flt_link_bit[1352:1350]), .val(flt_link_val[450]));
+  rn1_link u_l451 (.fwd_in(lfd451), .fwd_out(lfr451), .bwd_in(lbd451), .bwd_out(lbr451),
+      .dead(flt_link_dead[451]), .stuck(flt_link_stuck[451]), .dir(flt_link_dir[451]),
+      .bitsel(flt_link_bit[1355:1353]), .val(flt_link_val[451]));
+  rn1_link u_l452 (.fwd_in(lfd452), .fwd_out(lfr452), .bwd_in(lbd452), .bwd_out(lbr452),
+      .dead(flt_link_dead[452]), .stuck(flt_link_stuck[452]), .dir(flt_link_dir[452]),
+      .bitsel(flt_link_bit[1358:1356]), .val(flt_link_val[452]));
+  rn1_link u_l453 (.fwd_in(lfd453), .fwd_out(lfr453), .bwd_in(lbd453), .bwd_out(lbr453),
+      .dead(flt_link_dead[453]), .stuck(flt_link_stuck[453]), .dir(flt_link_dir[453]),
+      .bitsel(flt_link_bit[1361:1359]), .val(flt_link_val[453]));
+  rn1_link u_l454 (.fwd_in(lfd454), .fwd_out(lfr454), .bwd_in(lbd454), .bwd_out(lbr454),
+      .dead(flt_link_dead[454]), .stuck(flt_link_stuck[454]), .dir(flt_link_dir[454]),
+      .bitsel(flt_link_bit[1364:1362]), .val(flt_link_val[454]));
+  rn1_link u_l455 (.fwd_in(lfd455), .fwd_out(lfr455), .bwd_in(lbd455), .bwd_out(lbr455),
+      .dead(flt_link_dead[455]), .stuck(flt_link_stuck[455]), .dir(flt_link_dir[455]),
+      .bitsel(flt_link_bit[1367:1365]), .val(flt_link_val[455]));
+  rn1_link u_l456 (.fwd_in(lfd456), .fwd_out(lfr456), .bwd_in(lbd456), .bwd_out(lbr456),
+      .dead(flt_link_dead[456]), .stuck(flt_link_stuck[456]), .dir(flt_link_dir[456]),
+      .bitsel(flt_link_bit[1370:1368]), .val(flt_link_val[456]));
+  rn1_link u_l457 (.fwd_in(lfd457), .fwd_out(lfr457), .bwd_in(lbd457), .bwd_out(lbr457),
+      .dead(flt_link_dead[457]), .stuck(flt_link_stuck[457]), .dir(flt_link_dir[457]),
+      .bitsel(flt_link_bit[1373:1371]), .val(flt_link_val[457]));
+  rn1_link u_l458 (.fwd_in(lfd458), .fwd_out(lfr458), .bwd_in(lbd458), .bwd_out(lbr458),
+      .dead(flt_link_dead[458]), .stuck(flt_link_stuck[458]), .dir(flt_link_dir[458]),
+      .bitsel(flt_link_bit[1376:1374]), .val(flt_link_val[458]));
+  rn1_link u_l459 (.fwd_in(lfd459), .fwd_out(lfr459), .bwd_in(lbd459), .bwd_out(lbr459),
+      .dead(flt_link_dead[459]), .stuck(flt_link_stuck[459]), .dir(flt_link_dir[459]),
+      .bitsel(flt_link_bit[1379:1377]), .val(flt_link_val[459]));
+  rn1_link u_l460 (.fwd_in(lfd460), .fwd_out(lfr460), .bwd_in(lbd460), .bwd_out(lbr460),
+      .dead(flt_link_dead[460]), .stuck(flt_link_stuck[460]), .dir(flt_link_dir[460]),
+      .bitsel(flt_link_bit[1382:1380]), .val(flt_link_val[460]));
+  rn1_link u_l461 (.fwd_in(lfd461), .fwd_out(lfr461), .bwd_in(lbd461), .bwd_out(lbr461),
+      .dead(flt_link_dead[461]), .stuck(flt_link_stuck[461]), .dir(flt_link_dir[461]),
+      .bitsel(flt_link_bit[1385:1383]), .val(flt_link_val[461]));
+  rn1_link u_l462 (.fwd_in(lfd462), .fwd_out(lfr462), .bwd_in(lbd462), .bwd_out(lbr462),
+      .dead(flt_link_dead[462]), .stuck(flt_link_stuck[462]), .dir(flt_link_dir[462]),
+      .bitsel(flt_link_bit[1388:1386]), .val(flt_link_val[462]));
+  rn1_link u_l463 (.fwd_in(lfd463), .fwd_out(lfr463), .bwd_in(lbd463), .bwd_out(lbr463),
+      .dead(flt_link_dead[463]), .stuck(flt_link_stuck[463]), .dir(flt_link_dir[463]),
+      .bitsel(flt_link_bit[1391:1389]), .val(flt_link_val[463]));
+  rn1_link u_l464 (.fwd_in(lfd464), .fwd_out(lfr464), .bwd_in(lbd464), .bwd_out(lbr464),
+      .dead(flt_link_dead[464]), .stuck(flt_link_stuck[464]), .dir(flt_link_dir[464]),
+      .bitsel(flt_link_bit[1394:1392]), .val(flt_link_val[464]));
+  rn1_link u_l465 (.fwd_in(lfd465), .fwd_out(lfr465), .bwd_in(lbd465), .bwd_out(lbr465),
+      .dead(flt_link_dead[465]), .stuck(flt_link_stuck[465]), .dir(flt_link_dir[465]),
+      .bitsel(flt_link_bit[1397:1395]), .val(flt_link_val[465]));
+  rn1_link u_l466 (.fwd_in(lfd466), .fwd_out(lfr466), .bwd_in(lbd466), .bwd_out(lbr466),
+      .dead(flt_link_dead[466]), .stuck(flt_link_stuck[466]), .dir(flt_link_dir[466]),
+      .bitsel(flt_link_bit[1400:1398]), .val(flt_link_val[466]));
+  rn1_link u_l467 (.fwd_in(lfd467), .fwd_out(lfr467), .bwd_in(lbd467), .bwd_out(lbr467),
+      .dead(flt_link_dead[467]), .stuck(flt_link_stuck[467]), .dir(flt_link_dir[467]),
+      .bitsel(flt_link_bit[1403:1401]), .val(flt_link_val[467]));
+  rn1_link u_l468 (.fwd_in(lfd468), .fwd_out(lfr468), .bwd_in(lbd468), .bwd_out(lbr468),
+      .dead(flt_link_dead[468]), .stuck(flt_link_stuck[468]), .dir(flt_link_dir[468]),
+      .bitsel(flt_link_bit[1406:1404]), .val(flt_link_val[468]));
+  rn1_link u_l469 (.fwd_in(lfd469), .fwd_out(lfr469), .bwd_in(lbd469), .bwd_out(lbr469),
+      .dead(flt_link_dead[469]), .stuck(flt_link_stuck[469]), .dir(flt_link_dir[469]),
+      .bitsel(flt_link_bit[1409:1407]), .val(flt_link_val[469]));
+  rn1_link u_l470 (.fwd_in(lfd470), .fwd_out(lfr470), .bwd_in(lbd470), .bwd_out(lbr470),
+      .dead(flt_link_dead[470]), .stuck(flt_link_stuck[470]), .dir(flt_link_dir[470]),
+      .bitsel(flt_link_bit[1412:1410]), .val(flt_link_val[470]));
+  rn1_link u_l471 (.fwd_in(lfd471), .fwd_out(lfr471), .bwd_in(lbd471), .bwd_out(lbr471),
+      .dead(flt_link_dead[471]), .stuck(flt_link_stuck[471]), .dir(flt_link_dir[471]),
+      .bitsel(flt_link_bit[1415:1413]), .val(flt_link_val[471]));
+  rn1_link u_l472 (.fwd_in(lfd472), .fwd_out(lfr472), .bwd_in(lbd472), .bwd_out(lbr472),
+      .dead(flt_link_dead[472]), .stuck(flt_link_stuck[472]), .dir(flt_link_dir[472]),
+      .bitsel(flt_link_bit[1418:1416]), .val(flt_link_val[472]));
+  rn1_link u_l473 (.fwd_in(lfd473), .fwd_out(lfr473), .bwd_in(lbd473), .bwd_out(lbr473),
+      .dead(flt_link_dead[473]), .stuck(flt_link_stuck[473]), .dir(flt_link_dir[473]),
+      .bitsel(flt_link_bit[1421:1419]), .val(flt_link_val[473]));
+  rn1_link u_l474 (.fwd_in(lfd474), .fwd_out(lfr474), .bwd_in(lbd474), .bwd_out(lbr474),
+      .dead(flt_link_dead[474]), .stuck(flt_link_stuck[474]), .dir(flt_link_dir[474]),
+      .bitsel(flt_link_bit[1424:1422]), .val(flt_link_val[474]));
+  rn1_link u_l475 (.fwd_in(lfd475), .fwd_out(lfr475), .bwd_in(lbd475), .bwd_out(lbr475),
+      .dead(flt_link_dead[475]), .stuck(flt_link_stuck[475]), .dir(flt_link_dir[475]),
+      .bitsel(flt_link_bit[1427:1425]), .val(flt_link_val[475]));
+  rn1_link u_l476 (.fwd_in(lfd476), .fwd_out(lfr476), .bwd_in(lbd476), .bwd_out(lbr476),
+      .dead(flt_link_dead[476]), .stuck(flt_link_stuck[476]), .dir(flt_link_dir[476]),
+      .bitsel(flt_link_bit[1430:1428]), .val(flt_link_val[476]));
+  rn1_link u_l477 (.fwd_in(lfd477), .fwd_out(lfr477), .bwd_in(lbd477), .bwd_out(lbr477),
+      .dead(flt_link_dead[477]), .stuck(flt_link_stuck[477]), .dir(flt_link_dir[477]),
+      .bitsel(flt_link_bit[1433:1431]), .val(flt_link_val[477]));
+  rn1_link u_l478 (.fwd_in(lfd478), .fwd_out(lfr478), .bwd_in(lbd478), .bwd_out(lbr478),
+      .dead(flt_link_dead[478]), .stuck(flt_link_stuck[478]), .dir(flt_link_dir[478]),
+      .bitsel(flt_link_bit[1436:1434]), .val(flt_link_val[478]));
+  rn1_link u_l479 (.fwd_in(lfd479), .fwd_out(lfr479), .bwd_in(lbd479), .bwd_out(lbr479),
+      .dead(flt_link_dead[479]), .stuck(flt_link_stuck[479]), .dir(flt_link_dir[479]),
+      .bitsel(flt_link_bit[1439:1437]), .val(flt_link_val[479]));
+  rn1_link u_l480 (.fwd_in(lfd480), .fwd_out(lfr480), .bwd_in(lbd480), .bwd_out(lbr480),
+      .dead(flt_link_dead[480]), .stuck(flt_link_stuck[480]), .dir(flt_link_dir[480]),
+      .bitsel(flt_link_bit[1442:1440]), .val(flt_link_val[480]));
+  rn1_link u_l481 (.fwd_in(lfd481), .fwd_out(lfr481), .bwd_in(lbd481), .bwd_out(lbr481),
+      .dead(flt_link_dead[481]), .stuck(flt_link_stuck[481]), .dir(flt_link_dir[481]),
+      .bitsel(flt_link_bit[1445:1443]), .val(flt_link_val[481]));
+  rn1_link u_l482 (.fwd_in(lfd482), .fwd_out(lfr482), .bwd_in(lbd482), .bwd_out(lbr482),
+      .dead(flt_link_dead[482]), .stuck(flt_link_stuck[482]), .dir(flt_link_dir[482]),
+      .bitsel(flt_link_bit[1448:1446]), .val(flt_link_val[482]));
+  rn1_link u_l483 (.fwd_in(lfd483), .fwd_out(lfr483), .bwd_in(lbd483), .bwd_out(lbr483),
+      .dead(flt_link_dead[483]), .stuck(flt_link_stuck[483]), .dir(flt_link_dir[483]),
+      .bitsel(flt_link_bit[1451:1449]), .val(flt_link_val[483]));
+  rn1_link u_l484 (.fwd_in(lfd484), .fwd_out(lfr484), .bwd_in(lbd484), .bwd_out(lbr484),
+      .dead(flt_link_dead[484]), .stuck(flt_link_stuck[484]), .dir(flt_link_dir[484]),
+      .bitsel(flt_link_bit[1454:1452]), .val(flt_link_val[484]));
+  rn1_link u_l485 (.fwd_in(lfd485), .fwd_out(lfr485), .bwd_in(lbd485), .bwd_out(lbr485),
+      .dead(flt_link_dead[485]), .stuck(flt_link_stuck[485]), .dir(flt_link_dir[485]),
+      .bitsel(flt_link_bit[1457:1455]), .val(flt_link_val[485]));
+  rn1_link u_l486 (.fwd_in(lfd486), .fwd_out(lfr486), .bwd_in(lbd486), .bwd_out(lbr486),
+      .dead(flt_link_dead[486]), .stuck(flt_link_stuck[486]), .dir(flt_link_dir[486]),
+      .bitsel(flt_link_bit[1460:1458]), .val(flt_link_val[486]));
+  rn1_link u_l487 (.fwd_in(lfd487), .fwd_out(lfr487), .bwd_in(lbd487), .bwd_out(lbr487),
+      .dead(flt_link_dead[487]), .stuck(flt_link_stuck[487]), .dir(flt_link_dir[487]),
+      .bitsel(flt_link_bit[1463:1461]), .val(flt_link_val[487]));
+  rn1_link u_l488 (.fwd_in(lfd488), .fwd_out(lfr488), .bwd_in(lbd488), .bwd_out(lbr488),
+      .dead(flt_link_dead[488]), .stuck(flt_link_stuck[488]), .dir(flt_link_dir[488]),
+      .bitsel(flt_link_bit[1466:1464]), .val(flt_link_val[488]));
+  rn1_link u_l489 (.fwd_in(lfd489), .fwd_out(lfr489), .bwd_in(lbd489), .bwd_out(lbr489),
+      .dead(flt_link_dead[489]), .stuck(flt_link_stuck[489]), .dir(flt_link_dir[489]),
+      .bitsel(flt_link_bit[1469:1467]), .val(flt_link_val[489]));
+  rn1_link u_l490 (.fwd_in(lfd490), .fwd_out(lfr490), .bwd_in(lbd490), .bwd_out(lbr490),
+      .dead(flt_link_dead[490]), .stuck(flt_link_stuck[490]), .dir(flt_link_dir[490]),
+      .bitsel(flt_link_bit[1472:1470]), .val(flt_link_val[490]));
+  rn1_link u_l491 (.fwd_in(lfd491), .fwd_out(lfr491), .bwd_in(lbd491), .bwd_out(lbr491),
+      .dead(flt_link_dead[491]), .stuck(flt_link_stuck[491]), .dir(flt_link_dir[491]),
+      .bitsel(flt_link_bit[1475:1473]), .val(flt_link_val[491]));
+  rn1_link u_l492 (.fwd_in(lfd492), .fwd_out(lfr492), .bwd_in(lbd492), .bwd_out(lbr492),
+      .dead(flt_link_dead[492]), .stuck(flt_link_stuck[492]), .dir(flt_link_dir[492]),
+      .bitsel(flt_link_bit[1478:1476]), .val(flt_link_val[492]));
+  rn1_link u_l493 (.fwd_in(lfd493), .fwd_out(lfr493), .bwd_in(lbd493), .bwd_out(lbr493),
+      .dead(flt_link_dead[493]), .stuck(flt_link_stuck[493]), .dir(flt_link_dir[493]),
+      .bitsel(flt_link_bit[1481:1479]), .val(flt_link_val[493]));
+  rn1_link u_l494 (.fwd_in(lfd494), .fwd_out(lfr494), .bwd_in(lbd494), .bwd_out(lbr494),
+      .dead(flt_link_dead[494]), .stuck(flt_link_stuck[494]), .dir(flt_link_dir[494]),
+      .bitsel(flt_link_bit[1484:1482]), .val(flt_link_val[494]));
+  rn1_link u_l495 (.fwd_in(lfd495), .fwd_out(lfr495), .bwd_in(lbd495), .bwd_out(lbr495),
+      .dead(flt_link_dead[495]), .stuck(flt_link_stuck[495]), .dir(flt_link_dir[495]),
+      .bitsel(flt_link_bit[1487:1485]), .val(flt_link_val[495]));
+  rn1_link u_l496 (.fwd_in(lfd496), .fwd_out(lfr496), .bwd_in(lbd496), .bwd_out(lbr496),
+      .dead(flt_link_dead[496]), .stuck(flt_link_stuck[496]), .dir(flt_link_dir[496]),
+      .bitsel(flt_link_bit[1490:1488]), .val(flt_link_val[496]));
+  rn1_link u_l497 (.fwd_in(lfd497), .fwd_out(lfr497), .bwd_in(lbd497), .bwd_out(lbr497),
+      .dead(flt_link_dead[497]), .stuck(flt_link_stuck[497]), .dir(flt_link_dir[497]),
+      .bitsel(flt_link_bit[1493:1491]), .val(flt_link_val[497]));
+  rn1_link u_l498 (.fwd_in(lfd498), .fwd_out(lfr498), .bwd_in(lbd498), .bwd_out(lbr498),
+      .dead(flt_link_dead[498]), .stuck(flt_link_stuck[498]), .dir(flt_link_dir[498]),
+      .bitsel(flt_link_bit[1496:1494]), .val(flt_link_val[498]));
+  rn1_link u_l499 (.fwd_in(lfd499), .fwd_out(lfr499), .bwd_in(lbd499), .bwd_out(lbr499),
+      .dead(flt_link_dead[499]), .stuck(flt_link_stuck[499]), .dir(flt_link_dir[499]),
+      .bitsel(flt_link_bit[1499:1497]), .val(flt_link_val[499]));
+  rn1_link u_l500 (.fwd_in(lfd500), .fwd_out(lfr500), .bwd_in(lbd500), .bwd_out(lbr500),
+      .dead(flt_link_dead[500]), .stuck(flt_link_stuck[500]), .dir(flt_link_dir[500]),
+      .bitsel(flt_link_bit[1502:1500]), .val(flt_link_val[500]));
+  rn1_link u_l501 (.fwd_in(lfd501), .fwd_out(lfr501), .bwd_in(lbd501), .bwd_out(lbr501),
+      .dead(flt_link_dead[501]), .stuck(flt_link_stuck[501]), .dir(flt_link_dir[501]),
+      .bitsel(flt_link_bit[1505:1503]), .val(flt_link_val[501]));
+  rn1_link u_l502 (.fwd_in(lfd502), .fwd_out(lfr502), .bwd_in(lbd502), .bwd_out(lbr502),
+      .dead(flt_link_dead[502]), .stuck(flt_link_stuck[502]), .dir(flt_link_dir[502]),
+      .bitsel(flt_link_bit[1508:1506]), .val(flt_link_val[502]));
+  rn1_link u_l503 (.fwd_in(lfd503), .fwd_out(lfr503), .bwd_in(lbd503), .bwd_out(lbr503),
+      .dead(flt_link_dead[503]), .stuck(flt_link_stuck[503]), .dir(flt_link_dir[503]),
+      .bitsel(flt_link_bit[1511:1509]), .val(flt_link_val[503]));
+  rn1_link u_l504 (.fwd_in(lfd504), .fwd_out(lfr504), .bwd_in(lbd504), .bwd_out(lbr504),
+      .dead(flt_link_dead[504]), .stuck(flt_link_stuck[504]), .dir(flt_link_dir[504]),
+      .bitsel(flt_link_bit[1514:1512]), .val(flt_link_val[504]));
+  rn1_link u_l505 (.fwd_in(lfd505), .fwd_out(lfr505), .bwd_in(lbd505), .bwd_out(lbr505),
+      .dead(flt_link_dead[505]), .stuck(flt_link_stuck[505]), .dir(flt_link_dir[505]),
+      .bitsel(flt_link_bit[1517:1515]), .val(flt_link_val[505]));
+  rn1_link u_l506 (.fwd_in(lfd506), .fwd_out(lfr506), .bwd_in(lbd506), .bwd_out(lbr506),
+      .dead(flt_link_dead[506]), .stuck(flt_link_stuck[506]), .dir(flt_link_dir[506]),
+      .bitsel(flt_link_bit[1520:1518]), .val(flt_link_val[506]));
+  rn1_link u_l507 (.fwd_in(lfd507), .fwd_out(lfr507), .bwd_in(lbd507), .bwd_out(lbr507),
+      .dead(flt_link_dead[507]), .stuck(flt_link_stuck[507]), .dir(flt_link_dir[507]),
+      .bitsel(flt_link_bit[1523:1521]), .val(flt_link_val[507]));
+  rn1_link u_l508 (.fwd_in(lfd508), .fwd_out(lfr508), .bwd_in(lbd508), .bwd_out(lbr508),
+      .dead(flt_link_dead[508]), .stuck(flt_link_stuck[508]), .dir(flt_link_dir[508]),
+      .bitsel(flt_link_bit[1526:1524]), .val(flt_link_val[508]));
+  rn1_link u_l509 (.fwd_in(lfd509), .fwd_out(lfr509), .bwd_in(lbd509), .bwd_out(lbr509),
+      .dead(flt_link_dead[509]), .stuck(flt_link_stuck[509]), .dir(flt_link_dir[509]),
+      .bitsel(flt_link_bit[1529:1527]), .val(flt_link_val[509]));
+  rn1_link u_l510 (.fwd_in(lfd510), .fwd_out(lfr510), .bwd_in(lbd510), .bwd_out(lbr510),
+      .dead(flt_link_dead[510]), .stuck(flt_link_stuck[510]), .dir(flt_link_dir[510]),
+      .bitsel(flt_link_bit[1532:1530]), .val(flt_link_val[510]));
+  rn1_link u_l511 (.fwd_in(lfd511), .fwd_out(lfr511), .bwd_in(lbd511), .bwd_out(lbr511),
+      .dead(flt_link_dead[511]), .stuck(flt_link_stuck[511]), .dir(flt_link_dir[511]),
+      .bitsel(flt_link_bit[1535:1533]), .val(flt_link_val[511]));
 
   // routers
   // router 0: stage 1, rn1s 8x4/d2
-  wire [71:0] r0_fi, r0_bo;
-  wire [71:0] r0_fo, r0_bi;
-  assign r0_fi = {lf_rcv[134:126], lf_rcv[116:108], lf_rcv[98:90], lf_rcv[80:72], lf_rcv[62:54], lf_rcv[44:36], lf_rcv[26:18], lf_rcv[8:0]};
-  assign r0_bi = {lb_rcv[1223:1215], lb_rcv[1214:1206], lb_rcv[1205:1197], lb_rcv[1196:1188], lb_rcv[1187:1179], lb_rcv[1178:1170], lb_rcv[1169:1161], lb_rcv[1160:1152]};
+  wire [71:0] r0_bo;
+  wire [71:0] r0_fo;
   rn1 #(.MODE_SEL(2)) u_r0 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h9E37), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[7:0]), .fwd_in(r0_fi), .bwd_out(r0_bo), .fwd_out(r0_fo),
-      .bwd_in(r0_bi), .dual_o(unused_dual[0]));
-  assign lf_drv[1160:1152] = flt_router_dead[0] ? 9'd0 : r0_fo[8:0];
-  assign lf_drv[1169:1161] = flt_router_dead[0] ? 9'd0 : r0_fo[17:9];
-  assign lf_drv[1178:1170] = flt_router_dead[0] ? 9'd0 : r0_fo[26:18];
-  assign lf_drv[1187:1179] = flt_router_dead[0] ? 9'd0 : r0_fo[35:27];
-  assign lf_drv[1196:1188] = flt_router_dead[0] ? 9'd0 : r0_fo[44:36];
-  assign lf_drv[1205:1197] = flt_router_dead[0] ? 9'd0 : r0_fo[53:45];
-  assign lf_drv[1214:1206] = flt_router_dead[0] ? 9'd0 : r0_fo[62:54];
-  assign lf_drv[1223:1215] = flt_router_dead[0] ? 9'd0 : r0_fo[71:63];
-  assign lb_drv[8:0] = flt_router_dead[0] ? 9'd0 : r0_bo[8:0];
-  assign lb_drv[26:18] = flt_router_dead[0] ? 9'd0 : r0_bo[17:9];
-  assign lb_drv[44:36] = flt_router_dead[0] ? 9'd0 : r0_bo[26:18];
-  assign lb_drv[62:54] = flt_router_dead[0] ? 9'd0 : r0_bo[35:27];
-  assign lb_drv[80:72] = flt_router_dead[0] ? 9'd0 : r0_bo[44:36];
-  assign lb_drv[98:90] = flt_router_dead[0] ? 9'd0 : r0_bo[53:45];
-  assign lb_drv[116:108] = flt_router_dead[0] ? 9'd0 : r0_bo[62:54];
-  assign lb_drv[134:126] = flt_router_dead[0] ? 9'd0 : r0_bo[71:63];
+      .cfg_en(cfg_en[7:0]), .fwd_in({lfr14, lfr12, lfr10, lfr8, lfr6, lfr4, lfr2, lfr0}), .bwd_out(r0_bo), .fwd_out(r0_fo),
+      .bwd_in({lbr135, lbr134, lbr133, lbr132, lbr131, lbr130, lbr129, lbr128}), .dual_o(unused_dual[0]));
+  assign lfd128 = flt_router_dead[0] ? 9'd0 : r0_fo[8:0];
+  assign lfd129 = flt_router_dead[0] ? 9'd0 : r0_fo[17:9];
+  assign lfd130 = flt_router_dead[0] ? 9'd0 : r0_fo[26:18];
+  assign lfd131 = flt_router_dead[0] ? 9'd0 : r0_fo[35:27];
+  assign lfd132 = flt_router_dead[0] ? 9'd0 : r0_fo[44:36];
+  assign lfd133 = flt_router_dead[0] ? 9'd0 : r0_fo[53:45];
+  assign lfd134 = flt_router_dead[0] ? 9'd0 : r0_fo[62:54];
+  assign lfd135 = flt_router_dead[0] ? 9'd0 : r0_fo[71:63];
+  assign lbd0 = flt_router_dead[0] ? 9'd0 : r0_bo[8:0];
+  assign lbd2 = flt_router_dead[0] ? 9'd0 : r0_bo[17:9];
+  assign lbd4 = flt_router_dead[0] ? 9'd0 : r0_bo[26:18];
+  assign lbd6 = flt_router_dead[0] ? 9'd0 : r0_bo[35:27];
+  assign lbd8 = flt_router_dead[0] ? 9'd0 : r0_bo[44:36];
+  assign lbd10 = flt_router_dead[0] ? 9'd0 : r0_bo[53:45];
+  assign lbd12 = flt_router_dead[0] ? 9'd0 : r0_bo[62:54];
+  assign lbd14 = flt_router_dead[0] ? 9'd0 : r0_bo[71:63];
   // router 1: stage 1, rn1s 8x4/d2
-  wire [71:0] r1_fi, r1_bo;
-  wire [71:0] r1_fo, r1_bi;
-  assign r1_fi = {lf_rcv[278:270], lf_rcv[260:252], lf_rcv[242:234], lf_rcv[224:216], lf_rcv[206:198], lf_rcv[188:180], lf_rcv[170:162], lf_rcv[152:144]};
-  assign r1_bi = {lb_rcv[1295:1287], lb_rcv[1286:1278], lb_rcv[1277:1269], lb_rcv[1268:1260], lb_rcv[1259:1251], lb_rcv[1250:1242], lb_rcv[1241:1233], lb_rcv[1232:1224]};
+  wire [71:0] r1_bo;
+  wire [71:0] r1_fo;
   rn1 #(.MODE_SEL(2)) u_r1 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h3C6E), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[15:8]), .fwd_in(r1_fi), .bwd_out(r1_bo), .fwd_out(r1_fo),
-      .bwd_in(r1_bi), .dual_o(unused_dual[1]));
-  assign lf_drv[1232:1224] = flt_router_dead[1] ? 9'd0 : r1_fo[8:0];
-  assign lf_drv[1241:1233] = flt_router_dead[1] ? 9'd0 : r1_fo[17:9];
-  assign lf_drv[1250:1242] = flt_router_dead[1] ? 9'd0 : r1_fo[26:18];
-  assign lf_drv[1259:1251] = flt_router_dead[1] ? 9'd0 : r1_fo[35:27];
-  assign lf_drv[1268:1260] = flt_router_dead[1] ? 9'd0 : r1_fo[44:36];
-  assign lf_drv[1277:1269] = flt_router_dead[1] ? 9'd0 : r1_fo[53:45];
-  assign lf_drv[1286:1278] = flt_router_dead[1] ? 9'd0 : r1_fo[62:54];
-  assign lf_drv[1295:1287] = flt_router_dead[1] ? 9'd0 : r1_fo[71:63];
-  assign lb_drv[152:144] = flt_router_dead[1] ? 9'd0 : r1_bo[8:0];
-  assign lb_drv[170:162] = flt_router_dead[1] ? 9'd0 : r1_bo[17:9];
-  assign lb_drv[188:180] = flt_router_dead[1] ? 9'd0 : r1_bo[26:18];
-  assign lb_drv[206:198] = flt_router_dead[1] ? 9'd0 : r1_bo[35:27];
-  assign lb_drv[224:216] = flt_router_dead[1] ? 9'd0 : r1_bo[44:36];
-  assign lb_drv[242:234] = flt_router_dead[1] ? 9'd0 : r1_bo[53:45];
-  assign lb_drv[260:252] = flt_router_dead[1] ? 9'd0 : r1_bo[62:54];
-  assign lb_drv[278:270] = flt_router_dead[1] ? 9'd0 : r1_bo[71:63];
+      .cfg_en(cfg_en[15:8]), .fwd_in({lfr30, lfr28, lfr26, lfr24, lfr22, lfr20, lfr18, lfr16}), .bwd_out(r1_bo), .fwd_out(r1_fo),
+      .bwd_in({lbr143, lbr142, lbr141, lbr140, lbr139, lbr138, lbr137, lbr136}), .dual_o(unused_dual[1]));
+  assign lfd136 = flt_router_dead[1] ? 9'd0 : r1_fo[8:0];
+  assign lfd137 = flt_router_dead[1] ? 9'd0 : r1_fo[17:9];
+  assign lfd138 = flt_router_dead[1] ? 9'd0 : r1_fo[26:18];
+  assign lfd139 = flt_router_dead[1] ? 9'd0 : r1_fo[35:27];
+  assign lfd140 = flt_router_dead[1] ? 9'd0 : r1_fo[44:36];
+  assign lfd141 = flt_router_dead[1] ? 9'd0 : r1_fo[53:45];
+  assign lfd142 = flt_router_dead[1] ? 9'd0 : r1_fo[62:54];
+  assign lfd143 = flt_router_dead[1] ? 9'd0 : r1_fo[71:63];
+  assign lbd16 = flt_router_dead[1] ? 9'd0 : r1_bo[8:0];
+  assign lbd18 = flt_router_dead[1] ? 9'd0 : r1_bo[17:9];
+  assign lbd20 = flt_router_dead[1] ? 9'd0 : r1_bo[26:18];
+  assign lbd22 = flt_router_dead[1] ? 9'd0 : r1_bo[35:27];
+  assign lbd24 = flt_router_dead[1] ? 9'd0 : r1_bo[44:36];
+  assign lbd26 = flt_router_dead[1] ? 9'd0 : r1_bo[53:45];
+  assign lbd28 = flt_router_dead[1] ? 9'd0 : r1_bo[62:54];
+  assign lbd30 = flt_router_dead[1] ? 9'd0 : r1_bo[71:63];
   // router 2: stage 1, rn1s 8x4/d2
-  wire [71:0] r2_fi, r2_bo;
-  wire [71:0] r2_fo, r2_bi;
-  assign r2_fi = {lf_rcv[422:414], lf_rcv[404:396], lf_rcv[386:378], lf_rcv[368:360], lf_rcv[350:342], lf_rcv[332:324], lf_rcv[314:306], lf_rcv[296:288]};
-  assign r2_bi = {lb_rcv[1367:1359], lb_rcv[1358:1350], lb_rcv[1349:1341], lb_rcv[1340:1332], lb_rcv[1331:1323], lb_rcv[1322:1314], lb_rcv[1313:1305], lb_rcv[1304:1296]};
+  wire [71:0] r2_bo;
+  wire [71:0] r2_fo;
   rn1 #(.MODE_SEL(2)) u_r2 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hDAA5), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[23:16]), .fwd_in(r2_fi), .bwd_out(r2_bo), .fwd_out(r2_fo),
-      .bwd_in(r2_bi), .dual_o(unused_dual[2]));
-  assign lf_drv[1304:1296] = flt_router_dead[2] ? 9'd0 : r2_fo[8:0];
-  assign lf_drv[1313:1305] = flt_router_dead[2] ? 9'd0 : r2_fo[17:9];
-  assign lf_drv[1322:1314] = flt_router_dead[2] ? 9'd0 : r2_fo[26:18];
-  assign lf_drv[1331:1323] = flt_router_dead[2] ? 9'd0 : r2_fo[35:27];
-  assign lf_drv[1340:1332] = flt_router_dead[2] ? 9'd0 : r2_fo[44:36];
-  assign lf_drv[1349:1341] = flt_router_dead[2] ? 9'd0 : r2_fo[53:45];
-  assign lf_drv[1358:1350] = flt_router_dead[2] ? 9'd0 : r2_fo[62:54];
-  assign lf_drv[1367:1359] = flt_router_dead[2] ? 9'd0 : r2_fo[71:63];
-  assign lb_drv[296:288] = flt_router_dead[2] ? 9'd0 : r2_bo[8:0];
-  assign lb_drv[314:306] = flt_router_dead[2] ? 9'd0 : r2_bo[17:9];
-  assign lb_drv[332:324] = flt_router_dead[2] ? 9'd0 : r2_bo[26:18];
-  assign lb_drv[350:342] = flt_router_dead[2] ? 9'd0 : r2_bo[35:27];
-  assign lb_drv[368:360] = flt_router_dead[2] ? 9'd0 : r2_bo[44:36];
-  assign lb_drv[386:378] = flt_router_dead[2] ? 9'd0 : r2_bo[53:45];
-  assign lb_drv[404:396] = flt_router_dead[2] ? 9'd0 : r2_bo[62:54];
-  assign lb_drv[422:414] = flt_router_dead[2] ? 9'd0 : r2_bo[71:63];
+      .cfg_en(cfg_en[23:16]), .fwd_in({lfr46, lfr44, lfr42, lfr40, lfr38, lfr36, lfr34, lfr32}), .bwd_out(r2_bo), .fwd_out(r2_fo),
+      .bwd_in({lbr151, lbr150, lbr149, lbr148, lbr147, lbr146, lbr145, lbr144}), .dual_o(unused_dual[2]));
+  assign lfd144 = flt_router_dead[2] ? 9'd0 : r2_fo[8:0];
+  assign lfd145 = flt_router_dead[2] ? 9'd0 : r2_fo[17:9];
+  assign lfd146 = flt_router_dead[2] ? 9'd0 : r2_fo[26:18];
+  assign lfd147 = flt_router_dead[2] ? 9'd0 : r2_fo[35:27];
+  assign lfd148 = flt_router_dead[2] ? 9'd0 : r2_fo[44:36];
+  assign lfd149 = flt_router_dead[2] ? 9'd0 : r2_fo[53:45];
+  assign lfd150 = flt_router_dead[2] ? 9'd0 : r2_fo[62:54];
+  assign lfd151 = flt_router_dead[2] ? 9'd0 : r2_fo[71:63];
+  assign lbd32 = flt_router_dead[2] ? 9'd0 : r2_bo[8:0];
+  assign lbd34 = flt_router_dead[2] ? 9'd0 : r2_bo[17:9];
+  assign lbd36 = flt_router_dead[2] ? 9'd0 : r2_bo[26:18];
+  assign lbd38 = flt_router_dead[2] ? 9'd0 : r2_bo[35:27];
+  assign lbd40 = flt_router_dead[2] ? 9'd0 : r2_bo[44:36];
+  assign lbd42 = flt_router_dead[2] ? 9'd0 : r2_bo[53:45];
+  assign lbd44 = flt_router_dead[2] ? 9'd0 : r2_bo[62:54];
+  assign lbd46 = flt_router_dead[2] ? 9'd0 : r2_bo[71:63];
   // router 3: stage 1, rn1s 8x4/d2
-  wire [71:0] r3_fi, r3_bo;
-  wire [71:0] r3_fo, r3_bi;
-  assign r3_fi = {lf_rcv[566:558], lf_rcv[548:540], lf_rcv[530:522], lf_rcv[512:504], lf_rcv[494:486], lf_rcv[476:468], lf_rcv[458:450], lf_rcv[440:432]};
-  assign r3_bi = {lb_rcv[1439:1431], lb_rcv[1430:1422], lb_rcv[1421:1413], lb_rcv[1412:1404], lb_rcv[1403:1395], lb_rcv[1394:1386], lb_rcv[1385:1377], lb_rcv[1376:1368]};
+  wire [71:0] r3_bo;
+  wire [71:0] r3_fo;
   rn1 #(.MODE_SEL(2)) u_r3 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h78DC), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[31:24]), .fwd_in(r3_fi), .bwd_out(r3_bo), .fwd_out(r3_fo),
-      .bwd_in(r3_bi), .dual_o(unused_dual[3]));
-  assign lf_drv[1376:1368] = flt_router_dead[3] ? 9'd0 : r3_fo[8:0];
-  assign lf_drv[1385:1377] = flt_router_dead[3] ? 9'd0 : r3_fo[17:9];
-  assign lf_drv[1394:1386] = flt_router_dead[3] ? 9'd0 : r3_fo[26:18];
-  assign lf_drv[1403:1395] = flt_router_dead[3] ? 9'd0 : r3_fo[35:27];
-  assign lf_drv[1412:1404] = flt_router_dead[3] ? 9'd0 : r3_fo[44:36];
-  assign lf_drv[1421:1413] = flt_router_dead[3] ? 9'd0 : r3_fo[53:45];
-  assign lf_drv[1430:1422] = flt_router_dead[3] ? 9'd0 : r3_fo[62:54];
-  assign lf_drv[1439:1431] = flt_router_dead[3] ? 9'd0 : r3_fo[71:63];
-  assign lb_drv[440:432] = flt_router_dead[3] ? 9'd0 : r3_bo[8:0];
-  assign lb_drv[458:450] = flt_router_dead[3] ? 9'd0 : r3_bo[17:9];
-  assign lb_drv[476:468] = flt_router_dead[3] ? 9'd0 : r3_bo[26:18];
-  assign lb_drv[494:486] = flt_router_dead[3] ? 9'd0 : r3_bo[35:27];
-  assign lb_drv[512:504] = flt_router_dead[3] ? 9'd0 : r3_bo[44:36];
-  assign lb_drv[530:522] = flt_router_dead[3] ? 9'd0 : r3_bo[53:45];
-  assign lb_drv[548:540] = flt_router_dead[3] ? 9'd0 : r3_bo[62:54];
-  assign lb_drv[566:558] = flt_router_dead[3] ? 9'd0 : r3_bo[71:63];
+      .cfg_en(cfg_en[31:24]), .fwd_in({lfr62, lfr60, lfr58, lfr56, lfr54, lfr52, lfr50, lfr48}), .bwd_out(r3_bo), .fwd_out(r3_fo),
+      .bwd_in({lbr159, lbr158, lbr157, lbr156, lbr155, lbr154, lbr153, lbr152}), .dual_o(unused_dual[3]));
+  assign lfd152 = flt_router_dead[3] ? 9'd0 : r3_fo[8:0];
+  assign lfd153 = flt_router_dead[3] ? 9'd0 : r3_fo[17:9];
+  assign lfd154 = flt_router_dead[3] ? 9'd0 : r3_fo[26:18];
+  assign lfd155 = flt_router_dead[3] ? 9'd0 : r3_fo[35:27];
+  assign lfd156 = flt_router_dead[3] ? 9'd0 : r3_fo[44:36];
+  assign lfd157 = flt_router_dead[3] ? 9'd0 : r3_fo[53:45];
+  assign lfd158 = flt_router_dead[3] ? 9'd0 : r3_fo[62:54];
+  assign lfd159 = flt_router_dead[3] ? 9'd0 : r3_fo[71:63];
+  assign lbd48 = flt_router_dead[3] ? 9'd0 : r3_bo[8:0];
+  assign lbd50 = flt_router_dead[3] ? 9'd0 : r3_bo[17:9];
+  assign lbd52 = flt_router_dead[3] ? 9'd0 : r3_bo[26:18];
+  assign lbd54 = flt_router_dead[3] ? 9'd0 : r3_bo[35:27];
+  assign lbd56 = flt_router_dead[3] ? 9'd0 : r3_bo[44:36];
+  assign lbd58 = flt_router_dead[3] ? 9'd0 : r3_bo[53:45];
+  assign lbd60 = flt_router_dead[3] ? 9'd0 : r3_bo[62:54];
+  assign lbd62 = flt_router_dead[3] ? 9'd0 : r3_bo[71:63];
   // router 4: stage 1, rn1s 8x4/d2
-  wire [71:0] r4_fi, r4_bo;
-  wire [71:0] r4_fo, r4_bi;
-  assign r4_fi = {lf_rcv[710:702], lf_rcv[692:684], lf_rcv[674:666], lf_rcv[656:648], lf_rcv[638:630], lf_rcv[620:612], lf_rcv[602:594], lf_rcv[584:576]};
-  assign r4_bi = {lb_rcv[1511:1503], lb_rcv[1502:1494], lb_rcv[1493:1485], lb_rcv[1484:1476], lb_rcv[1475:1467], lb_rcv[1466:1458], lb_rcv[1457:1449], lb_rcv[1448:1440]};
+  wire [71:0] r4_bo;
+  wire [71:0] r4_fo;
   rn1 #(.MODE_SEL(2)) u_r4 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1713), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[39:32]), .fwd_in(r4_fi), .bwd_out(r4_bo), .fwd_out(r4_fo),
-      .bwd_in(r4_bi), .dual_o(unused_dual[4]));
-  assign lf_drv[1448:1440] = flt_router_dead[4] ? 9'd0 : r4_fo[8:0];
-  assign lf_drv[1457:1449] = flt_router_dead[4] ? 9'd0 : r4_fo[17:9];
-  assign lf_drv[1466:1458] = flt_router_dead[4] ? 9'd0 : r4_fo[26:18];
-  assign lf_drv[1475:1467] = flt_router_dead[4] ? 9'd0 : r4_fo[35:27];
-  assign lf_drv[1484:1476] = flt_router_dead[4] ? 9'd0 : r4_fo[44:36];
-  assign lf_drv[1493:1485] = flt_router_dead[4] ? 9'd0 : r4_fo[53:45];
-  assign lf_drv[1502:1494] = flt_router_dead[4] ? 9'd0 : r4_fo[62:54];
-  assign lf_drv[1511:1503] = flt_router_dead[4] ? 9'd0 : r4_fo[71:63];
-  assign lb_drv[584:576] = flt_router_dead[4] ? 9'd0 : r4_bo[8:0];
-  assign lb_drv[602:594] = flt_router_dead[4] ? 9'd0 : r4_bo[17:9];
-  assign lb_drv[620:612] = flt_router_dead[4] ? 9'd0 : r4_bo[26:18];
-  assign lb_drv[638:630] = flt_router_dead[4] ? 9'd0 : r4_bo[35:27];
-  assign lb_drv[656:648] = flt_router_dead[4] ? 9'd0 : r4_bo[44:36];
-  assign lb_drv[674:666] = flt_router_dead[4] ? 9'd0 : r4_bo[53:45];
-  assign lb_drv[692:684] = flt_router_dead[4] ? 9'd0 : r4_bo[62:54];
-  assign lb_drv[710:702] = flt_router_dead[4] ? 9'd0 : r4_bo[71:63];
+      .cfg_en(cfg_en[39:32]), .fwd_in({lfr78, lfr76, lfr74, lfr72, lfr70, lfr68, lfr66, lfr64}), .bwd_out(r4_bo), .fwd_out(r4_fo),
+      .bwd_in({lbr167, lbr166, lbr165, lbr164, lbr163, lbr162, lbr161, lbr160}), .dual_o(unused_dual[4]));
+  assign lfd160 = flt_router_dead[4] ? 9'd0 : r4_fo[8:0];
+  assign lfd161 = flt_router_dead[4] ? 9'd0 : r4_fo[17:9];
+  assign lfd162 = flt_router_dead[4] ? 9'd0 : r4_fo[26:18];
+  assign lfd163 = flt_router_dead[4] ? 9'd0 : r4_fo[35:27];
+  assign lfd164 = flt_router_dead[4] ? 9'd0 : r4_fo[44:36];
+  assign lfd165 = flt_router_dead[4] ? 9'd0 : r4_fo[53:45];
+  assign lfd166 = flt_router_dead[4] ? 9'd0 : r4_fo[62:54];
+  assign lfd167 = flt_router_dead[4] ? 9'd0 : r4_fo[71:63];
+  assign lbd64 = flt_router_dead[4] ? 9'd0 : r4_bo[8:0];
+  assign lbd66 = flt_router_dead[4] ? 9'd0 : r4_bo[17:9];
+  assign lbd68 = flt_router_dead[4] ? 9'd0 : r4_bo[26:18];
+  assign lbd70 = flt_router_dead[4] ? 9'd0 : r4_bo[35:27];
+  assign lbd72 = flt_router_dead[4] ? 9'd0 : r4_bo[44:36];
+  assign lbd74 = flt_router_dead[4] ? 9'd0 : r4_bo[53:45];
+  assign lbd76 = flt_router_dead[4] ? 9'd0 : r4_bo[62:54];
+  assign lbd78 = flt_router_dead[4] ? 9'd0 : r4_bo[71:63];
   // router 5: stage 1, rn1s 8x4/d2
-  wire [71:0] r5_fi, r5_bo;
-  wire [71:0] r5_fo, r5_bi;
-  assign r5_fi = {lf_rcv[854:846], lf_rcv[836:828], lf_rcv[818:810], lf_rcv[800:792], lf_rcv[782:774], lf_rcv[764:756], lf_rcv[746:738], lf_rcv[728:720]};
-  assign r5_bi = {lb_rcv[1583:1575], lb_rcv[1574:1566], lb_rcv[1565:1557], lb_rcv[1556:1548], lb_rcv[1547:1539], lb_rcv[1538:1530], lb_rcv[1529:1521], lb_rcv[1520:1512]};
+  wire [71:0] r5_bo;
+  wire [71:0] r5_fo;
   rn1 #(.MODE_SEL(2)) u_r5 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hB54A), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[47:40]), .fwd_in(r5_fi), .bwd_out(r5_bo), .fwd_out(r5_fo),
-      .bwd_in(r5_bi), .dual_o(unused_dual[5]));
-  assign lf_drv[1520:1512] = flt_router_dead[5] ? 9'd0 : r5_fo[8:0];
-  assign lf_drv[1529:1521] = flt_router_dead[5] ? 9'd0 : r5_fo[17:9];
-  assign lf_drv[1538:1530] = flt_router_dead[5] ? 9'd0 : r5_fo[26:18];
-  assign lf_drv[1547:1539] = flt_router_dead[5] ? 9'd0 : r5_fo[35:27];
-  assign lf_drv[1556:1548] = flt_router_dead[5] ? 9'd0 : r5_fo[44:36];
-  assign lf_drv[1565:1557] = flt_router_dead[5] ? 9'd0 : r5_fo[53:45];
-  assign lf_drv[1574:1566] = flt_router_dead[5] ? 9'd0 : r5_fo[62:54];
-  assign lf_drv[1583:1575] = flt_router_dead[5] ? 9'd0 : r5_fo[71:63];
-  assign lb_drv[728:720] = flt_router_dead[5] ? 9'd0 : r5_bo[8:0];
-  assign lb_drv[746:738] = flt_router_dead[5] ? 9'd0 : r5_bo[17:9];
-  assign lb_drv[764:756] = flt_router_dead[5] ? 9'd0 : r5_bo[26:18];
-  assign lb_drv[782:774] = flt_router_dead[5] ? 9'd0 : r5_bo[35:27];
-  assign lb_drv[800:792] = flt_router_dead[5] ? 9'd0 : r5_bo[44:36];
-  assign lb_drv[818:810] = flt_router_dead[5] ? 9'd0 : r5_bo[53:45];
-  assign lb_drv[836:828] = flt_router_dead[5] ? 9'd0 : r5_bo[62:54];
-  assign lb_drv[854:846] = flt_router_dead[5] ? 9'd0 : r5_bo[71:63];
+      .cfg_en(cfg_en[47:40]), .fwd_in({lfr94, lfr92, lfr90, lfr88, lfr86, lfr84, lfr82, lfr80}), .bwd_out(r5_bo), .fwd_out(r5_fo),
+      .bwd_in({lbr175, lbr174, lbr173, lbr172, lbr171, lbr170, lbr169, lbr168}), .dual_o(unused_dual[5]));
+  assign lfd168 = flt_router_dead[5] ? 9'd0 : r5_fo[8:0];
+  assign lfd169 = flt_router_dead[5] ? 9'd0 : r5_fo[17:9];
+  assign lfd170 = flt_router_dead[5] ? 9'd0 : r5_fo[26:18];
+  assign lfd171 = flt_router_dead[5] ? 9'd0 : r5_fo[35:27];
+  assign lfd172 = flt_router_dead[5] ? 9'd0 : r5_fo[44:36];
+  assign lfd173 = flt_router_dead[5] ? 9'd0 : r5_fo[53:45];
+  assign lfd174 = flt_router_dead[5] ? 9'd0 : r5_fo[62:54];
+  assign lfd175 = flt_router_dead[5] ? 9'd0 : r5_fo[71:63];
+  assign lbd80 = flt_router_dead[5] ? 9'd0 : r5_bo[8:0];
+  assign lbd82 = flt_router_dead[5] ? 9'd0 : r5_bo[17:9];
+  assign lbd84 = flt_router_dead[5] ? 9'd0 : r5_bo[26:18];
+  assign lbd86 = flt_router_dead[5] ? 9'd0 : r5_bo[35:27];
+  assign lbd88 = flt_router_dead[5] ? 9'd0 : r5_bo[44:36];
+  assign lbd90 = flt_router_dead[5] ? 9'd0 : r5_bo[53:45];
+  assign lbd92 = flt_router_dead[5] ? 9'd0 : r5_bo[62:54];
+  assign lbd94 = flt_router_dead[5] ? 9'd0 : r5_bo[71:63];
   // router 6: stage 1, rn1s 8x4/d2
-  wire [71:0] r6_fi, r6_bo;
-  wire [71:0] r6_fo, r6_bi;
-  assign r6_fi = {lf_rcv[998:990], lf_rcv[980:972], lf_rcv[962:954], lf_rcv[944:936], lf_rcv[926:918], lf_rcv[908:900], lf_rcv[890:882], lf_rcv[872:864]};
-  assign r6_bi = {lb_rcv[1655:1647], lb_rcv[1646:1638], lb_rcv[1637:1629], lb_rcv[1628:1620], lb_rcv[1619:1611], lb_rcv[1610:1602], lb_rcv[1601:1593], lb_rcv[1592:1584]};
+  wire [71:0] r6_bo;
+  wire [71:0] r6_fo;
   rn1 #(.MODE_SEL(2)) u_r6 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h5381), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[55:48]), .fwd_in(r6_fi), .bwd_out(r6_bo), .fwd_out(r6_fo),
-      .bwd_in(r6_bi), .dual_o(unused_dual[6]));
-  assign lf_drv[1592:1584] = flt_router_dead[6] ? 9'd0 : r6_fo[8:0];
-  assign lf_drv[1601:1593] = flt_router_dead[6] ? 9'd0 : r6_fo[17:9];
-  assign lf_drv[1610:1602] = flt_router_dead[6] ? 9'd0 : r6_fo[26:18];
-  assign lf_drv[1619:1611] = flt_router_dead[6] ? 9'd0 : r6_fo[35:27];
-  assign lf_drv[1628:1620] = flt_router_dead[6] ? 9'd0 : r6_fo[44:36];
-  assign lf_drv[1637:1629] = flt_router_dead[6] ? 9'd0 : r6_fo[53:45];
-  assign lf_drv[1646:1638] = flt_router_dead[6] ? 9'd0 : r6_fo[62:54];
-  assign lf_drv[1655:1647] = flt_router_dead[6] ? 9'd0 : r6_fo[71:63];
-  assign lb_drv[872:864] = flt_router_dead[6] ? 9'd0 : r6_bo[8:0];
-  assign lb_drv[890:882] = flt_router_dead[6] ? 9'd0 : r6_bo[17:9];
-  assign lb_drv[908:900] = flt_router_dead[6] ? 9'd0 : r6_bo[26:18];
-  assign lb_drv[926:918] = flt_router_dead[6] ? 9'd0 : r6_bo[35:27];
-  assign lb_drv[944:936] = flt_router_dead[6] ? 9'd0 : r6_bo[44:36];
-  assign lb_drv[962:954] = flt_router_dead[6] ? 9'd0 : r6_bo[53:45];
-  assign lb_drv[980:972] = flt_router_dead[6] ? 9'd0 : r6_bo[62:54];
-  assign lb_drv[998:990] = flt_router_dead[6] ? 9'd0 : r6_bo[71:63];
+      .cfg_en(cfg_en[55:48]), .fwd_in({lfr110, lfr108, lfr106, lfr104, lfr102, lfr100, lfr98, lfr96}), .bwd_out(r6_bo), .fwd_out(r6_fo),
+      .bwd_in({lbr183, lbr182, lbr181, lbr180, lbr179, lbr178, lbr177, lbr176}), .dual_o(unused_dual[6]));
+  assign lfd176 = flt_router_dead[6] ? 9'd0 : r6_fo[8:0];
+  assign lfd177 = flt_router_dead[6] ? 9'd0 : r6_fo[17:9];
+  assign lfd178 = flt_router_dead[6] ? 9'd0 : r6_fo[26:18];
+  assign lfd179 = flt_router_dead[6] ? 9'd0 : r6_fo[35:27];
+  assign lfd180 = flt_router_dead[6] ? 9'd0 : r6_fo[44:36];
+  assign lfd181 = flt_router_dead[6] ? 9'd0 : r6_fo[53:45];
+  assign lfd182 = flt_router_dead[6] ? 9'd0 : r6_fo[62:54];
+  assign lfd183 = flt_router_dead[6] ? 9'd0 : r6_fo[71:63];
+  assign lbd96 = flt_router_dead[6] ? 9'd0 : r6_bo[8:0];
+  assign lbd98 = flt_router_dead[6] ? 9'd0 : r6_bo[17:9];
+  assign lbd100 = flt_router_dead[6] ? 9'd0 : r6_bo[26:18];
+  assign lbd102 = flt_router_dead[6] ? 9'd0 : r6_bo[35:27];
+  assign lbd104 = flt_router_dead[6] ? 9'd0 : r6_bo[44:36];
+  assign lbd106 = flt_router_dead[6] ? 9'd0 : r6_bo[53:45];
+  assign lbd108 = flt_router_dead[6] ? 9'd0 : r6_bo[62:54];
+  assign lbd110 = flt_router_dead[6] ? 9'd0 : r6_bo[71:63];
   // router 7: stage 1, rn1s 8x4/d2
-  wire [71:0] r7_fi, r7_bo;
-  wire [71:0] r7_fo, r7_bi;
-  assign r7_fi = {lf_rcv[1142:1134], lf_rcv[1124:1116], lf_rcv[1106:1098], lf_rcv[1088:1080], lf_rcv[1070:1062], lf_rcv[1052:1044], lf_rcv[1034:1026], lf_rcv[1016:1008]};
-  assign r7_bi = {lb_rcv[1727:1719], lb_rcv[1718:1710], lb_rcv[1709:1701], lb_rcv[1700:1692], lb_rcv[1691:1683], lb_rcv[1682:1674], lb_rcv[1673:1665], lb_rcv[1664:1656]};
+  wire [71:0] r7_bo;
+  wire [71:0] r7_fo;
   rn1 #(.MODE_SEL(2)) u_r7 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hF1B8), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[63:56]), .fwd_in(r7_fi), .bwd_out(r7_bo), .fwd_out(r7_fo),
-      .bwd_in(r7_bi), .dual_o(unused_dual[7]));
-  assign lf_drv[1664:1656] = flt_router_dead[7] ? 9'd0 : r7_fo[8:0];
-  assign lf_drv[1673:1665] = flt_router_dead[7] ? 9'd0 : r7_fo[17:9];
-  assign lf_drv[1682:1674] = flt_router_dead[7] ? 9'd0 : r7_fo[26:18];
-  assign lf_drv[1691:1683] = flt_router_dead[7] ? 9'd0 : r7_fo[35:27];
-  assign lf_drv[1700:1692] = flt_router_dead[7] ? 9'd0 : r7_fo[44:36];
-  assign lf_drv[1709:1701] = flt_router_dead[7] ? 9'd0 : r7_fo[53:45];
-  assign lf_drv[1718:1710] = flt_router_dead[7] ? 9'd0 : r7_fo[62:54];
-  assign lf_drv[1727:1719] = flt_router_dead[7] ? 9'd0 : r7_fo[71:63];
-  assign lb_drv[1016:1008] = flt_router_dead[7] ? 9'd0 : r7_bo[8:0];
-  assign lb_drv[1034:1026] = flt_router_dead[7] ? 9'd0 : r7_bo[17:9];
-  assign lb_drv[1052:1044] = flt_router_dead[7] ? 9'd0 : r7_bo[26:18];
-  assign lb_drv[1070:1062] = flt_router_dead[7] ? 9'd0 : r7_bo[35:27];
-  assign lb_drv[1088:1080] = flt_router_dead[7] ? 9'd0 : r7_bo[44:36];
-  assign lb_drv[1106:1098] = flt_router_dead[7] ? 9'd0 : r7_bo[53:45];
-  assign lb_drv[1124:1116] = flt_router_dead[7] ? 9'd0 : r7_bo[62:54];
-  assign lb_drv[1142:1134] = flt_router_dead[7] ? 9'd0 : r7_bo[71:63];
+      .cfg_en(cfg_en[63:56]), .fwd_in({lfr126, lfr124, lfr122, lfr120, lfr118, lfr116, lfr114, lfr112}), .bwd_out(r7_bo), .fwd_out(r7_fo),
+      .bwd_in({lbr191, lbr190, lbr189, lbr188, lbr187, lbr186, lbr185, lbr184}), .dual_o(unused_dual[7]));
+  assign lfd184 = flt_router_dead[7] ? 9'd0 : r7_fo[8:0];
+  assign lfd185 = flt_router_dead[7] ? 9'd0 : r7_fo[17:9];
+  assign lfd186 = flt_router_dead[7] ? 9'd0 : r7_fo[26:18];
+  assign lfd187 = flt_router_dead[7] ? 9'd0 : r7_fo[35:27];
+  assign lfd188 = flt_router_dead[7] ? 9'd0 : r7_fo[44:36];
+  assign lfd189 = flt_router_dead[7] ? 9'd0 : r7_fo[53:45];
+  assign lfd190 = flt_router_dead[7] ? 9'd0 : r7_fo[62:54];
+  assign lfd191 = flt_router_dead[7] ? 9'd0 : r7_fo[71:63];
+  assign lbd112 = flt_router_dead[7] ? 9'd0 : r7_bo[8:0];
+  assign lbd114 = flt_router_dead[7] ? 9'd0 : r7_bo[17:9];
+  assign lbd116 = flt_router_dead[7] ? 9'd0 : r7_bo[26:18];
+  assign lbd118 = flt_router_dead[7] ? 9'd0 : r7_bo[35:27];
+  assign lbd120 = flt_router_dead[7] ? 9'd0 : r7_bo[44:36];
+  assign lbd122 = flt_router_dead[7] ? 9'd0 : r7_bo[53:45];
+  assign lbd124 = flt_router_dead[7] ? 9'd0 : r7_bo[62:54];
+  assign lbd126 = flt_router_dead[7] ? 9'd0 : r7_bo[71:63];
   // router 8: stage 1, rn1s 8x4/d2
-  wire [71:0] r8_fi, r8_bo;
-  wire [71:0] r8_fo, r8_bi;
-  assign r8_fi = {lf_rcv[1025:1017], lf_rcv[881:873], lf_rcv[737:729], lf_rcv[593:585], lf_rcv[449:441], lf_rcv[305:297], lf_rcv[161:153], lf_rcv[17:9]};
-  assign r8_bi = {lb_rcv[1799:1791], lb_rcv[1790:1782], lb_rcv[1781:1773], lb_rcv[1772:1764], lb_rcv[1763:1755], lb_rcv[1754:1746], lb_rcv[1745:1737], lb_rcv[1736:1728]};
+  wire [71:0] r8_bo;
+  wire [71:0] r8_fo;
   rn1 #(.MODE_SEL(2)) u_r8 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h8FEF), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[71:64]), .fwd_in(r8_fi), .bwd_out(r8_bo), .fwd_out(r8_fo),
-      .bwd_in(r8_bi), .dual_o(unused_dual[8]));
-  assign lf_drv[1736:1728] = flt_router_dead[8] ? 9'd0 : r8_fo[8:0];
-  assign lf_drv[1745:1737] = flt_router_dead[8] ? 9'd0 : r8_fo[17:9];
-  assign lf_drv[1754:1746] = flt_router_dead[8] ? 9'd0 : r8_fo[26:18];
-  assign lf_drv[1763:1755] = flt_router_dead[8] ? 9'd0 : r8_fo[35:27];
-  assign lf_drv[1772:1764] = flt_router_dead[8] ? 9'd0 : r8_fo[44:36];
-  assign lf_drv[1781:1773] = flt_router_dead[8] ? 9'd0 : r8_fo[53:45];
-  assign lf_drv[1790:1782] = flt_router_dead[8] ? 9'd0 : r8_fo[62:54];
-  assign lf_drv[1799:1791] = flt_router_dead[8] ? 9'd0 : r8_fo[71:63];
-  assign lb_drv[17:9] = flt_router_dead[8] ? 9'd0 : r8_bo[8:0];
-  assign lb_drv[161:153] = flt_router_dead[8] ? 9'd0 : r8_bo[17:9];
-  assign lb_drv[305:297] = flt_router_dead[8] ? 9'd0 : r8_bo[26:18];
-  assign lb_drv[449:441] = flt_router_dead[8] ? 9'd0 : r8_bo[35:27];
-  assign lb_drv[593:585] = flt_router_dead[8] ? 9'd0 : r8_bo[44:36];
-  assign lb_drv[737:729] = flt_router_dead[8] ? 9'd0 : r8_bo[53:45];
-  assign lb_drv[881:873] = flt_router_dead[8] ? 9'd0 : r8_bo[62:54];
-  assign lb_drv[1025:1017] = flt_router_dead[8] ? 9'd0 : r8_bo[71:63];
+      .cfg_en(cfg_en[71:64]), .fwd_in({lfr113, lfr97, lfr81, lfr65, lfr49, lfr33, lfr17, lfr1}), .bwd_out(r8_bo), .fwd_out(r8_fo),
+      .bwd_in({lbr199, lbr198, lbr197, lbr196, lbr195, lbr194, lbr193, lbr192}), .dual_o(unused_dual[8]));
+  assign lfd192 = flt_router_dead[8] ? 9'd0 : r8_fo[8:0];
+  assign lfd193 = flt_router_dead[8] ? 9'd0 : r8_fo[17:9];
+  assign lfd194 = flt_router_dead[8] ? 9'd0 : r8_fo[26:18];
+  assign lfd195 = flt_router_dead[8] ? 9'd0 : r8_fo[35:27];
+  assign lfd196 = flt_router_dead[8] ? 9'd0 : r8_fo[44:36];
+  assign lfd197 = flt_router_dead[8] ? 9'd0 : r8_fo[53:45];
+  assign lfd198 = flt_router_dead[8] ? 9'd0 : r8_fo[62:54];
+  assign lfd199 = flt_router_dead[8] ? 9'd0 : r8_fo[71:63];
+  assign lbd1 = flt_router_dead[8] ? 9'd0 : r8_bo[8:0];
+  assign lbd17 = flt_router_dead[8] ? 9'd0 : r8_bo[17:9];
+  assign lbd33 = flt_router_dead[8] ? 9'd0 : r8_bo[26:18];
+  assign lbd49 = flt_router_dead[8] ? 9'd0 : r8_bo[35:27];
+  assign lbd65 = flt_router_dead[8] ? 9'd0 : r8_bo[44:36];
+  assign lbd81 = flt_router_dead[8] ? 9'd0 : r8_bo[53:45];
+  assign lbd97 = flt_router_dead[8] ? 9'd0 : r8_bo[62:54];
+  assign lbd113 = flt_router_dead[8] ? 9'd0 : r8_bo[71:63];
   // router 9: stage 1, rn1s 8x4/d2
-  wire [71:0] r9_fi, r9_bo;
-  wire [71:0] r9_fo, r9_bi;
-  assign r9_fi = {lf_rcv[1043:1035], lf_rcv[899:891], lf_rcv[755:747], lf_rcv[611:603], lf_rcv[467:459], lf_rcv[323:315], lf_rcv[179:171], lf_rcv[35:27]};
-  assign r9_bi = {lb_rcv[1871:1863], lb_rcv[1862:1854], lb_rcv[1853:1845], lb_rcv[1844:1836], lb_rcv[1835:1827], lb_rcv[1826:1818], lb_rcv[1817:1809], lb_rcv[1808:1800]};
+  wire [71:0] r9_bo;
+  wire [71:0] r9_fo;
   rn1 #(.MODE_SEL(2)) u_r9 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h2E26), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[79:72]), .fwd_in(r9_fi), .bwd_out(r9_bo), .fwd_out(r9_fo),
-      .bwd_in(r9_bi), .dual_o(unused_dual[9]));
-  assign lf_drv[1808:1800] = flt_router_dead[9] ? 9'd0 : r9_fo[8:0];
-  assign lf_drv[1817:1809] = flt_router_dead[9] ? 9'd0 : r9_fo[17:9];
-  assign lf_drv[1826:1818] = flt_router_dead[9] ? 9'd0 : r9_fo[26:18];
-  assign lf_drv[1835:1827] = flt_router_dead[9] ? 9'd0 : r9_fo[35:27];
-  assign lf_drv[1844:1836] = flt_router_dead[9] ? 9'd0 : r9_fo[44:36];
-  assign lf_drv[1853:1845] = flt_router_dead[9] ? 9'd0 : r9_fo[53:45];
-  assign lf_drv[1862:1854] = flt_router_dead[9] ? 9'd0 : r9_fo[62:54];
-  assign lf_drv[1871:1863] = flt_router_dead[9] ? 9'd0 : r9_fo[71:63];
-  assign lb_drv[35:27] = flt_router_dead[9] ? 9'd0 : r9_bo[8:0];
-  assign lb_drv[179:171] = flt_router_dead[9] ? 9'd0 : r9_bo[17:9];
-  assign lb_drv[323:315] = flt_router_dead[9] ? 9'd0 : r9_bo[26:18];
-  assign lb_drv[467:459] = flt_router_dead[9] ? 9'd0 : r9_bo[35:27];
-  assign lb_drv[611:603] = flt_router_dead[9] ? 9'd0 : r9_bo[44:36];
-  assign lb_drv[755:747] = flt_router_dead[9] ? 9'd0 : r9_bo[53:45];
-  assign lb_drv[899:891] = flt_router_dead[9] ? 9'd0 : r9_bo[62:54];
-  assign lb_drv[1043:1035] = flt_router_dead[9] ? 9'd0 : r9_bo[71:63];
+      .cfg_en(cfg_en[79:72]), .fwd_in({lfr115, lfr99, lfr83, lfr67, lfr51, lfr35, lfr19, lfr3}), .bwd_out(r9_bo), .fwd_out(r9_fo),
+      .bwd_in({lbr207, lbr206, lbr205, lbr204, lbr203, lbr202, lbr201, lbr200}), .dual_o(unused_dual[9]));
+  assign lfd200 = flt_router_dead[9] ? 9'd0 : r9_fo[8:0];
+  assign lfd201 = flt_router_dead[9] ? 9'd0 : r9_fo[17:9];
+  assign lfd202 = flt_router_dead[9] ? 9'd0 : r9_fo[26:18];
+  assign lfd203 = flt_router_dead[9] ? 9'd0 : r9_fo[35:27];
+  assign lfd204 = flt_router_dead[9] ? 9'd0 : r9_fo[44:36];
+  assign lfd205 = flt_router_dead[9] ? 9'd0 : r9_fo[53:45];
+  assign lfd206 = flt_router_dead[9] ? 9'd0 : r9_fo[62:54];
+  assign lfd207 = flt_router_dead[9] ? 9'd0 : r9_fo[71:63];
+  assign lbd3 = flt_router_dead[9] ? 9'd0 : r9_bo[8:0];
+  assign lbd19 = flt_router_dead[9] ? 9'd0 : r9_bo[17:9];
+  assign lbd35 = flt_router_dead[9] ? 9'd0 : r9_bo[26:18];
+  assign lbd51 = flt_router_dead[9] ? 9'd0 : r9_bo[35:27];
+  assign lbd67 = flt_router_dead[9] ? 9'd0 : r9_bo[44:36];
+  assign lbd83 = flt_router_dead[9] ? 9'd0 : r9_bo[53:45];
+  assign lbd99 = flt_router_dead[9] ? 9'd0 : r9_bo[62:54];
+  assign lbd115 = flt_router_dead[9] ? 9'd0 : r9_bo[71:63];
   // router 10: stage 1, rn1s 8x4/d2
-  wire [71:0] r10_fi, r10_bo;
-  wire [71:0] r10_fo, r10_bi;
-  assign r10_fi = {lf_rcv[1061:1053], lf_rcv[917:909], lf_rcv[773:765], lf_rcv[629:621], lf_rcv[485:477], lf_rcv[341:333], lf_rcv[197:189], lf_rcv[53:45]};
-  assign r10_bi = {lb_rcv[1943:1935], lb_rcv[1934:1926], lb_rcv[1925:1917], lb_rcv[1916:1908], lb_rcv[1907:1899], lb_rcv[1898:1890], lb_rcv[1889:1881], lb_rcv[1880:1872]};
+  wire [71:0] r10_bo;
+  wire [71:0] r10_fo;
   rn1 #(.MODE_SEL(2)) u_r10 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hCC5D), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[87:80]), .fwd_in(r10_fi), .bwd_out(r10_bo), .fwd_out(r10_fo),
-      .bwd_in(r10_bi), .dual_o(unused_dual[10]));
-  assign lf_drv[1880:1872] = flt_router_dead[10] ? 9'd0 : r10_fo[8:0];
-  assign lf_drv[1889:1881] = flt_router_dead[10] ? 9'd0 : r10_fo[17:9];
-  assign lf_drv[1898:1890] = flt_router_dead[10] ? 9'd0 : r10_fo[26:18];
-  assign lf_drv[1907:1899] = flt_router_dead[10] ? 9'd0 : r10_fo[35:27];
-  assign lf_drv[1916:1908] = flt_router_dead[10] ? 9'd0 : r10_fo[44:36];
-  assign lf_drv[1925:1917] = flt_router_dead[10] ? 9'd0 : r10_fo[53:45];
-  assign lf_drv[1934:1926] = flt_router_dead[10] ? 9'd0 : r10_fo[62:54];
-  assign lf_drv[1943:1935] = flt_router_dead[10] ? 9'd0 : r10_fo[71:63];
-  assign lb_drv[53:45] = flt_router_dead[10] ? 9'd0 : r10_bo[8:0];
-  assign lb_drv[197:189] = flt_router_dead[10] ? 9'd0 : r10_bo[17:9];
-  assign lb_drv[341:333] = flt_router_dead[10] ? 9'd0 : r10_bo[26:18];
-  assign lb_drv[485:477] = flt_router_dead[10] ? 9'd0 : r10_bo[35:27];
-  assign lb_drv[629:621] = flt_router_dead[10] ? 9'd0 : r10_bo[44:36];
-  assign lb_drv[773:765] = flt_router_dead[10] ? 9'd0 : r10_bo[53:45];
-  assign lb_drv[917:909] = flt_router_dead[10] ? 9'd0 : r10_bo[62:54];
-  assign lb_drv[1061:1053] = flt_router_dead[10] ? 9'd0 : r10_bo[71:63];
+      .cfg_en(cfg_en[87:80]), .fwd_in({lfr117, lfr101, lfr85, lfr69, lfr53, lfr37, lfr21, lfr5}), .bwd_out(r10_bo), .fwd_out(r10_fo),
+      .bwd_in({lbr215, lbr214, lbr213, lbr212, lbr211, lbr210, lbr209, lbr208}), .dual_o(unused_dual[10]));
+  assign lfd208 = flt_router_dead[10] ? 9'd0 : r10_fo[8:0];
+  assign lfd209 = flt_router_dead[10] ? 9'd0 : r10_fo[17:9];
+  assign lfd210 = flt_router_dead[10] ? 9'd0 : r10_fo[26:18];
+  assign lfd211 = flt_router_dead[10] ? 9'd0 : r10_fo[35:27];
+  assign lfd212 = flt_router_dead[10] ? 9'd0 : r10_fo[44:36];
+  assign lfd213 = flt_router_dead[10] ? 9'd0 : r10_fo[53:45];
+  assign lfd214 = flt_router_dead[10] ? 9'd0 : r10_fo[62:54];
+  assign lfd215 = flt_router_dead[10] ? 9'd0 : r10_fo[71:63];
+  assign lbd5 = flt_router_dead[10] ? 9'd0 : r10_bo[8:0];
+  assign lbd21 = flt_router_dead[10] ? 9'd0 : r10_bo[17:9];
+  assign lbd37 = flt_router_dead[10] ? 9'd0 : r10_bo[26:18];
+  assign lbd53 = flt_router_dead[10] ? 9'd0 : r10_bo[35:27];
+  assign lbd69 = flt_router_dead[10] ? 9'd0 : r10_bo[44:36];
+  assign lbd85 = flt_router_dead[10] ? 9'd0 : r10_bo[53:45];
+  assign lbd101 = flt_router_dead[10] ? 9'd0 : r10_bo[62:54];
+  assign lbd117 = flt_router_dead[10] ? 9'd0 : r10_bo[71:63];
   // router 11: stage 1, rn1s 8x4/d2
-  wire [71:0] r11_fi, r11_bo;
-  wire [71:0] r11_fo, r11_bi;
-  assign r11_fi = {lf_rcv[1079:1071], lf_rcv[935:927], lf_rcv[791:783], lf_rcv[647:639], lf_rcv[503:495], lf_rcv[359:351], lf_rcv[215:207], lf_rcv[71:63]};
-  assign r11_bi = {lb_rcv[2015:2007], lb_rcv[2006:1998], lb_rcv[1997:1989], lb_rcv[1988:1980], lb_rcv[1979:1971], lb_rcv[1970:1962], lb_rcv[1961:1953], lb_rcv[1952:1944]};
+  wire [71:0] r11_bo;
+  wire [71:0] r11_fo;
   rn1 #(.MODE_SEL(2)) u_r11 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h6A94), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[95:88]), .fwd_in(r11_fi), .bwd_out(r11_bo), .fwd_out(r11_fo),
-      .bwd_in(r11_bi), .dual_o(unused_dual[11]));
-  assign lf_drv[1952:1944] = flt_router_dead[11] ? 9'd0 : r11_fo[8:0];
-  assign lf_drv[1961:1953] = flt_router_dead[11] ? 9'd0 : r11_fo[17:9];
-  assign lf_drv[1970:1962] = flt_router_dead[11] ? 9'd0 : r11_fo[26:18];
-  assign lf_drv[1979:1971] = flt_router_dead[11] ? 9'd0 : r11_fo[35:27];
-  assign lf_drv[1988:1980] = flt_router_dead[11] ? 9'd0 : r11_fo[44:36];
-  assign lf_drv[1997:1989] = flt_router_dead[11] ? 9'd0 : r11_fo[53:45];
-  assign lf_drv[2006:1998] = flt_router_dead[11] ? 9'd0 : r11_fo[62:54];
-  assign lf_drv[2015:2007] = flt_router_dead[11] ? 9'd0 : r11_fo[71:63];
-  assign lb_drv[71:63] = flt_router_dead[11] ? 9'd0 : r11_bo[8:0];
-  assign lb_drv[215:207] = flt_router_dead[11] ? 9'd0 : r11_bo[17:9];
-  assign lb_drv[359:351] = flt_router_dead[11] ? 9'd0 : r11_bo[26:18];
-  assign lb_drv[503:495] = flt_router_dead[11] ? 9'd0 : r11_bo[35:27];
-  assign lb_drv[647:639] = flt_router_dead[11] ? 9'd0 : r11_bo[44:36];
-  assign lb_drv[791:783] = flt_router_dead[11] ? 9'd0 : r11_bo[53:45];
-  assign lb_drv[935:927] = flt_router_dead[11] ? 9'd0 : r11_bo[62:54];
-  assign lb_drv[1079:1071] = flt_router_dead[11] ? 9'd0 : r11_bo[71:63];
+      .cfg_en(cfg_en[95:88]), .fwd_in({lfr119, lfr103, lfr87, lfr71, lfr55, lfr39, lfr23, lfr7}), .bwd_out(r11_bo), .fwd_out(r11_fo),
+      .bwd_in({lbr223, lbr222, lbr221, lbr220, lbr219, lbr218, lbr217, lbr216}), .dual_o(unused_dual[11]));
+  assign lfd216 = flt_router_dead[11] ? 9'd0 : r11_fo[8:0];
+  assign lfd217 = flt_router_dead[11] ? 9'd0 : r11_fo[17:9];
+  assign lfd218 = flt_router_dead[11] ? 9'd0 : r11_fo[26:18];
+  assign lfd219 = flt_router_dead[11] ? 9'd0 : r11_fo[35:27];
+  assign lfd220 = flt_router_dead[11] ? 9'd0 : r11_fo[44:36];
+  assign lfd221 = flt_router_dead[11] ? 9'd0 : r11_fo[53:45];
+  assign lfd222 = flt_router_dead[11] ? 9'd0 : r11_fo[62:54];
+  assign lfd223 = flt_router_dead[11] ? 9'd0 : r11_fo[71:63];
+  assign lbd7 = flt_router_dead[11] ? 9'd0 : r11_bo[8:0];
+  assign lbd23 = flt_router_dead[11] ? 9'd0 : r11_bo[17:9];
+  assign lbd39 = flt_router_dead[11] ? 9'd0 : r11_bo[26:18];
+  assign lbd55 = flt_router_dead[11] ? 9'd0 : r11_bo[35:27];
+  assign lbd71 = flt_router_dead[11] ? 9'd0 : r11_bo[44:36];
+  assign lbd87 = flt_router_dead[11] ? 9'd0 : r11_bo[53:45];
+  assign lbd103 = flt_router_dead[11] ? 9'd0 : r11_bo[62:54];
+  assign lbd119 = flt_router_dead[11] ? 9'd0 : r11_bo[71:63];
   // router 12: stage 1, rn1s 8x4/d2
-  wire [71:0] r12_fi, r12_bo;
-  wire [71:0] r12_fo, r12_bi;
-  assign r12_fi = {lf_rcv[1097:1089], lf_rcv[953:945], lf_rcv[809:801], lf_rcv[665:657], lf_rcv[521:513], lf_rcv[377:369], lf_rcv[233:225], lf_rcv[89:81]};
-  assign r12_bi = {lb_rcv[2087:2079], lb_rcv[2078:2070], lb_rcv[2069:2061], lb_rcv[2060:2052], lb_rcv[2051:2043], lb_rcv[2042:2034], lb_rcv[2033:2025], lb_rcv[2024:2016]};
+  wire [71:0] r12_bo;
+  wire [71:0] r12_fo;
   rn1 #(.MODE_SEL(2)) u_r12 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h08CB), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[103:96]), .fwd_in(r12_fi), .bwd_out(r12_bo), .fwd_out(r12_fo),
-      .bwd_in(r12_bi), .dual_o(unused_dual[12]));
-  assign lf_drv[2024:2016] = flt_router_dead[12] ? 9'd0 : r12_fo[8:0];
-  assign lf_drv[2033:2025] = flt_router_dead[12] ? 9'd0 : r12_fo[17:9];
-  assign lf_drv[2042:2034] = flt_router_dead[12] ? 9'd0 : r12_fo[26:18];
-  assign lf_drv[2051:2043] = flt_router_dead[12] ? 9'd0 : r12_fo[35:27];
-  assign lf_drv[2060:2052] = flt_router_dead[12] ? 9'd0 : r12_fo[44:36];
-  assign lf_drv[2069:2061] = flt_router_dead[12] ? 9'd0 : r12_fo[53:45];
-  assign lf_drv[2078:2070] = flt_router_dead[12] ? 9'd0 : r12_fo[62:54];
-  assign lf_drv[2087:2079] = flt_router_dead[12] ? 9'd0 : r12_fo[71:63];
-  assign lb_drv[89:81] = flt_router_dead[12] ? 9'd0 : r12_bo[8:0];
-  assign lb_drv[233:225] = flt_router_dead[12] ? 9'd0 : r12_bo[17:9];
-  assign lb_drv[377:369] = flt_router_dead[12] ? 9'd0 : r12_bo[26:18];
-  assign lb_drv[521:513] = flt_router_dead[12] ? 9'd0 : r12_bo[35:27];
-  assign lb_drv[665:657] = flt_router_dead[12] ? 9'd0 : r12_bo[44:36];
-  assign lb_drv[809:801] = flt_router_dead[12] ? 9'd0 : r12_bo[53:45];
-  assign lb_drv[953:945] = flt_router_dead[12] ? 9'd0 : r12_bo[62:54];
-  assign lb_drv[1097:1089] = flt_router_dead[12] ? 9'd0 : r12_bo[71:63];
+      .cfg_en(cfg_en[103:96]), .fwd_in({lfr121, lfr105, lfr89, lfr73, lfr57, lfr41, lfr25, lfr9}), .bwd_out(r12_bo), .fwd_out(r12_fo),
+      .bwd_in({lbr231, lbr230, lbr229, lbr228, lbr227, lbr226, lbr225, lbr224}), .dual_o(unused_dual[12]));
+  assign lfd224 = flt_router_dead[12] ? 9'd0 : r12_fo[8:0];
+  assign lfd225 = flt_router_dead[12] ? 9'd0 : r12_fo[17:9];
+  assign lfd226 = flt_router_dead[12] ? 9'd0 : r12_fo[26:18];
+  assign lfd227 = flt_router_dead[12] ? 9'd0 : r12_fo[35:27];
+  assign lfd228 = flt_router_dead[12] ? 9'd0 : r12_fo[44:36];
+  assign lfd229 = flt_router_dead[12] ? 9'd0 : r12_fo[53:45];
+  assign lfd230 = flt_router_dead[12] ? 9'd0 : r12_fo[62:54];
+  assign lfd231 = flt_router_dead[12] ? 9'd0 : r12_fo[71:63];
+  assign lbd9 = flt_router_dead[12] ? 9'd0 : r12_bo[8:0];
+  assign lbd25 = flt_router_dead[12] ? 9'd0 : r12_bo[17:9];
+  assign lbd41 = flt_router_dead[12] ? 9'd0 : r12_bo[26:18];
+  assign lbd57 = flt_router_dead[12] ? 9'd0 : r12_bo[35:27];
+  assign lbd73 = flt_router_dead[12] ? 9'd0 : r12_bo[44:36];
+  assign lbd89 = flt_router_dead[12] ? 9'd0 : r12_bo[53:45];
+  assign lbd105 = flt_router_dead[12] ? 9'd0 : r12_bo[62:54];
+  assign lbd121 = flt_router_dead[12] ? 9'd0 : r12_bo[71:63];
   // router 13: stage 1, rn1s 8x4/d2
-  wire [71:0] r13_fi, r13_bo;
-  wire [71:0] r13_fo, r13_bi;
-  assign r13_fi = {lf_rcv[1115:1107], lf_rcv[971:963], lf_rcv[827:819], lf_rcv[683:675], lf_rcv[539:531], lf_rcv[395:387], lf_rcv[251:243], lf_rcv[107:99]};
-  assign r13_bi = {lb_rcv[2159:2151], lb_rcv[2150:2142], lb_rcv[2141:2133], lb_rcv[2132:2124], lb_rcv[2123:2115], lb_rcv[2114:2106], lb_rcv[2105:2097], lb_rcv[2096:2088]};
+  wire [71:0] r13_bo;
+  wire [71:0] r13_fo;
   rn1 #(.MODE_SEL(2)) u_r13 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hA702), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[111:104]), .fwd_in(r13_fi), .bwd_out(r13_bo), .fwd_out(r13_fo),
-      .bwd_in(r13_bi), .dual_o(unused_dual[13]));
-  assign lf_drv[2096:2088] = flt_router_dead[13] ? 9'd0 : r13_fo[8:0];
-  assign lf_drv[2105:2097] = flt_router_dead[13] ? 9'd0 : r13_fo[17:9];
-  assign lf_drv[2114:2106] = flt_router_dead[13] ? 9'd0 : r13_fo[26:18];
-  assign lf_drv[2123:2115] = flt_router_dead[13] ? 9'd0 : r13_fo[35:27];
-  assign lf_drv[2132:2124] = flt_router_dead[13] ? 9'd0 : r13_fo[44:36];
-  assign lf_drv[2141:2133] = flt_router_dead[13] ? 9'd0 : r13_fo[53:45];
-  assign lf_drv[2150:2142] = flt_router_dead[13] ? 9'd0 : r13_fo[62:54];
-  assign lf_drv[2159:2151] = flt_router_dead[13] ? 9'd0 : r13_fo[71:63];
-  assign lb_drv[107:99] = flt_router_dead[13] ? 9'd0 : r13_bo[8:0];
-  assign lb_drv[251:243] = flt_router_dead[13] ? 9'd0 : r13_bo[17:9];
-  assign lb_drv[395:387] = flt_router_dead[13] ? 9'd0 : r13_bo[26:18];
-  assign lb_drv[539:531] = flt_router_dead[13] ? 9'd0 : r13_bo[35:27];
-  assign lb_drv[683:675] = flt_router_dead[13] ? 9'd0 : r13_bo[44:36];
-  assign lb_drv[827:819] = flt_router_dead[13] ? 9'd0 : r13_bo[53:45];
-  assign lb_drv[971:963] = flt_router_dead[13] ? 9'd0 : r13_bo[62:54];
-  assign lb_drv[1115:1107] = flt_router_dead[13] ? 9'd0 : r13_bo[71:63];
+      .cfg_en(cfg_en[111:104]), .fwd_in({lfr123, lfr107, lfr91, lfr75, lfr59, lfr43, lfr27, lfr11}), .bwd_out(r13_bo), .fwd_out(r13_fo),
+      .bwd_in({lbr239, lbr238, lbr237, lbr236, lbr235, lbr234, lbr233, lbr232}), .dual_o(unused_dual[13]));
+  assign lfd232 = flt_router_dead[13] ? 9'd0 : r13_fo[8:0];
+  assign lfd233 = flt_router_dead[13] ? 9'd0 : r13_fo[17:9];
+  assign lfd234 = flt_router_dead[13] ? 9'd0 : r13_fo[26:18];
+  assign lfd235 = flt_router_dead[13] ? 9'd0 : r13_fo[35:27];
+  assign lfd236 = flt_router_dead[13] ? 9'd0 : r13_fo[44:36];
+  assign lfd237 = flt_router_dead[13] ? 9'd0 : r13_fo[53:45];
+  assign lfd238 = flt_router_dead[13] ? 9'd0 : r13_fo[62:54];
+  assign lfd239 = flt_router_dead[13] ? 9'd0 : r13_fo[71:63];
+  assign lbd11 = flt_router_dead[13] ? 9'd0 : r13_bo[8:0];
+  assign lbd27 = flt_router_dead[13] ? 9'd0 : r13_bo[17:9];
+  assign lbd43 = flt_router_dead[13] ? 9'd0 : r13_bo[26:18];
+  assign lbd59 = flt_router_dead[13] ? 9'd0 : r13_bo[35:27];
+  assign lbd75 = flt_router_dead[13] ? 9'd0 : r13_bo[44:36];
+  assign lbd91 = flt_router_dead[13] ? 9'd0 : r13_bo[53:45];
+  assign lbd107 = flt_router_dead[13] ? 9'd0 : r13_bo[62:54];
+  assign lbd123 = flt_router_dead[13] ? 9'd0 : r13_bo[71:63];
   // router 14: stage 1, rn1s 8x4/d2
-  wire [71:0] r14_fi, r14_bo;
-  wire [71:0] r14_fo, r14_bi;
-  assign r14_fi = {lf_rcv[1133:1125], lf_rcv[989:981], lf_rcv[845:837], lf_rcv[701:693], lf_rcv[557:549], lf_rcv[413:405], lf_rcv[269:261], lf_rcv[125:117]};
-  assign r14_bi = {lb_rcv[2231:2223], lb_rcv[2222:2214], lb_rcv[2213:2205], lb_rcv[2204:2196], lb_rcv[2195:2187], lb_rcv[2186:2178], lb_rcv[2177:2169], lb_rcv[2168:2160]};
+  wire [71:0] r14_bo;
+  wire [71:0] r14_fo;
   rn1 #(.MODE_SEL(2)) u_r14 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h4539), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[119:112]), .fwd_in(r14_fi), .bwd_out(r14_bo), .fwd_out(r14_fo),
-      .bwd_in(r14_bi), .dual_o(unused_dual[14]));
-  assign lf_drv[2168:2160] = flt_router_dead[14] ? 9'd0 : r14_fo[8:0];
-  assign lf_drv[2177:2169] = flt_router_dead[14] ? 9'd0 : r14_fo[17:9];
-  assign lf_drv[2186:2178] = flt_router_dead[14] ? 9'd0 : r14_fo[26:18];
-  assign lf_drv[2195:2187] = flt_router_dead[14] ? 9'd0 : r14_fo[35:27];
-  assign lf_drv[2204:2196] = flt_router_dead[14] ? 9'd0 : r14_fo[44:36];
-  assign lf_drv[2213:2205] = flt_router_dead[14] ? 9'd0 : r14_fo[53:45];
-  assign lf_drv[2222:2214] = flt_router_dead[14] ? 9'd0 : r14_fo[62:54];
-  assign lf_drv[2231:2223] = flt_router_dead[14] ? 9'd0 : r14_fo[71:63];
-  assign lb_drv[125:117] = flt_router_dead[14] ? 9'd0 : r14_bo[8:0];
-  assign lb_drv[269:261] = flt_router_dead[14] ? 9'd0 : r14_bo[17:9];
-  assign lb_drv[413:405] = flt_router_dead[14] ? 9'd0 : r14_bo[26:18];
-  assign lb_drv[557:549] = flt_router_dead[14] ? 9'd0 : r14_bo[35:27];
-  assign lb_drv[701:693] = flt_router_dead[14] ? 9'd0 : r14_bo[44:36];
-  assign lb_drv[845:837] = flt_router_dead[14] ? 9'd0 : r14_bo[53:45];
-  assign lb_drv[989:981] = flt_router_dead[14] ? 9'd0 : r14_bo[62:54];
-  assign lb_drv[1133:1125] = flt_router_dead[14] ? 9'd0 : r14_bo[71:63];
+      .cfg_en(cfg_en[119:112]), .fwd_in({lfr125, lfr109, lfr93, lfr77, lfr61, lfr45, lfr29, lfr13}), .bwd_out(r14_bo), .fwd_out(r14_fo),
+      .bwd_in({lbr247, lbr246, lbr245, lbr244, lbr243, lbr242, lbr241, lbr240}), .dual_o(unused_dual[14]));
+  assign lfd240 = flt_router_dead[14] ? 9'd0 : r14_fo[8:0];
+  assign lfd241 = flt_router_dead[14] ? 9'd0 : r14_fo[17:9];
+  assign lfd242 = flt_router_dead[14] ? 9'd0 : r14_fo[26:18];
+  assign lfd243 = flt_router_dead[14] ? 9'd0 : r14_fo[35:27];
+  assign lfd244 = flt_router_dead[14] ? 9'd0 : r14_fo[44:36];
+  assign lfd245 = flt_router_dead[14] ? 9'd0 : r14_fo[53:45];
+  assign lfd246 = flt_router_dead[14] ? 9'd0 : r14_fo[62:54];
+  assign lfd247 = flt_router_dead[14] ? 9'd0 : r14_fo[71:63];
+  assign lbd13 = flt_router_dead[14] ? 9'd0 : r14_bo[8:0];
+  assign lbd29 = flt_router_dead[14] ? 9'd0 : r14_bo[17:9];
+  assign lbd45 = flt_router_dead[14] ? 9'd0 : r14_bo[26:18];
+  assign lbd61 = flt_router_dead[14] ? 9'd0 : r14_bo[35:27];
+  assign lbd77 = flt_router_dead[14] ? 9'd0 : r14_bo[44:36];
+  assign lbd93 = flt_router_dead[14] ? 9'd0 : r14_bo[53:45];
+  assign lbd109 = flt_router_dead[14] ? 9'd0 : r14_bo[62:54];
+  assign lbd125 = flt_router_dead[14] ? 9'd0 : r14_bo[71:63];
   // router 15: stage 1, rn1s 8x4/d2
-  wire [71:0] r15_fi, r15_bo;
-  wire [71:0] r15_fo, r15_bi;
-  assign r15_fi = {lf_rcv[1151:1143], lf_rcv[1007:999], lf_rcv[863:855], lf_rcv[719:711], lf_rcv[575:567], lf_rcv[431:423], lf_rcv[287:279], lf_rcv[143:135]};
-  assign r15_bi = {lb_rcv[2303:2295], lb_rcv[2294:2286], lb_rcv[2285:2277], lb_rcv[2276:2268], lb_rcv[2267:2259], lb_rcv[2258:2250], lb_rcv[2249:2241], lb_rcv[2240:2232]};
+  wire [71:0] r15_bo;
+  wire [71:0] r15_fo;
   rn1 #(.MODE_SEL(2)) u_r15 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hE370), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[127:120]), .fwd_in(r15_fi), .bwd_out(r15_bo), .fwd_out(r15_fo),
-      .bwd_in(r15_bi), .dual_o(unused_dual[15]));
-  assign lf_drv[2240:2232] = flt_router_dead[15] ? 9'd0 : r15_fo[8:0];
-  assign lf_drv[2249:2241] = flt_router_dead[15] ? 9'd0 : r15_fo[17:9];
-  assign lf_drv[2258:2250] = flt_router_dead[15] ? 9'd0 : r15_fo[26:18];
-  assign lf_drv[2267:2259] = flt_router_dead[15] ? 9'd0 : r15_fo[35:27];
-  assign lf_drv[2276:2268] = flt_router_dead[15] ? 9'd0 : r15_fo[44:36];
-  assign lf_drv[2285:2277] = flt_router_dead[15] ? 9'd0 : r15_fo[53:45];
-  assign lf_drv[2294:2286] = flt_router_dead[15] ? 9'd0 : r15_fo[62:54];
-  assign lf_drv[2303:2295] = flt_router_dead[15] ? 9'd0 : r15_fo[71:63];
-  assign lb_drv[143:135] = flt_router_dead[15] ? 9'd0 : r15_bo[8:0];
-  assign lb_drv[287:279] = flt_router_dead[15] ? 9'd0 : r15_bo[17:9];
-  assign lb_drv[431:423] = flt_router_dead[15] ? 9'd0 : r15_bo[26:18];
-  assign lb_drv[575:567] = flt_router_dead[15] ? 9'd0 : r15_bo[35:27];
-  assign lb_drv[719:711] = flt_router_dead[15] ? 9'd0 : r15_bo[44:36];
-  assign lb_drv[863:855] = flt_router_dead[15] ? 9'd0 : r15_bo[53:45];
-  assign lb_drv[1007:999] = flt_router_dead[15] ? 9'd0 : r15_bo[62:54];
-  assign lb_drv[1151:1143] = flt_router_dead[15] ? 9'd0 : r15_bo[71:63];
+      .cfg_en(cfg_en[127:120]), .fwd_in({lfr127, lfr111, lfr95, lfr79, lfr63, lfr47, lfr31, lfr15}), .bwd_out(r15_bo), .fwd_out(r15_fo),
+      .bwd_in({lbr255, lbr254, lbr253, lbr252, lbr251, lbr250, lbr249, lbr248}), .dual_o(unused_dual[15]));
+  assign lfd248 = flt_router_dead[15] ? 9'd0 : r15_fo[8:0];
+  assign lfd249 = flt_router_dead[15] ? 9'd0 : r15_fo[17:9];
+  assign lfd250 = flt_router_dead[15] ? 9'd0 : r15_fo[26:18];
+  assign lfd251 = flt_router_dead[15] ? 9'd0 : r15_fo[35:27];
+  assign lfd252 = flt_router_dead[15] ? 9'd0 : r15_fo[44:36];
+  assign lfd253 = flt_router_dead[15] ? 9'd0 : r15_fo[53:45];
+  assign lfd254 = flt_router_dead[15] ? 9'd0 : r15_fo[62:54];
+  assign lfd255 = flt_router_dead[15] ? 9'd0 : r15_fo[71:63];
+  assign lbd15 = flt_router_dead[15] ? 9'd0 : r15_bo[8:0];
+  assign lbd31 = flt_router_dead[15] ? 9'd0 : r15_bo[17:9];
+  assign lbd47 = flt_router_dead[15] ? 9'd0 : r15_bo[26:18];
+  assign lbd63 = flt_router_dead[15] ? 9'd0 : r15_bo[35:27];
+  assign lbd79 = flt_router_dead[15] ? 9'd0 : r15_bo[44:36];
+  assign lbd95 = flt_router_dead[15] ? 9'd0 : r15_bo[53:45];
+  assign lbd111 = flt_router_dead[15] ? 9'd0 : r15_bo[62:54];
+  assign lbd127 = flt_router_dead[15] ? 9'd0 : r15_bo[71:63];
   // router 16: stage 2, rn1s 8x4/d2
-  wire [71:0] r16_fi, r16_bo;
-  wire [71:0] r16_fo, r16_bi;
-  assign r16_fi = {lf_rcv[1664:1656], lf_rcv[1592:1584], lf_rcv[1520:1512], lf_rcv[1448:1440], lf_rcv[1376:1368], lf_rcv[1304:1296], lf_rcv[1232:1224], lf_rcv[1160:1152]};
-  assign r16_bi = {lb_rcv[2375:2367], lb_rcv[2366:2358], lb_rcv[2357:2349], lb_rcv[2348:2340], lb_rcv[2339:2331], lb_rcv[2330:2322], lb_rcv[2321:2313], lb_rcv[2312:2304]};
+  wire [71:0] r16_bo;
+  wire [71:0] r16_fo;
   rn1 #(.MODE_SEL(2)) u_r16 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h81A7), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[135:128]), .fwd_in(r16_fi), .bwd_out(r16_bo), .fwd_out(r16_fo),
-      .bwd_in(r16_bi), .dual_o(unused_dual[16]));
-  assign lf_drv[2312:2304] = flt_router_dead[16] ? 9'd0 : r16_fo[8:0];
-  assign lf_drv[2321:2313] = flt_router_dead[16] ? 9'd0 : r16_fo[17:9];
-  assign lf_drv[2330:2322] = flt_router_dead[16] ? 9'd0 : r16_fo[26:18];
-  assign lf_drv[2339:2331] = flt_router_dead[16] ? 9'd0 : r16_fo[35:27];
-  assign lf_drv[2348:2340] = flt_router_dead[16] ? 9'd0 : r16_fo[44:36];
-  assign lf_drv[2357:2349] = flt_router_dead[16] ? 9'd0 : r16_fo[53:45];
-  assign lf_drv[2366:2358] = flt_router_dead[16] ? 9'd0 : r16_fo[62:54];
-  assign lf_drv[2375:2367] = flt_router_dead[16] ? 9'd0 : r16_fo[71:63];
-  assign lb_drv[1160:1152] = flt_router_dead[16] ? 9'd0 : r16_bo[8:0];
-  assign lb_drv[1232:1224] = flt_router_dead[16] ? 9'd0 : r16_bo[17:9];
-  assign lb_drv[1304:1296] = flt_router_dead[16] ? 9'd0 : r16_bo[26:18];
-  assign lb_drv[1376:1368] = flt_router_dead[16] ? 9'd0 : r16_bo[35:27];
-  assign lb_drv[1448:1440] = flt_router_dead[16] ? 9'd0 : r16_bo[44:36];
-  assign lb_drv[1520:1512] = flt_router_dead[16] ? 9'd0 : r16_bo[53:45];
-  assign lb_drv[1592:1584] = flt_router_dead[16] ? 9'd0 : r16_bo[62:54];
-  assign lb_drv[1664:1656] = flt_router_dead[16] ? 9'd0 : r16_bo[71:63];
+      .cfg_en(cfg_en[135:128]), .fwd_in({lfr184, lfr176, lfr168, lfr160, lfr152, lfr144, lfr136, lfr128}), .bwd_out(r16_bo), .fwd_out(r16_fo),
+      .bwd_in({lbr263, lbr262, lbr261, lbr260, lbr259, lbr258, lbr257, lbr256}), .dual_o(unused_dual[16]));
+  assign lfd256 = flt_router_dead[16] ? 9'd0 : r16_fo[8:0];
+  assign lfd257 = flt_router_dead[16] ? 9'd0 : r16_fo[17:9];
+  assign lfd258 = flt_router_dead[16] ? 9'd0 : r16_fo[26:18];
+  assign lfd259 = flt_router_dead[16] ? 9'd0 : r16_fo[35:27];
+  assign lfd260 = flt_router_dead[16] ? 9'd0 : r16_fo[44:36];
+  assign lfd261 = flt_router_dead[16] ? 9'd0 : r16_fo[53:45];
+  assign lfd262 = flt_router_dead[16] ? 9'd0 : r16_fo[62:54];
+  assign lfd263 = flt_router_dead[16] ? 9'd0 : r16_fo[71:63];
+  assign lbd128 = flt_router_dead[16] ? 9'd0 : r16_bo[8:0];
+  assign lbd136 = flt_router_dead[16] ? 9'd0 : r16_bo[17:9];
+  assign lbd144 = flt_router_dead[16] ? 9'd0 : r16_bo[26:18];
+  assign lbd152 = flt_router_dead[16] ? 9'd0 : r16_bo[35:27];
+  assign lbd160 = flt_router_dead[16] ? 9'd0 : r16_bo[44:36];
+  assign lbd168 = flt_router_dead[16] ? 9'd0 : r16_bo[53:45];
+  assign lbd176 = flt_router_dead[16] ? 9'd0 : r16_bo[62:54];
+  assign lbd184 = flt_router_dead[16] ? 9'd0 : r16_bo[71:63];
   // router 17: stage 2, rn1s 8x4/d2
-  wire [71:0] r17_fi, r17_bo;
-  wire [71:0] r17_fo, r17_bi;
-  assign r17_fi = {lf_rcv[1673:1665], lf_rcv[1601:1593], lf_rcv[1529:1521], lf_rcv[1457:1449], lf_rcv[1385:1377], lf_rcv[1313:1305], lf_rcv[1241:1233], lf_rcv[1169:1161]};
-  assign r17_bi = {lb_rcv[2447:2439], lb_rcv[2438:2430], lb_rcv[2429:2421], lb_rcv[2420:2412], lb_rcv[2411:2403], lb_rcv[2402:2394], lb_rcv[2393:2385], lb_rcv[2384:2376]};
+  wire [71:0] r17_bo;
+  wire [71:0] r17_fo;
   rn1 #(.MODE_SEL(2)) u_r17 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1FDE), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[143:136]), .fwd_in(r17_fi), .bwd_out(r17_bo), .fwd_out(r17_fo),
-      .bwd_in(r17_bi), .dual_o(unused_dual[17]));
-  assign lf_drv[2384:2376] = flt_router_dead[17] ? 9'd0 : r17_fo[8:0];
-  assign lf_drv[2393:2385] = flt_router_dead[17] ? 9'd0 : r17_fo[17:9];
-  assign lf_drv[2402:2394] = flt_router_dead[17] ? 9'd0 : r17_fo[26:18];
-  assign lf_drv[2411:2403] = flt_router_dead[17] ? 9'd0 : r17_fo[35:27];
-  assign lf_drv[2420:2412] = flt_router_dead[17] ? 9'd0 : r17_fo[44:36];
-  assign lf_drv[2429:2421] = flt_router_dead[17] ? 9'd0 : r17_fo[53:45];
-  assign lf_drv[2438:2430] = flt_router_dead[17] ? 9'd0 : r17_fo[62:54];
-  assign lf_drv[2447:2439] = flt_router_dead[17] ? 9'd0 : r17_fo[71:63];
-  assign lb_drv[1169:1161] = flt_router_dead[17] ? 9'd0 : r17_bo[8:0];
-  assign lb_drv[1241:1233] = flt_router_dead[17] ? 9'd0 : r17_bo[17:9];
-  assign lb_drv[1313:1305] = flt_router_dead[17] ? 9'd0 : r17_bo[26:18];
-  assign lb_drv[1385:1377] = flt_router_dead[17] ? 9'd0 : r17_bo[35:27];
-  assign lb_drv[1457:1449] = flt_router_dead[17] ? 9'd0 : r17_bo[44:36];
-  assign lb_drv[1529:1521] = flt_router_dead[17] ? 9'd0 : r17_bo[53:45];
-  assign lb_drv[1601:1593] = flt_router_dead[17] ? 9'd0 : r17_bo[62:54];
-  assign lb_drv[1673:1665] = flt_router_dead[17] ? 9'd0 : r17_bo[71:63];
+      .cfg_en(cfg_en[143:136]), .fwd_in({lfr185, lfr177, lfr169, lfr161, lfr153, lfr145, lfr137, lfr129}), .bwd_out(r17_bo), .fwd_out(r17_fo),
+      .bwd_in({lbr271, lbr270, lbr269, lbr268, lbr267, lbr266, lbr265, lbr264}), .dual_o(unused_dual[17]));
+  assign lfd264 = flt_router_dead[17] ? 9'd0 : r17_fo[8:0];
+  assign lfd265 = flt_router_dead[17] ? 9'd0 : r17_fo[17:9];
+  assign lfd266 = flt_router_dead[17] ? 9'd0 : r17_fo[26:18];
+  assign lfd267 = flt_router_dead[17] ? 9'd0 : r17_fo[35:27];
+  assign lfd268 = flt_router_dead[17] ? 9'd0 : r17_fo[44:36];
+  assign lfd269 = flt_router_dead[17] ? 9'd0 : r17_fo[53:45];
+  assign lfd270 = flt_router_dead[17] ? 9'd0 : r17_fo[62:54];
+  assign lfd271 = flt_router_dead[17] ? 9'd0 : r17_fo[71:63];
+  assign lbd129 = flt_router_dead[17] ? 9'd0 : r17_bo[8:0];
+  assign lbd137 = flt_router_dead[17] ? 9'd0 : r17_bo[17:9];
+  assign lbd145 = flt_router_dead[17] ? 9'd0 : r17_bo[26:18];
+  assign lbd153 = flt_router_dead[17] ? 9'd0 : r17_bo[35:27];
+  assign lbd161 = flt_router_dead[17] ? 9'd0 : r17_bo[44:36];
+  assign lbd169 = flt_router_dead[17] ? 9'd0 : r17_bo[53:45];
+  assign lbd177 = flt_router_dead[17] ? 9'd0 : r17_bo[62:54];
+  assign lbd185 = flt_router_dead[17] ? 9'd0 : r17_bo[71:63];
   // router 18: stage 2, rn1s 8x4/d2
-  wire [71:0] r18_fi, r18_bo;
-  wire [71:0] r18_fo, r18_bi;
-  assign r18_fi = {lf_rcv[2240:2232], lf_rcv[2168:2160], lf_rcv[2096:2088], lf_rcv[2024:2016], lf_rcv[1952:1944], lf_rcv[1880:1872], lf_rcv[1808:1800], lf_rcv[1736:1728]};
-  assign r18_bi = {lb_rcv[2519:2511], lb_rcv[2510:2502], lb_rcv[2501:2493], lb_rcv[2492:2484], lb_rcv[2483:2475], lb_rcv[2474:2466], lb_rcv[2465:2457], lb_rcv[2456:2448]};
+  wire [71:0] r18_bo;
+  wire [71:0] r18_fo;
   rn1 #(.MODE_SEL(2)) u_r18 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hBE15), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[151:144]), .fwd_in(r18_fi), .bwd_out(r18_bo), .fwd_out(r18_fo),
-      .bwd_in(r18_bi), .dual_o(unused_dual[18]));
-  assign lf_drv[2456:2448] = flt_router_dead[18] ? 9'd0 : r18_fo[8:0];
-  assign lf_drv[2465:2457] = flt_router_dead[18] ? 9'd0 : r18_fo[17:9];
-  assign lf_drv[2474:2466] = flt_router_dead[18] ? 9'd0 : r18_fo[26:18];
-  assign lf_drv[2483:2475] = flt_router_dead[18] ? 9'd0 : r18_fo[35:27];
-  assign lf_drv[2492:2484] = flt_router_dead[18] ? 9'd0 : r18_fo[44:36];
-  assign lf_drv[2501:2493] = flt_router_dead[18] ? 9'd0 : r18_fo[53:45];
-  assign lf_drv[2510:2502] = flt_router_dead[18] ? 9'd0 : r18_fo[62:54];
-  assign lf_drv[2519:2511] = flt_router_dead[18] ? 9'd0 : r18_fo[71:63];
-  assign lb_drv[1736:1728] = flt_router_dead[18] ? 9'd0 : r18_bo[8:0];
-  assign lb_drv[1808:1800] = flt_router_dead[18] ? 9'd0 : r18_bo[17:9];
-  assign lb_drv[1880:1872] = flt_router_dead[18] ? 9'd0 : r18_bo[26:18];
-  assign lb_drv[1952:1944] = flt_router_dead[18] ? 9'd0 : r18_bo[35:27];
-  assign lb_drv[2024:2016] = flt_router_dead[18] ? 9'd0 : r18_bo[44:36];
-  assign lb_drv[2096:2088] = flt_router_dead[18] ? 9'd0 : r18_bo[53:45];
-  assign lb_drv[2168:2160] = flt_router_dead[18] ? 9'd0 : r18_bo[62:54];
-  assign lb_drv[2240:2232] = flt_router_dead[18] ? 9'd0 : r18_bo[71:63];
+      .cfg_en(cfg_en[151:144]), .fwd_in({lfr248, lfr240, lfr232, lfr224, lfr216, lfr208, lfr200, lfr192}), .bwd_out(r18_bo), .fwd_out(r18_fo),
+      .bwd_in({lbr279, lbr278, lbr277, lbr276, lbr275, lbr274, lbr273, lbr272}), .dual_o(unused_dual[18]));
+  assign lfd272 = flt_router_dead[18] ? 9'd0 : r18_fo[8:0];
+  assign lfd273 = flt_router_dead[18] ? 9'd0 : r18_fo[17:9];
+  assign lfd274 = flt_router_dead[18] ? 9'd0 : r18_fo[26:18];
+  assign lfd275 = flt_router_dead[18] ? 9'd0 : r18_fo[35:27];
+  assign lfd276 = flt_router_dead[18] ? 9'd0 : r18_fo[44:36];
+  assign lfd277 = flt_router_dead[18] ? 9'd0 : r18_fo[53:45];
+  assign lfd278 = flt_router_dead[18] ? 9'd0 : r18_fo[62:54];
+  assign lfd279 = flt_router_dead[18] ? 9'd0 : r18_fo[71:63];
+  assign lbd192 = flt_router_dead[18] ? 9'd0 : r18_bo[8:0];
+  assign lbd200 = flt_router_dead[18] ? 9'd0 : r18_bo[17:9];
+  assign lbd208 = flt_router_dead[18] ? 9'd0 : r18_bo[26:18];
+  assign lbd216 = flt_router_dead[18] ? 9'd0 : r18_bo[35:27];
+  assign lbd224 = flt_router_dead[18] ? 9'd0 : r18_bo[44:36];
+  assign lbd232 = flt_router_dead[18] ? 9'd0 : r18_bo[53:45];
+  assign lbd240 = flt_router_dead[18] ? 9'd0 : r18_bo[62:54];
+  assign lbd248 = flt_router_dead[18] ? 9'd0 : r18_bo[71:63];
   // router 19: stage 2, rn1s 8x4/d2
-  wire [71:0] r19_fi, r19_bo;
-  wire [71:0] r19_fo, r19_bi;
-  assign r19_fi = {lf_rcv[2249:2241], lf_rcv[2177:2169], lf_rcv[2105:2097], lf_rcv[2033:2025], lf_rcv[1961:1953], lf_rcv[1889:1881], lf_rcv[1817:1809], lf_rcv[1745:1737]};
-  assign r19_bi = {lb_rcv[2591:2583], lb_rcv[2582:2574], lb_rcv[2573:2565], lb_rcv[2564:2556], lb_rcv[2555:2547], lb_rcv[2546:2538], lb_rcv[2537:2529], lb_rcv[2528:2520]};
+  wire [71:0] r19_bo;
+  wire [71:0] r19_fo;
   rn1 #(.MODE_SEL(2)) u_r19 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h5C4C), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[159:152]), .fwd_in(r19_fi), .bwd_out(r19_bo), .fwd_out(r19_fo),
-      .bwd_in(r19_bi), .dual_o(unused_dual[19]));
-  assign lf_drv[2528:2520] = flt_router_dead[19] ? 9'd0 : r19_fo[8:0];
-  assign lf_drv[2537:2529] = flt_router_dead[19] ? 9'd0 : r19_fo[17:9];
-  assign lf_drv[2546:2538] = flt_router_dead[19] ? 9'd0 : r19_fo[26:18];
-  assign lf_drv[2555:2547] = flt_router_dead[19] ? 9'd0 : r19_fo[35:27];
-  assign lf_drv[2564:2556] = flt_router_dead[19] ? 9'd0 : r19_fo[44:36];
-  assign lf_drv[2573:2565] = flt_router_dead[19] ? 9'd0 : r19_fo[53:45];
-  assign lf_drv[2582:2574] = flt_router_dead[19] ? 9'd0 : r19_fo[62:54];
-  assign lf_drv[2591:2583] = flt_router_dead[19] ? 9'd0 : r19_fo[71:63];
-  assign lb_drv[1745:1737] = flt_router_dead[19] ? 9'd0 : r19_bo[8:0];
-  assign lb_drv[1817:1809] = flt_router_dead[19] ? 9'd0 : r19_bo[17:9];
-  assign lb_drv[1889:1881] = flt_router_dead[19] ? 9'd0 : r19_bo[26:18];
-  assign lb_drv[1961:1953] = flt_router_dead[19] ? 9'd0 : r19_bo[35:27];
-  assign lb_drv[2033:2025] = flt_router_dead[19] ? 9'd0 : r19_bo[44:36];
-  assign lb_drv[2105:2097] = flt_router_dead[19] ? 9'd0 : r19_bo[53:45];
-  assign lb_drv[2177:2169] = flt_router_dead[19] ? 9'd0 : r19_bo[62:54];
-  assign lb_drv[2249:2241] = flt_router_dead[19] ? 9'd0 : r19_bo[71:63];
+      .cfg_en(cfg_en[159:152]), .fwd_in({lfr249, lfr241, lfr233, lfr225, lfr217, lfr209, lfr201, lfr193}), .bwd_out(r19_bo), .fwd_out(r19_fo),
+      .bwd_in({lbr287, lbr286, lbr285, lbr284, lbr283, lbr282, lbr281, lbr280}), .dual_o(unused_dual[19]));
+  assign lfd280 = flt_router_dead[19] ? 9'd0 : r19_fo[8:0];
+  assign lfd281 = flt_router_dead[19] ? 9'd0 : r19_fo[17:9];
+  assign lfd282 = flt_router_dead[19] ? 9'd0 : r19_fo[26:18];
+  assign lfd283 = flt_router_dead[19] ? 9'd0 : r19_fo[35:27];
+  assign lfd284 = flt_router_dead[19] ? 9'd0 : r19_fo[44:36];
+  assign lfd285 = flt_router_dead[19] ? 9'd0 : r19_fo[53:45];
+  assign lfd286 = flt_router_dead[19] ? 9'd0 : r19_fo[62:54];
+  assign lfd287 = flt_router_dead[19] ? 9'd0 : r19_fo[71:63];
+  assign lbd193 = flt_router_dead[19] ? 9'd0 : r19_bo[8:0];
+  assign lbd201 = flt_router_dead[19] ? 9'd0 : r19_bo[17:9];
+  assign lbd209 = flt_router_dead[19] ? 9'd0 : r19_bo[26:18];
+  assign lbd217 = flt_router_dead[19] ? 9'd0 : r19_bo[35:27];
+  assign lbd225 = flt_router_dead[19] ? 9'd0 : r19_bo[44:36];
+  assign lbd233 = flt_router_dead[19] ? 9'd0 : r19_bo[53:45];
+  assign lbd241 = flt_router_dead[19] ? 9'd0 : r19_bo[62:54];
+  assign lbd249 = flt_router_dead[19] ? 9'd0 : r19_bo[71:63];
   // router 20: stage 2, rn1s 8x4/d2
-  wire [71:0] r20_fi, r20_bo;
-  wire [71:0] r20_fo, r20_bi;
-  assign r20_fi = {lf_rcv[1682:1674], lf_rcv[1610:1602], lf_rcv[1538:1530], lf_rcv[1466:1458], lf_rcv[1394:1386], lf_rcv[1322:1314], lf_rcv[1250:1242], lf_rcv[1178:1170]};
-  assign r20_bi = {lb_rcv[2663:2655], lb_rcv[2654:2646], lb_rcv[2645:2637], lb_rcv[2636:2628], lb_rcv[2627:2619], lb_rcv[2618:2610], lb_rcv[2609:2601], lb_rcv[2600:2592]};
+  wire [71:0] r20_bo;
+  wire [71:0] r20_fo;
   rn1 #(.MODE_SEL(2)) u_r20 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hFA83), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[167:160]), .fwd_in(r20_fi), .bwd_out(r20_bo), .fwd_out(r20_fo),
-      .bwd_in(r20_bi), .dual_o(unused_dual[20]));
-  assign lf_drv[2600:2592] = flt_router_dead[20] ? 9'd0 : r20_fo[8:0];
-  assign lf_drv[2609:2601] = flt_router_dead[20] ? 9'd0 : r20_fo[17:9];
-  assign lf_drv[2618:2610] = flt_router_dead[20] ? 9'd0 : r20_fo[26:18];
-  assign lf_drv[2627:2619] = flt_router_dead[20] ? 9'd0 : r20_fo[35:27];
-  assign lf_drv[2636:2628] = flt_router_dead[20] ? 9'd0 : r20_fo[44:36];
-  assign lf_drv[2645:2637] = flt_router_dead[20] ? 9'd0 : r20_fo[53:45];
-  assign lf_drv[2654:2646] = flt_router_dead[20] ? 9'd0 : r20_fo[62:54];
-  assign lf_drv[2663:2655] = flt_router_dead[20] ? 9'd0 : r20_fo[71:63];
-  assign lb_drv[1178:1170] = flt_router_dead[20] ? 9'd0 : r20_bo[8:0];
-  assign lb_drv[1250:1242] = flt_router_dead[20] ? 9'd0 : r20_bo[17:9];
-  assign lb_drv[1322:1314] = flt_router_dead[20] ? 9'd0 : r20_bo[26:18];
-  assign lb_drv[1394:1386] = flt_router_dead[20] ? 9'd0 : r20_bo[35:27];
-  assign lb_drv[1466:1458] = flt_router_dead[20] ? 9'd0 : r20_bo[44:36];
-  assign lb_drv[1538:1530] = flt_router_dead[20] ? 9'd0 : r20_bo[53:45];
-  assign lb_drv[1610:1602] = flt_router_dead[20] ? 9'd0 : r20_bo[62:54];
-  assign lb_drv[1682:1674] = flt_router_dead[20] ? 9'd0 : r20_bo[71:63];
+      .cfg_en(cfg_en[167:160]), .fwd_in({lfr186, lfr178, lfr170, lfr162, lfr154, lfr146, lfr138, lfr130}), .bwd_out(r20_bo), .fwd_out(r20_fo),
+      .bwd_in({lbr295, lbr294, lbr293, lbr292, lbr291, lbr290, lbr289, lbr288}), .dual_o(unused_dual[20]));
+  assign lfd288 = flt_router_dead[20] ? 9'd0 : r20_fo[8:0];
+  assign lfd289 = flt_router_dead[20] ? 9'd0 : r20_fo[17:9];
+  assign lfd290 = flt_router_dead[20] ? 9'd0 : r20_fo[26:18];
+  assign lfd291 = flt_router_dead[20] ? 9'd0 : r20_fo[35:27];
+  assign lfd292 = flt_router_dead[20] ? 9'd0 : r20_fo[44:36];
+  assign lfd293 = flt_router_dead[20] ? 9'd0 : r20_fo[53:45];
+  assign lfd294 = flt_router_dead[20] ? 9'd0 : r20_fo[62:54];
+  assign lfd295 = flt_router_dead[20] ? 9'd0 : r20_fo[71:63];
+  assign lbd130 = flt_router_dead[20] ? 9'd0 : r20_bo[8:0];
+  assign lbd138 = flt_router_dead[20] ? 9'd0 : r20_bo[17:9];
+  assign lbd146 = flt_router_dead[20] ? 9'd0 : r20_bo[26:18];
+  assign lbd154 = flt_router_dead[20] ? 9'd0 : r20_bo[35:27];
+  assign lbd162 = flt_router_dead[20] ? 9'd0 : r20_bo[44:36];
+  assign lbd170 = flt_router_dead[20] ? 9'd0 : r20_bo[53:45];
+  assign lbd178 = flt_router_dead[20] ? 9'd0 : r20_bo[62:54];
+  assign lbd186 = flt_router_dead[20] ? 9'd0 : r20_bo[71:63];
   // router 21: stage 2, rn1s 8x4/d2
-  wire [71:0] r21_fi, r21_bo;
-  wire [71:0] r21_fo, r21_bi;
-  assign r21_fi = {lf_rcv[1691:1683], lf_rcv[1619:1611], lf_rcv[1547:1539], lf_rcv[1475:1467], lf_rcv[1403:1395], lf_rcv[1331:1323], lf_rcv[1259:1251], lf_rcv[1187:1179]};
-  assign r21_bi = {lb_rcv[2735:2727], lb_rcv[2726:2718], lb_rcv[2717:2709], lb_rcv[2708:2700], lb_rcv[2699:2691], lb_rcv[2690:2682], lb_rcv[2681:2673], lb_rcv[2672:2664]};
+  wire [71:0] r21_bo;
+  wire [71:0] r21_fo;
   rn1 #(.MODE_SEL(2)) u_r21 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h98BA), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[175:168]), .fwd_in(r21_fi), .bwd_out(r21_bo), .fwd_out(r21_fo),
-      .bwd_in(r21_bi), .dual_o(unused_dual[21]));
-  assign lf_drv[2672:2664] = flt_router_dead[21] ? 9'd0 : r21_fo[8:0];
-  assign lf_drv[2681:2673] = flt_router_dead[21] ? 9'd0 : r21_fo[17:9];
-  assign lf_drv[2690:2682] = flt_router_dead[21] ? 9'd0 : r21_fo[26:18];
-  assign lf_drv[2699:2691] = flt_router_dead[21] ? 9'd0 : r21_fo[35:27];
-  assign lf_drv[2708:2700] = flt_router_dead[21] ? 9'd0 : r21_fo[44:36];
-  assign lf_drv[2717:2709] = flt_router_dead[21] ? 9'd0 : r21_fo[53:45];
-  assign lf_drv[2726:2718] = flt_router_dead[21] ? 9'd0 : r21_fo[62:54];
-  assign lf_drv[2735:2727] = flt_router_dead[21] ? 9'd0 : r21_fo[71:63];
-  assign lb_drv[1187:1179] = flt_router_dead[21] ? 9'd0 : r21_bo[8:0];
-  assign lb_drv[1259:1251] = flt_router_dead[21] ? 9'd0 : r21_bo[17:9];
-  assign lb_drv[1331:1323] = flt_router_dead[21] ? 9'd0 : r21_bo[26:18];
-  assign lb_drv[1403:1395] = flt_router_dead[21] ? 9'd0 : r21_bo[35:27];
-  assign lb_drv[1475:1467] = flt_router_dead[21] ? 9'd0 : r21_bo[44:36];
-  assign lb_drv[1547:1539] = flt_router_dead[21] ? 9'd0 : r21_bo[53:45];
-  assign lb_drv[1619:1611] = flt_router_dead[21] ? 9'd0 : r21_bo[62:54];
-  assign lb_drv[1691:1683] = flt_router_dead[21] ? 9'd0 : r21_bo[71:63];
+      .cfg_en(cfg_en[175:168]), .fwd_in({lfr187, lfr179, lfr171, lfr163, lfr155, lfr147, lfr139, lfr131}), .bwd_out(r21_bo), .fwd_out(r21_fo),
+      .bwd_in({lbr303, lbr302, lbr301, lbr300, lbr299, lbr298, lbr297, lbr296}), .dual_o(unused_dual[21]));
+  assign lfd296 = flt_router_dead[21] ? 9'd0 : r21_fo[8:0];
+  assign lfd297 = flt_router_dead[21] ? 9'd0 : r21_fo[17:9];
+  assign lfd298 = flt_router_dead[21] ? 9'd0 : r21_fo[26:18];
+  assign lfd299 = flt_router_dead[21] ? 9'd0 : r21_fo[35:27];
+  assign lfd300 = flt_router_dead[21] ? 9'd0 : r21_fo[44:36];
+  assign lfd301 = flt_router_dead[21] ? 9'd0 : r21_fo[53:45];
+  assign lfd302 = flt_router_dead[21] ? 9'd0 : r21_fo[62:54];
+  assign lfd303 = flt_router_dead[21] ? 9'd0 : r21_fo[71:63];
+  assign lbd131 = flt_router_dead[21] ? 9'd0 : r21_bo[8:0];
+  assign lbd139 = flt_router_dead[21] ? 9'd0 : r21_bo[17:9];
+  assign lbd147 = flt_router_dead[21] ? 9'd0 : r21_bo[26:18];
+  assign lbd155 = flt_router_dead[21] ? 9'd0 : r21_bo[35:27];
+  assign lbd163 = flt_router_dead[21] ? 9'd0 : r21_bo[44:36];
+  assign lbd171 = flt_router_dead[21] ? 9'd0 : r21_bo[53:45];
+  assign lbd179 = flt_router_dead[21] ? 9'd0 : r21_bo[62:54];
+  assign lbd187 = flt_router_dead[21] ? 9'd0 : r21_bo[71:63];
   // router 22: stage 2, rn1s 8x4/d2
-  wire [71:0] r22_fi, r22_bo;
-  wire [71:0] r22_fo, r22_bi;
-  assign r22_fi = {lf_rcv[2258:2250], lf_rcv[2186:2178], lf_rcv[2114:2106], lf_rcv[2042:2034], lf_rcv[1970:1962], lf_rcv[1898:1890], lf_rcv[1826:1818], lf_rcv[1754:1746]};
-  assign r22_bi = {lb_rcv[2807:2799], lb_rcv[2798:2790], lb_rcv[2789:2781], lb_rcv[2780:2772], lb_rcv[2771:2763], lb_rcv[2762:2754], lb_rcv[2753:2745], lb_rcv[2744:2736]};
+  wire [71:0] r22_bo;
+  wire [71:0] r22_fo;
   rn1 #(.MODE_SEL(2)) u_r22 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h36F1), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[183:176]), .fwd_in(r22_fi), .bwd_out(r22_bo), .fwd_out(r22_fo),
-      .bwd_in(r22_bi), .dual_o(unused_dual[22]));
-  assign lf_drv[2744:2736] = flt_router_dead[22] ? 9'd0 : r22_fo[8:0];
-  assign lf_drv[2753:2745] = flt_router_dead[22] ? 9'd0 : r22_fo[17:9];
-  assign lf_drv[2762:2754] = flt_router_dead[22] ? 9'd0 : r22_fo[26:18];
-  assign lf_drv[2771:2763] = flt_router_dead[22] ? 9'd0 : r22_fo[35:27];
-  assign lf_drv[2780:2772] = flt_router_dead[22] ? 9'd0 : r22_fo[44:36];
-  assign lf_drv[2789:2781] = flt_router_dead[22] ? 9'd0 : r22_fo[53:45];
-  assign lf_drv[2798:2790] = flt_router_dead[22] ? 9'd0 : r22_fo[62:54];
-  assign lf_drv[2807:2799] = flt_router_dead[22] ? 9'd0 : r22_fo[71:63];
-  assign lb_drv[1754:1746] = flt_router_dead[22] ? 9'd0 : r22_bo[8:0];
-  assign lb_drv[1826:1818] = flt_router_dead[22] ? 9'd0 : r22_bo[17:9];
-  assign lb_drv[1898:1890] = flt_router_dead[22] ? 9'd0 : r22_bo[26:18];
-  assign lb_drv[1970:1962] = flt_router_dead[22] ? 9'd0 : r22_bo[35:27];
-  assign lb_drv[2042:2034] = flt_router_dead[22] ? 9'd0 : r22_bo[44:36];
-  assign lb_drv[2114:2106] = flt_router_dead[22] ? 9'd0 : r22_bo[53:45];
-  assign lb_drv[2186:2178] = flt_router_dead[22] ? 9'd0 : r22_bo[62:54];
-  assign lb_drv[2258:2250] = flt_router_dead[22] ? 9'd0 : r22_bo[71:63];
+      .cfg_en(cfg_en[183:176]), .fwd_in({lfr250, lfr242, lfr234, lfr226, lfr218, lfr210, lfr202, lfr194}), .bwd_out(r22_bo), .fwd_out(r22_fo),
+      .bwd_in({lbr311, lbr310, lbr309, lbr308, lbr307, lbr306, lbr305, lbr304}), .dual_o(unused_dual[22]));
+  assign lfd304 = flt_router_dead[22] ? 9'd0 : r22_fo[8:0];
+  assign lfd305 = flt_router_dead[22] ? 9'd0 : r22_fo[17:9];
+  assign lfd306 = flt_router_dead[22] ? 9'd0 : r22_fo[26:18];
+  assign lfd307 = flt_router_dead[22] ? 9'd0 : r22_fo[35:27];
+  assign lfd308 = flt_router_dead[22] ? 9'd0 : r22_fo[44:36];
+  assign lfd309 = flt_router_dead[22] ? 9'd0 : r22_fo[53:45];
+  assign lfd310 = flt_router_dead[22] ? 9'd0 : r22_fo[62:54];
+  assign lfd311 = flt_router_dead[22] ? 9'd0 : r22_fo[71:63];
+  assign lbd194 = flt_router_dead[22] ? 9'd0 : r22_bo[8:0];
+  assign lbd202 = flt_router_dead[22] ? 9'd0 : r22_bo[17:9];
+  assign lbd210 = flt_router_dead[22] ? 9'd0 : r22_bo[26:18];
+  assign lbd218 = flt_router_dead[22] ? 9'd0 : r22_bo[35:27];
+  assign lbd226 = flt_router_dead[22] ? 9'd0 : r22_bo[44:36];
+  assign lbd234 = flt_router_dead[22] ? 9'd0 : r22_bo[53:45];
+  assign lbd242 = flt_router_dead[22] ? 9'd0 : r22_bo[62:54];
+  assign lbd250 = flt_router_dead[22] ? 9'd0 : r22_bo[71:63];
   // router 23: stage 2, rn1s 8x4/d2
-  wire [71:0] r23_fi, r23_bo;
-  wire [71:0] r23_fo, r23_bi;
-  assign r23_fi = {lf_rcv[2267:2259], lf_rcv[2195:2187], lf_rcv[2123:2115], lf_rcv[2051:2043], lf_rcv[1979:1971], lf_rcv[1907:1899], lf_rcv[1835:1827], lf_rcv[1763:1755]};
-  assign r23_bi = {lb_rcv[2879:2871], lb_rcv[2870:2862], lb_rcv[2861:2853], lb_rcv[2852:2844], lb_rcv[2843:2835], lb_rcv[2834:2826], lb_rcv[2825:2817], lb_rcv[2816:2808]};
+  wire [71:0] r23_bo;
+  wire [71:0] r23_fo;
   rn1 #(.MODE_SEL(2)) u_r23 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hD528), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[191:184]), .fwd_in(r23_fi), .bwd_out(r23_bo), .fwd_out(r23_fo),
-      .bwd_in(r23_bi), .dual_o(unused_dual[23]));
-  assign lf_drv[2816:2808] = flt_router_dead[23] ? 9'd0 : r23_fo[8:0];
-  assign lf_drv[2825:2817] = flt_router_dead[23] ? 9'd0 : r23_fo[17:9];
-  assign lf_drv[2834:2826] = flt_router_dead[23] ? 9'd0 : r23_fo[26:18];
-  assign lf_drv[2843:2835] = flt_router_dead[23] ? 9'd0 : r23_fo[35:27];
-  assign lf_drv[2852:2844] = flt_router_dead[23] ? 9'd0 : r23_fo[44:36];
-  assign lf_drv[2861:2853] = flt_router_dead[23] ? 9'd0 : r23_fo[53:45];
-  assign lf_drv[2870:2862] = flt_router_dead[23] ? 9'd0 : r23_fo[62:54];
-  assign lf_drv[2879:2871] = flt_router_dead[23] ? 9'd0 : r23_fo[71:63];
-  assign lb_drv[1763:1755] = flt_router_dead[23] ? 9'd0 : r23_bo[8:0];
-  assign lb_drv[1835:1827] = flt_router_dead[23] ? 9'd0 : r23_bo[17:9];
-  assign lb_drv[1907:1899] = flt_router_dead[23] ? 9'd0 : r23_bo[26:18];
-  assign lb_drv[1979:1971] = flt_router_dead[23] ? 9'd0 : r23_bo[35:27];
-  assign lb_drv[2051:2043] = flt_router_dead[23] ? 9'd0 : r23_bo[44:36];
-  assign lb_drv[2123:2115] = flt_router_dead[23] ? 9'd0 : r23_bo[53:45];
-  assign lb_drv[2195:2187] = flt_router_dead[23] ? 9'd0 : r23_bo[62:54];
-  assign lb_drv[2267:2259] = flt_router_dead[23] ? 9'd0 : r23_bo[71:63];
+      .cfg_en(cfg_en[191:184]), .fwd_in({lfr251, lfr243, lfr235, lfr227, lfr219, lfr211, lfr203, lfr195}), .bwd_out(r23_bo), .fwd_out(r23_fo),
+      .bwd_in({lbr319, lbr318, lbr317, lbr316, lbr315, lbr314, lbr313, lbr312}), .dual_o(unused_dual[23]));
+  assign lfd312 = flt_router_dead[23] ? 9'd0 : r23_fo[8:0];
+  assign lfd313 = flt_router_dead[23] ? 9'd0 : r23_fo[17:9];
+  assign lfd314 = flt_router_dead[23] ? 9'd0 : r23_fo[26:18];
+  assign lfd315 = flt_router_dead[23] ? 9'd0 : r23_fo[35:27];
+  assign lfd316 = flt_router_dead[23] ? 9'd0 : r23_fo[44:36];
+  assign lfd317 = flt_router_dead[23] ? 9'd0 : r23_fo[53:45];
+  assign lfd318 = flt_router_dead[23] ? 9'd0 : r23_fo[62:54];
+  assign lfd319 = flt_router_dead[23] ? 9'd0 : r23_fo[71:63];
+  assign lbd195 = flt_router_dead[23] ? 9'd0 : r23_bo[8:0];
+  assign lbd203 = flt_router_dead[23] ? 9'd0 : r23_bo[17:9];
+  assign lbd211 = flt_router_dead[23] ? 9'd0 : r23_bo[26:18];
+  assign lbd219 = flt_router_dead[23] ? 9'd0 : r23_bo[35:27];
+  assign lbd227 = flt_router_dead[23] ? 9'd0 : r23_bo[44:36];
+  assign lbd235 = flt_router_dead[23] ? 9'd0 : r23_bo[53:45];
+  assign lbd243 = flt_router_dead[23] ? 9'd0 : r23_bo[62:54];
+  assign lbd251 = flt_router_dead[23] ? 9'd0 : r23_bo[71:63];
   // router 24: stage 2, rn1s 8x4/d2
-  wire [71:0] r24_fi, r24_bo;
-  wire [71:0] r24_fo, r24_bi;
-  assign r24_fi = {lf_rcv[1700:1692], lf_rcv[1628:1620], lf_rcv[1556:1548], lf_rcv[1484:1476], lf_rcv[1412:1404], lf_rcv[1340:1332], lf_rcv[1268:1260], lf_rcv[1196:1188]};
-  assign r24_bi = {lb_rcv[2951:2943], lb_rcv[2942:2934], lb_rcv[2933:2925], lb_rcv[2924:2916], lb_rcv[2915:2907], lb_rcv[2906:2898], lb_rcv[2897:2889], lb_rcv[2888:2880]};
+  wire [71:0] r24_bo;
+  wire [71:0] r24_fo;
   rn1 #(.MODE_SEL(2)) u_r24 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h735F), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[199:192]), .fwd_in(r24_fi), .bwd_out(r24_bo), .fwd_out(r24_fo),
-      .bwd_in(r24_bi), .dual_o(unused_dual[24]));
-  assign lf_drv[2888:2880] = flt_router_dead[24] ? 9'd0 : r24_fo[8:0];
-  assign lf_drv[2897:2889] = flt_router_dead[24] ? 9'd0 : r24_fo[17:9];
-  assign lf_drv[2906:2898] = flt_router_dead[24] ? 9'd0 : r24_fo[26:18];
-  assign lf_drv[2915:2907] = flt_router_dead[24] ? 9'd0 : r24_fo[35:27];
-  assign lf_drv[2924:2916] = flt_router_dead[24] ? 9'd0 : r24_fo[44:36];
-  assign lf_drv[2933:2925] = flt_router_dead[24] ? 9'd0 : r24_fo[53:45];
-  assign lf_drv[2942:2934] = flt_router_dead[24] ? 9'd0 : r24_fo[62:54];
-  assign lf_drv[2951:2943] = flt_router_dead[24] ? 9'd0 : r24_fo[71:63];
-  assign lb_drv[1196:1188] = flt_router_dead[24] ? 9'd0 : r24_bo[8:0];
-  assign lb_drv[1268:1260] = flt_router_dead[24] ? 9'd0 : r24_bo[17:9];
-  assign lb_drv[1340:1332] = flt_router_dead[24] ? 9'd0 : r24_bo[26:18];
-  assign lb_drv[1412:1404] = flt_router_dead[24] ? 9'd0 : r24_bo[35:27];
-  assign lb_drv[1484:1476] = flt_router_dead[24] ? 9'd0 : r24_bo[44:36];
-  assign lb_drv[1556:1548] = flt_router_dead[24] ? 9'd0 : r24_bo[53:45];
-  assign lb_drv[1628:1620] = flt_router_dead[24] ? 9'd0 : r24_bo[62:54];
-  assign lb_drv[1700:1692] = flt_router_dead[24] ? 9'd0 : r24_bo[71:63];
+      .cfg_en(cfg_en[199:192]), .fwd_in({lfr188, lfr180, lfr172, lfr164, lfr156, lfr148, lfr140, lfr132}), .bwd_out(r24_bo), .fwd_out(r24_fo),
+      .bwd_in({lbr327, lbr326, lbr325, lbr324, lbr323, lbr322, lbr321, lbr320}), .dual_o(unused_dual[24]));
+  assign lfd320 = flt_router_dead[24] ? 9'd0 : r24_fo[8:0];
+  assign lfd321 = flt_router_dead[24] ? 9'd0 : r24_fo[17:9];
+  assign lfd322 = flt_router_dead[24] ? 9'd0 : r24_fo[26:18];
+  assign lfd323 = flt_router_dead[24] ? 9'd0 : r24_fo[35:27];
+  assign lfd324 = flt_router_dead[24] ? 9'd0 : r24_fo[44:36];
+  assign lfd325 = flt_router_dead[24] ? 9'd0 : r24_fo[53:45];
+  assign lfd326 = flt_router_dead[24] ? 9'd0 : r24_fo[62:54];
+  assign lfd327 = flt_router_dead[24] ? 9'd0 : r24_fo[71:63];
+  assign lbd132 = flt_router_dead[24] ? 9'd0 : r24_bo[8:0];
+  assign lbd140 = flt_router_dead[24] ? 9'd0 : r24_bo[17:9];
+  assign lbd148 = flt_router_dead[24] ? 9'd0 : r24_bo[26:18];
+  assign lbd156 = flt_router_dead[24] ? 9'd0 : r24_bo[35:27];
+  assign lbd164 = flt_router_dead[24] ? 9'd0 : r24_bo[44:36];
+  assign lbd172 = flt_router_dead[24] ? 9'd0 : r24_bo[53:45];
+  assign lbd180 = flt_router_dead[24] ? 9'd0 : r24_bo[62:54];
+  assign lbd188 = flt_router_dead[24] ? 9'd0 : r24_bo[71:63];
   // router 25: stage 2, rn1s 8x4/d2
-  wire [71:0] r25_fi, r25_bo;
-  wire [71:0] r25_fo, r25_bi;
-  assign r25_fi = {lf_rcv[1709:1701], lf_rcv[1637:1629], lf_rcv[1565:1557], lf_rcv[1493:1485], lf_rcv[1421:1413], lf_rcv[1349:1341], lf_rcv[1277:1269], lf_rcv[1205:1197]};
-  assign r25_bi = {lb_rcv[3023:3015], lb_rcv[3014:3006], lb_rcv[3005:2997], lb_rcv[2996:2988], lb_rcv[2987:2979], lb_rcv[2978:2970], lb_rcv[2969:2961], lb_rcv[2960:2952]};
+  wire [71:0] r25_bo;
+  wire [71:0] r25_fo;
   rn1 #(.MODE_SEL(2)) u_r25 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1196), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[207:200]), .fwd_in(r25_fi), .bwd_out(r25_bo), .fwd_out(r25_fo),
-      .bwd_in(r25_bi), .dual_o(unused_dual[25]));
-  assign lf_drv[2960:2952] = flt_router_dead[25] ? 9'd0 : r25_fo[8:0];
-  assign lf_drv[2969:2961] = flt_router_dead[25] ? 9'd0 : r25_fo[17:9];
-  assign lf_drv[2978:2970] = flt_router_dead[25] ? 9'd0 : r25_fo[26:18];
-  assign lf_drv[2987:2979] = flt_router_dead[25] ? 9'd0 : r25_fo[35:27];
-  assign lf_drv[2996:2988] = flt_router_dead[25] ? 9'd0 : r25_fo[44:36];
-  assign lf_drv[3005:2997] = flt_router_dead[25] ? 9'd0 : r25_fo[53:45];
-  assign lf_drv[3014:3006] = flt_router_dead[25] ? 9'd0 : r25_fo[62:54];
-  assign lf_drv[3023:3015] = flt_router_dead[25] ? 9'd0 : r25_fo[71:63];
-  assign lb_drv[1205:1197] = flt_router_dead[25] ? 9'd0 : r25_bo[8:0];
-  assign lb_drv[1277:1269] = flt_router_dead[25] ? 9'd0 : r25_bo[17:9];
-  assign lb_drv[1349:1341] = flt_router_dead[25] ? 9'd0 : r25_bo[26:18];
-  assign lb_drv[1421:1413] = flt_router_dead[25] ? 9'd0 : r25_bo[35:27];
-  assign lb_drv[1493:1485] = flt_router_dead[25] ? 9'd0 : r25_bo[44:36];
-  assign lb_drv[1565:1557] = flt_router_dead[25] ? 9'd0 : r25_bo[53:45];
-  assign lb_drv[1637:1629] = flt_router_dead[25] ? 9'd0 : r25_bo[62:54];
-  assign lb_drv[1709:1701] = flt_router_dead[25] ? 9'd0 : r25_bo[71:63];
+      .cfg_en(cfg_en[207:200]), .fwd_in({lfr189, lfr181, lfr173, lfr165, lfr157, lfr149, lfr141, lfr133}), .bwd_out(r25_bo), .fwd_out(r25_fo),
+      .bwd_in({lbr335, lbr334, lbr333, lbr332, lbr331, lbr330, lbr329, lbr328}), .dual_o(unused_dual[25]));
+  assign lfd328 = flt_router_dead[25] ? 9'd0 : r25_fo[8:0];
+  assign lfd329 = flt_router_dead[25] ? 9'd0 : r25_fo[17:9];
+  assign lfd330 = flt_router_dead[25] ? 9'd0 : r25_fo[26:18];
+  assign lfd331 = flt_router_dead[25] ? 9'd0 : r25_fo[35:27];
+  assign lfd332 = flt_router_dead[25] ? 9'd0 : r25_fo[44:36];
+  assign lfd333 = flt_router_dead[25] ? 9'd0 : r25_fo[53:45];
+  assign lfd334 = flt_router_dead[25] ? 9'd0 : r25_fo[62:54];
+  assign lfd335 = flt_router_dead[25] ? 9'd0 : r25_fo[71:63];
+  assign lbd133 = flt_router_dead[25] ? 9'd0 : r25_bo[8:0];
+  assign lbd141 = flt_router_dead[25] ? 9'd0 : r25_bo[17:9];
+  assign lbd149 = flt_router_dead[25] ? 9'd0 : r25_bo[26:18];
+  assign lbd157 = flt_router_dead[25] ? 9'd0 : r25_bo[35:27];
+  assign lbd165 = flt_router_dead[25] ? 9'd0 : r25_bo[44:36];
+  assign lbd173 = flt_router_dead[25] ? 9'd0 : r25_bo[53:45];
+  assign lbd181 = flt_router_dead[25] ? 9'd0 : r25_bo[62:54];
+  assign lbd189 = flt_router_dead[25] ? 9'd0 : r25_bo[71:63];
   // router 26: stage 2, rn1s 8x4/d2
-  wire [71:0] r26_fi, r26_bo;
-  wire [71:0] r26_fo, r26_bi;
-  assign r26_fi = {lf_rcv[2276:2268], lf_rcv[2204:2196], lf_rcv[2132:2124], lf_rcv[2060:2052], lf_rcv[1988:1980], lf_rcv[1916:1908], lf_rcv[1844:1836], lf_rcv[1772:1764]};
-  assign r26_bi = {lb_rcv[3095:3087], lb_rcv[3086:3078], lb_rcv[3077:3069], lb_rcv[3068:3060], lb_rcv[3059:3051], lb_rcv[3050:3042], lb_rcv[3041:3033], lb_rcv[3032:3024]};
+  wire [71:0] r26_bo;
+  wire [71:0] r26_fo;
   rn1 #(.MODE_SEL(2)) u_r26 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hAFCD), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[215:208]), .fwd_in(r26_fi), .bwd_out(r26_bo), .fwd_out(r26_fo),
-      .bwd_in(r26_bi), .dual_o(unused_dual[26]));
-  assign lf_drv[3032:3024] = flt_router_dead[26] ? 9'd0 : r26_fo[8:0];
-  assign lf_drv[3041:3033] = flt_router_dead[26] ? 9'd0 : r26_fo[17:9];
-  assign lf_drv[3050:3042] = flt_router_dead[26] ? 9'd0 : r26_fo[26:18];
-  assign lf_drv[3059:3051] = flt_router_dead[26] ? 9'd0 : r26_fo[35:27];
-  assign lf_drv[3068:3060] = flt_router_dead[26] ? 9'd0 : r26_fo[44:36];
-  assign lf_drv[3077:3069] = flt_router_dead[26] ? 9'd0 : r26_fo[53:45];
-  assign lf_drv[3086:3078] = flt_router_dead[26] ? 9'd0 : r26_fo[62:54];
-  assign lf_drv[3095:3087] = flt_router_dead[26] ? 9'd0 : r26_fo[71:63];
-  assign lb_drv[1772:1764] = flt_router_dead[26] ? 9'd0 : r26_bo[8:0];
-  assign lb_drv[1844:1836] = flt_router_dead[26] ? 9'd0 : r26_bo[17:9];
-  assign lb_drv[1916:1908] = flt_router_dead[26] ? 9'd0 : r26_bo[26:18];
-  assign lb_drv[1988:1980] = flt_router_dead[26] ? 9'd0 : r26_bo[35:27];
-  assign lb_drv[2060:2052] = flt_router_dead[26] ? 9'd0 : r26_bo[44:36];
-  assign lb_drv[2132:2124] = flt_router_dead[26] ? 9'd0 : r26_bo[53:45];
-  assign lb_drv[2204:2196] = flt_router_dead[26] ? 9'd0 : r26_bo[62:54];
-  assign lb_drv[2276:2268] = flt_router_dead[26] ? 9'd0 : r26_bo[71:63];
+      .cfg_en(cfg_en[215:208]), .fwd_in({lfr252, lfr244, lfr236, lfr228, lfr220, lfr212, lfr204, lfr196}), .bwd_out(r26_bo), .fwd_out(r26_fo),
+      .bwd_in({lbr343, lbr342, lbr341, lbr340, lbr339, lbr338, lbr337, lbr336}), .dual_o(unused_dual[26]));
+  assign lfd336 = flt_router_dead[26] ? 9'd0 : r26_fo[8:0];
+  assign lfd337 = flt_router_dead[26] ? 9'd0 : r26_fo[17:9];
+  assign lfd338 = flt_router_dead[26] ? 9'd0 : r26_fo[26:18];
+  assign lfd339 = flt_router_dead[26] ? 9'd0 : r26_fo[35:27];
+  assign lfd340 = flt_router_dead[26] ? 9'd0 : r26_fo[44:36];
+  assign lfd341 = flt_router_dead[26] ? 9'd0 : r26_fo[53:45];
+  assign lfd342 = flt_router_dead[26] ? 9'd0 : r26_fo[62:54];
+  assign lfd343 = flt_router_dead[26] ? 9'd0 : r26_fo[71:63];
+  assign lbd196 = flt_router_dead[26] ? 9'd0 : r26_bo[8:0];
+  assign lbd204 = flt_router_dead[26] ? 9'd0 : r26_bo[17:9];
+  assign lbd212 = flt_router_dead[26] ? 9'd0 : r26_bo[26:18];
+  assign lbd220 = flt_router_dead[26] ? 9'd0 : r26_bo[35:27];
+  assign lbd228 = flt_router_dead[26] ? 9'd0 : r26_bo[44:36];
+  assign lbd236 = flt_router_dead[26] ? 9'd0 : r26_bo[53:45];
+  assign lbd244 = flt_router_dead[26] ? 9'd0 : r26_bo[62:54];
+  assign lbd252 = flt_router_dead[26] ? 9'd0 : r26_bo[71:63];
   // router 27: stage 2, rn1s 8x4/d2
-  wire [71:0] r27_fi, r27_bo;
-  wire [71:0] r27_fo, r27_bi;
-  assign r27_fi = {lf_rcv[2285:2277], lf_rcv[2213:2205], lf_rcv[2141:2133], lf_rcv[2069:2061], lf_rcv[1997:1989], lf_rcv[1925:1917], lf_rcv[1853:1845], lf_rcv[1781:1773]};
-  assign r27_bi = {lb_rcv[3167:3159], lb_rcv[3158:3150], lb_rcv[3149:3141], lb_rcv[3140:3132], lb_rcv[3131:3123], lb_rcv[3122:3114], lb_rcv[3113:3105], lb_rcv[3104:3096]};
+  wire [71:0] r27_bo;
+  wire [71:0] r27_fo;
   rn1 #(.MODE_SEL(2)) u_r27 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h4E04), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[223:216]), .fwd_in(r27_fi), .bwd_out(r27_bo), .fwd_out(r27_fo),
-      .bwd_in(r27_bi), .dual_o(unused_dual[27]));
-  assign lf_drv[3104:3096] = flt_router_dead[27] ? 9'd0 : r27_fo[8:0];
-  assign lf_drv[3113:3105] = flt_router_dead[27] ? 9'd0 : r27_fo[17:9];
-  assign lf_drv[3122:3114] = flt_router_dead[27] ? 9'd0 : r27_fo[26:18];
-  assign lf_drv[3131:3123] = flt_router_dead[27] ? 9'd0 : r27_fo[35:27];
-  assign lf_drv[3140:3132] = flt_router_dead[27] ? 9'd0 : r27_fo[44:36];
-  assign lf_drv[3149:3141] = flt_router_dead[27] ? 9'd0 : r27_fo[53:45];
-  assign lf_drv[3158:3150] = flt_router_dead[27] ? 9'd0 : r27_fo[62:54];
-  assign lf_drv[3167:3159] = flt_router_dead[27] ? 9'd0 : r27_fo[71:63];
-  assign lb_drv[1781:1773] = flt_router_dead[27] ? 9'd0 : r27_bo[8:0];
-  assign lb_drv[1853:1845] = flt_router_dead[27] ? 9'd0 : r27_bo[17:9];
-  assign lb_drv[1925:1917] = flt_router_dead[27] ? 9'd0 : r27_bo[26:18];
-  assign lb_drv[1997:1989] = flt_router_dead[27] ? 9'd0 : r27_bo[35:27];
-  assign lb_drv[2069:2061] = flt_router_dead[27] ? 9'd0 : r27_bo[44:36];
-  assign lb_drv[2141:2133] = flt_router_dead[27] ? 9'd0 : r27_bo[53:45];
-  assign lb_drv[2213:2205] = flt_router_dead[27] ? 9'd0 : r27_bo[62:54];
-  assign lb_drv[2285:2277] = flt_router_dead[27] ? 9'd0 : r27_bo[71:63];
+      .cfg_en(cfg_en[223:216]), .fwd_in({lfr253, lfr245, lfr237, lfr229, lfr221, lfr213, lfr205, lfr197}), .bwd_out(r27_bo), .fwd_out(r27_fo),
+      .bwd_in({lbr351, lbr350, lbr349, lbr348, lbr347, lbr346, lbr345, lbr344}), .dual_o(unused_dual[27]));
+  assign lfd344 = flt_router_dead[27] ? 9'd0 : r27_fo[8:0];
+  assign lfd345 = flt_router_dead[27] ? 9'd0 : r27_fo[17:9];
+  assign lfd346 = flt_router_dead[27] ? 9'd0 : r27_fo[26:18];
+  assign lfd347 = flt_router_dead[27] ? 9'd0 : r27_fo[35:27];
+  assign lfd348 = flt_router_dead[27] ? 9'd0 : r27_fo[44:36];
+  assign lfd349 = flt_router_dead[27] ? 9'd0 : r27_fo[53:45];
+  assign lfd350 = flt_router_dead[27] ? 9'd0 : r27_fo[62:54];
+  assign lfd351 = flt_router_dead[27] ? 9'd0 : r27_fo[71:63];
+  assign lbd197 = flt_router_dead[27] ? 9'd0 : r27_bo[8:0];
+  assign lbd205 = flt_router_dead[27] ? 9'd0 : r27_bo[17:9];
+  assign lbd213 = flt_router_dead[27] ? 9'd0 : r27_bo[26:18];
+  assign lbd221 = flt_router_dead[27] ? 9'd0 : r27_bo[35:27];
+  assign lbd229 = flt_router_dead[27] ? 9'd0 : r27_bo[44:36];
+  assign lbd237 = flt_router_dead[27] ? 9'd0 : r27_bo[53:45];
+  assign lbd245 = flt_router_dead[27] ? 9'd0 : r27_bo[62:54];
+  assign lbd253 = flt_router_dead[27] ? 9'd0 : r27_bo[71:63];
   // router 28: stage 2, rn1s 8x4/d2
-  wire [71:0] r28_fi, r28_bo;
-  wire [71:0] r28_fo, r28_bi;
-  assign r28_fi = {lf_rcv[1718:1710], lf_rcv[1646:1638], lf_rcv[1574:1566], lf_rcv[1502:1494], lf_rcv[1430:1422], lf_rcv[1358:1350], lf_rcv[1286:1278], lf_rcv[1214:1206]};
-  assign r28_bi = {lb_rcv[3239:3231], lb_rcv[3230:3222], lb_rcv[3221:3213], lb_rcv[3212:3204], lb_rcv[3203:3195], lb_rcv[3194:3186], lb_rcv[3185:3177], lb_rcv[3176:3168]};
+  wire [71:0] r28_bo;
+  wire [71:0] r28_fo;
   rn1 #(.MODE_SEL(2)) u_r28 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hEC3B), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[231:224]), .fwd_in(r28_fi), .bwd_out(r28_bo), .fwd_out(r28_fo),
-      .bwd_in(r28_bi), .dual_o(unused_dual[28]));
-  assign lf_drv[3176:3168] = flt_router_dead[28] ? 9'd0 : r28_fo[8:0];
-  assign lf_drv[3185:3177] = flt_router_dead[28] ? 9'd0 : r28_fo[17:9];
-  assign lf_drv[3194:3186] = flt_router_dead[28] ? 9'd0 : r28_fo[26:18];
-  assign lf_drv[3203:3195] = flt_router_dead[28] ? 9'd0 : r28_fo[35:27];
-  assign lf_drv[3212:3204] = flt_router_dead[28] ? 9'd0 : r28_fo[44:36];
-  assign lf_drv[3221:3213] = flt_router_dead[28] ? 9'd0 : r28_fo[53:45];
-  assign lf_drv[3230:3222] = flt_router_dead[28] ? 9'd0 : r28_fo[62:54];
-  assign lf_drv[3239:3231] = flt_router_dead[28] ? 9'd0 : r28_fo[71:63];
-  assign lb_drv[1214:1206] = flt_router_dead[28] ? 9'd0 : r28_bo[8:0];
-  assign lb_drv[1286:1278] = flt_router_dead[28] ? 9'd0 : r28_bo[17:9];
-  assign lb_drv[1358:1350] = flt_router_dead[28] ? 9'd0 : r28_bo[26:18];
-  assign lb_drv[1430:1422] = flt_router_dead[28] ? 9'd0 : r28_bo[35:27];
-  assign lb_drv[1502:1494] = flt_router_dead[28] ? 9'd0 : r28_bo[44:36];
-  assign lb_drv[1574:1566] = flt_router_dead[28] ? 9'd0 : r28_bo[53:45];
-  assign lb_drv[1646:1638] = flt_router_dead[28] ? 9'd0 : r28_bo[62:54];
-  assign lb_drv[1718:1710] = flt_router_dead[28] ? 9'd0 : r28_bo[71:63];
+      .cfg_en(cfg_en[231:224]), .fwd_in({lfr190, lfr182, lfr174, lfr166, lfr158, lfr150, lfr142, lfr134}), .bwd_out(r28_bo), .fwd_out(r28_fo),
+      .bwd_in({lbr359, lbr358, lbr357, lbr356, lbr355, lbr354, lbr353, lbr352}), .dual_o(unused_dual[28]));
+  assign lfd352 = flt_router_dead[28] ? 9'd0 : r28_fo[8:0];
+  assign lfd353 = flt_router_dead[28] ? 9'd0 : r28_fo[17:9];
+  assign lfd354 = flt_router_dead[28] ? 9'd0 : r28_fo[26:18];
+  assign lfd355 = flt_router_dead[28] ? 9'd0 : r28_fo[35:27];
+  assign lfd356 = flt_router_dead[28] ? 9'd0 : r28_fo[44:36];
+  assign lfd357 = flt_router_dead[28] ? 9'd0 : r28_fo[53:45];
+  assign lfd358 = flt_router_dead[28] ? 9'd0 : r28_fo[62:54];
+  assign lfd359 = flt_router_dead[28] ? 9'd0 : r28_fo[71:63];
+  assign lbd134 = flt_router_dead[28] ? 9'd0 : r28_bo[8:0];
+  assign lbd142 = flt_router_dead[28] ? 9'd0 : r28_bo[17:9];
+  assign lbd150 = flt_router_dead[28] ? 9'd0 : r28_bo[26:18];
+  assign lbd158 = flt_router_dead[28] ? 9'd0 : r28_bo[35:27];
+  assign lbd166 = flt_router_dead[28] ? 9'd0 : r28_bo[44:36];
+  assign lbd174 = flt_router_dead[28] ? 9'd0 : r28_bo[53:45];
+  assign lbd182 = flt_router_dead[28] ? 9'd0 : r28_bo[62:54];
+  assign lbd190 = flt_router_dead[28] ? 9'd0 : r28_bo[71:63];
   // router 29: stage 2, rn1s 8x4/d2
-  wire [71:0] r29_fi, r29_bo;
-  wire [71:0] r29_fo, r29_bi;
-  assign r29_fi = {lf_rcv[1727:1719], lf_rcv[1655:1647], lf_rcv[1583:1575], lf_rcv[1511:1503], lf_rcv[1439:1431], lf_rcv[1367:1359], lf_rcv[1295:1287], lf_rcv[1223:1215]};
-  assign r29_bi = {lb_rcv[3311:3303], lb_rcv[3302:3294], lb_rcv[3293:3285], lb_rcv[3284:3276], lb_rcv[3275:3267], lb_rcv[3266:3258], lb_rcv[3257:3249], lb_rcv[3248:3240]};
+  wire [71:0] r29_bo;
+  wire [71:0] r29_fo;
   rn1 #(.MODE_SEL(2)) u_r29 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h8A72), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[239:232]), .fwd_in(r29_fi), .bwd_out(r29_bo), .fwd_out(r29_fo),
-      .bwd_in(r29_bi), .dual_o(unused_dual[29]));
-  assign lf_drv[3248:3240] = flt_router_dead[29] ? 9'd0 : r29_fo[8:0];
-  assign lf_drv[3257:3249] = flt_router_dead[29] ? 9'd0 : r29_fo[17:9];
-  assign lf_drv[3266:3258] = flt_router_dead[29] ? 9'd0 : r29_fo[26:18];
-  assign lf_drv[3275:3267] = flt_router_dead[29] ? 9'd0 : r29_fo[35:27];
-  assign lf_drv[3284:3276] = flt_router_dead[29] ? 9'd0 : r29_fo[44:36];
-  assign lf_drv[3293:3285] = flt_router_dead[29] ? 9'd0 : r29_fo[53:45];
-  assign lf_drv[3302:3294] = flt_router_dead[29] ? 9'd0 : r29_fo[62:54];
-  assign lf_drv[3311:3303] = flt_router_dead[29] ? 9'd0 : r29_fo[71:63];
-  assign lb_drv[1223:1215] = flt_router_dead[29] ? 9'd0 : r29_bo[8:0];
-  assign lb_drv[1295:1287] = flt_router_dead[29] ? 9'd0 : r29_bo[17:9];
-  assign lb_drv[1367:1359] = flt_router_dead[29] ? 9'd0 : r29_bo[26:18];
-  assign lb_drv[1439:1431] = flt_router_dead[29] ? 9'd0 : r29_bo[35:27];
-  assign lb_drv[1511:1503] = flt_router_dead[29] ? 9'd0 : r29_bo[44:36];
-  assign lb_drv[1583:1575] = flt_router_dead[29] ? 9'd0 : r29_bo[53:45];
-  assign lb_drv[1655:1647] = flt_router_dead[29] ? 9'd0 : r29_bo[62:54];
-  assign lb_drv[1727:1719] = flt_router_dead[29] ? 9'd0 : r29_bo[71:63];
+      .cfg_en(cfg_en[239:232]), .fwd_in({lfr191, lfr183, lfr175, lfr167, lfr159, lfr151, lfr143, lfr135}), .bwd_out(r29_bo), .fwd_out(r29_fo),
+      .bwd_in({lbr367, lbr366, lbr365, lbr364, lbr363, lbr362, lbr361, lbr360}), .dual_o(unused_dual[29]));
+  assign lfd360 = flt_router_dead[29] ? 9'd0 : r29_fo[8:0];
+  assign lfd361 = flt_router_dead[29] ? 9'd0 : r29_fo[17:9];
+  assign lfd362 = flt_router_dead[29] ? 9'd0 : r29_fo[26:18];
+  assign lfd363 = flt_router_dead[29] ? 9'd0 : r29_fo[35:27];
+  assign lfd364 = flt_router_dead[29] ? 9'd0 : r29_fo[44:36];
+  assign lfd365 = flt_router_dead[29] ? 9'd0 : r29_fo[53:45];
+  assign lfd366 = flt_router_dead[29] ? 9'd0 : r29_fo[62:54];
+  assign lfd367 = flt_router_dead[29] ? 9'd0 : r29_fo[71:63];
+  assign lbd135 = flt_router_dead[29] ? 9'd0 : r29_bo[8:0];
+  assign lbd143 = flt_router_dead[29] ? 9'd0 : r29_bo[17:9];
+  assign lbd151 = flt_router_dead[29] ? 9'd0 : r29_bo[26:18];
+  assign lbd159 = flt_router_dead[29] ? 9'd0 : r29_bo[35:27];
+  assign lbd167 = flt_router_dead[29] ? 9'd0 : r29_bo[44:36];
+  assign lbd175 = flt_router_dead[29] ? 9'd0 : r29_bo[53:45];
+  assign lbd183 = flt_router_dead[29] ? 9'd0 : r29_bo[62:54];
+  assign lbd191 = flt_router_dead[29] ? 9'd0 : r29_bo[71:63];
   // router 30: stage 2, rn1s 8x4/d2
-  wire [71:0] r30_fi, r30_bo;
-  wire [71:0] r30_fo, r30_bi;
-  assign r30_fi = {lf_rcv[2294:2286], lf_rcv[2222:2214], lf_rcv[2150:2142], lf_rcv[2078:2070], lf_rcv[2006:1998], lf_rcv[1934:1926], lf_rcv[1862:1854], lf_rcv[1790:1782]};
-  assign r30_bi = {lb_rcv[3383:3375], lb_rcv[3374:3366], lb_rcv[3365:3357], lb_rcv[3356:3348], lb_rcv[3347:3339], lb_rcv[3338:3330], lb_rcv[3329:3321], lb_rcv[3320:3312]};
+  wire [71:0] r30_bo;
+  wire [71:0] r30_fo;
   rn1 #(.MODE_SEL(2)) u_r30 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h28A9), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[247:240]), .fwd_in(r30_fi), .bwd_out(r30_bo), .fwd_out(r30_fo),
-      .bwd_in(r30_bi), .dual_o(unused_dual[30]));
-  assign lf_drv[3320:3312] = flt_router_dead[30] ? 9'd0 : r30_fo[8:0];
-  assign lf_drv[3329:3321] = flt_router_dead[30] ? 9'd0 : r30_fo[17:9];
-  assign lf_drv[3338:3330] = flt_router_dead[30] ? 9'd0 : r30_fo[26:18];
-  assign lf_drv[3347:3339] = flt_router_dead[30] ? 9'd0 : r30_fo[35:27];
-  assign lf_drv[3356:3348] = flt_router_dead[30] ? 9'd0 : r30_fo[44:36];
-  assign lf_drv[3365:3357] = flt_router_dead[30] ? 9'd0 : r30_fo[53:45];
-  assign lf_drv[3374:3366] = flt_router_dead[30] ? 9'd0 : r30_fo[62:54];
-  assign lf_drv[3383:3375] = flt_router_dead[30] ? 9'd0 : r30_fo[71:63];
-  assign lb_drv[1790:1782] = flt_router_dead[30] ? 9'd0 : r30_bo[8:0];
-  assign lb_drv[1862:1854] = flt_router_dead[30] ? 9'd0 : r30_bo[17:9];
-  assign lb_drv[1934:1926] = flt_router_dead[30] ? 9'd0 : r30_bo[26:18];
-  assign lb_drv[2006:1998] = flt_router_dead[30] ? 9'd0 : r30_bo[35:27];
-  assign lb_drv[2078:2070] = flt_router_dead[30] ? 9'd0 : r30_bo[44:36];
-  assign lb_drv[2150:2142] = flt_router_dead[30] ? 9'd0 : r30_bo[53:45];
-  assign lb_drv[2222:2214] = flt_router_dead[30] ? 9'd0 : r30_bo[62:54];
-  assign lb_drv[2294:2286] = flt_router_dead[30] ? 9'd0 : r30_bo[71:63];
+      .cfg_en(cfg_en[247:240]), .fwd_in({lfr254, lfr246, lfr238, lfr230, lfr222, lfr214, lfr206, lfr198}), .bwd_out(r30_bo), .fwd_out(r30_fo),
+      .bwd_in({lbr375, lbr374, lbr373, lbr372, lbr371, lbr370, lbr369, lbr368}), .dual_o(unused_dual[30]));
+  assign lfd368 = flt_router_dead[30] ? 9'd0 : r30_fo[8:0];
+  assign lfd369 = flt_router_dead[30] ? 9'd0 : r30_fo[17:9];
+  assign lfd370 = flt_router_dead[30] ? 9'd0 : r30_fo[26:18];
+  assign lfd371 = flt_router_dead[30] ? 9'd0 : r30_fo[35:27];
+  assign lfd372 = flt_router_dead[30] ? 9'd0 : r30_fo[44:36];
+  assign lfd373 = flt_router_dead[30] ? 9'd0 : r30_fo[53:45];
+  assign lfd374 = flt_router_dead[30] ? 9'd0 : r30_fo[62:54];
+  assign lfd375 = flt_router_dead[30] ? 9'd0 : r30_fo[71:63];
+  assign lbd198 = flt_router_dead[30] ? 9'd0 : r30_bo[8:0];
+  assign lbd206 = flt_router_dead[30] ? 9'd0 : r30_bo[17:9];
+  assign lbd214 = flt_router_dead[30] ? 9'd0 : r30_bo[26:18];
+  assign lbd222 = flt_router_dead[30] ? 9'd0 : r30_bo[35:27];
+  assign lbd230 = flt_router_dead[30] ? 9'd0 : r30_bo[44:36];
+  assign lbd238 = flt_router_dead[30] ? 9'd0 : r30_bo[53:45];
+  assign lbd246 = flt_router_dead[30] ? 9'd0 : r30_bo[62:54];
+  assign lbd254 = flt_router_dead[30] ? 9'd0 : r30_bo[71:63];
   // router 31: stage 2, rn1s 8x4/d2
-  wire [71:0] r31_fi, r31_bo;
-  wire [71:0] r31_fo, r31_bi;
-  assign r31_fi = {lf_rcv[2303:2295], lf_rcv[2231:2223], lf_rcv[2159:2151], lf_rcv[2087:2079], lf_rcv[2015:2007], lf_rcv[1943:1935], lf_rcv[1871:1863], lf_rcv[1799:1791]};
-  assign r31_bi = {lb_rcv[3455:3447], lb_rcv[3446:3438], lb_rcv[3437:3429], lb_rcv[3428:3420], lb_rcv[3419:3411], lb_rcv[3410:3402], lb_rcv[3401:3393], lb_rcv[3392:3384]};
+  wire [71:0] r31_bo;
+  wire [71:0] r31_fo;
   rn1 #(.MODE_SEL(2)) u_r31 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hC6E0), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[255:248]), .fwd_in(r31_fi), .bwd_out(r31_bo), .fwd_out(r31_fo),
-      .bwd_in(r31_bi), .dual_o(unused_dual[31]));
-  assign lf_drv[3392:3384] = flt_router_dead[31] ? 9'd0 : r31_fo[8:0];
-  assign lf_drv[3401:3393] = flt_router_dead[31] ? 9'd0 : r31_fo[17:9];
-  assign lf_drv[3410:3402] = flt_router_dead[31] ? 9'd0 : r31_fo[26:18];
-  assign lf_drv[3419:3411] = flt_router_dead[31] ? 9'd0 : r31_fo[35:27];
-  assign lf_drv[3428:3420] = flt_router_dead[31] ? 9'd0 : r31_fo[44:36];
-  assign lf_drv[3437:3429] = flt_router_dead[31] ? 9'd0 : r31_fo[53:45];
-  assign lf_drv[3446:3438] = flt_router_dead[31] ? 9'd0 : r31_fo[62:54];
-  assign lf_drv[3455:3447] = flt_router_dead[31] ? 9'd0 : r31_fo[71:63];
-  assign lb_drv[1799:1791] = flt_router_dead[31] ? 9'd0 : r31_bo[8:0];
-  assign lb_drv[1871:1863] = flt_router_dead[31] ? 9'd0 : r31_bo[17:9];
-  assign lb_drv[1943:1935] = flt_router_dead[31] ? 9'd0 : r31_bo[26:18];
-  assign lb_drv[2015:2007] = flt_router_dead[31] ? 9'd0 : r31_bo[35:27];
-  assign lb_drv[2087:2079] = flt_router_dead[31] ? 9'd0 : r31_bo[44:36];
-  assign lb_drv[2159:2151] = flt_router_dead[31] ? 9'd0 : r31_bo[53:45];
-  assign lb_drv[2231:2223] = flt_router_dead[31] ? 9'd0 : r31_bo[62:54];
-  assign lb_drv[2303:2295] = flt_router_dead[31] ? 9'd0 : r31_bo[71:63];
+      .cfg_en(cfg_en[255:248]), .fwd_in({lfr255, lfr247, lfr239, lfr231, lfr223, lfr215, lfr207, lfr199}), .bwd_out(r31_bo), .fwd_out(r31_fo),
+      .bwd_in({lbr383, lbr382, lbr381, lbr380, lbr379, lbr378, lbr377, lbr376}), .dual_o(unused_dual[31]));
+  assign lfd376 = flt_router_dead[31] ? 9'd0 : r31_fo[8:0];
+  assign lfd377 = flt_router_dead[31] ? 9'd0 : r31_fo[17:9];
+  assign lfd378 = flt_router_dead[31] ? 9'd0 : r31_fo[26:18];
+  assign lfd379 = flt_router_dead[31] ? 9'd0 : r31_fo[35:27];
+  assign lfd380 = flt_router_dead[31] ? 9'd0 : r31_fo[44:36];
+  assign lfd381 = flt_router_dead[31] ? 9'd0 : r31_fo[53:45];
+  assign lfd382 = flt_router_dead[31] ? 9'd0 : r31_fo[62:54];
+  assign lfd383 = flt_router_dead[31] ? 9'd0 : r31_fo[71:63];
+  assign lbd199 = flt_router_dead[31] ? 9'd0 : r31_bo[8:0];
+  assign lbd207 = flt_router_dead[31] ? 9'd0 : r31_bo[17:9];
+  assign lbd215 = flt_router_dead[31] ? 9'd0 : r31_bo[26:18];
+  assign lbd223 = flt_router_dead[31] ? 9'd0 : r31_bo[35:27];
+  assign lbd231 = flt_router_dead[31] ? 9'd0 : r31_bo[44:36];
+  assign lbd239 = flt_router_dead[31] ? 9'd0 : r31_bo[53:45];
+  assign lbd247 = flt_router_dead[31] ? 9'd0 : r31_bo[62:54];
+  assign lbd255 = flt_router_dead[31] ? 9'd0 : r31_bo[71:63];
   // router 32: stage 3, rn1d 8x4/d2
-  wire [71:0] r32_fi, r32_bo;
-  wire [71:0] r32_fo, r32_bi;
-  assign r32_fi = {lf_rcv[3455:3447], lf_rcv[3383:3375], lf_rcv[3311:3303], lf_rcv[3239:3231], lf_rcv[2528:2520], lf_rcv[2456:2448], lf_rcv[2384:2376], lf_rcv[2312:2304]};
-  assign r32_bi = {lb_rcv[3527:3519], lb_rcv[3518:3510], lb_rcv[3509:3501], lb_rcv[3500:3492], lb_rcv[3491:3483], lb_rcv[3482:3474], lb_rcv[3473:3465], lb_rcv[3464:3456]};
+  wire [71:0] r32_bo;
+  wire [71:0] r32_fo;
   rn1 #(.MODE_SEL(3)) u_r32 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h6517), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[263:256]), .fwd_in(r32_fi), .bwd_out(r32_bo), .fwd_out(r32_fo),
-      .bwd_in(r32_bi), .dual_o(unused_dual[32]));
-  assign lf_drv[3464:3456] = flt_router_dead[32] ? 9'd0 : r32_fo[8:0];
-  assign lf_drv[3473:3465] = flt_router_dead[32] ? 9'd0 : r32_fo[17:9];
-  assign lf_drv[3482:3474] = flt_router_dead[32] ? 9'd0 : r32_fo[26:18];
-  assign lf_drv[3491:3483] = flt_router_dead[32] ? 9'd0 : r32_fo[35:27];
-  assign lf_drv[3500:3492] = flt_router_dead[32] ? 9'd0 : r32_fo[44:36];
-  assign lf_drv[3509:3501] = flt_router_dead[32] ? 9'd0 : r32_fo[53:45];
-  assign lf_drv[3518:3510] = flt_router_dead[32] ? 9'd0 : r32_fo[62:54];
-  assign lf_drv[3527:3519] = flt_router_dead[32] ? 9'd0 : r32_fo[71:63];
-  assign lb_drv[2312:2304] = flt_router_dead[32] ? 9'd0 : r32_bo[8:0];
-  assign lb_drv[2384:2376] = flt_router_dead[32] ? 9'd0 : r32_bo[17:9];
-  assign lb_drv[2456:2448] = flt_router_dead[32] ? 9'd0 : r32_bo[26:18];
-  assign lb_drv[2528:2520] = flt_router_dead[32] ? 9'd0 : r32_bo[35:27];
-  assign lb_drv[3239:3231] = flt_router_dead[32] ? 9'd0 : r32_bo[44:36];
-  assign lb_drv[3311:3303] = flt_router_dead[32] ? 9'd0 : r32_bo[53:45];
-  assign lb_drv[3383:3375] = flt_router_dead[32] ? 9'd0 : r32_bo[62:54];
-  assign lb_drv[3455:3447] = flt_router_dead[32] ? 9'd0 : r32_bo[71:63];
+      .cfg_en(cfg_en[263:256]), .fwd_in({lfr383, lfr375, lfr367, lfr359, lfr280, lfr272, lfr264, lfr256}), .bwd_out(r32_bo), .fwd_out(r32_fo),
+      .bwd_in({lbr391, lbr390, lbr389, lbr388, lbr387, lbr386, lbr385, lbr384}), .dual_o(unused_dual[32]));
+  assign lfd384 = flt_router_dead[32] ? 9'd0 : r32_fo[8:0];
+  assign lfd385 = flt_router_dead[32] ? 9'd0 : r32_fo[17:9];
+  assign lfd386 = flt_router_dead[32] ? 9'd0 : r32_fo[26:18];
+  assign lfd387 = flt_router_dead[32] ? 9'd0 : r32_fo[35:27];
+  assign lfd388 = flt_router_dead[32] ? 9'd0 : r32_fo[44:36];
+  assign lfd389 = flt_router_dead[32] ? 9'd0 : r32_fo[53:45];
+  assign lfd390 = flt_router_dead[32] ? 9'd0 : r32_fo[62:54];
+  assign lfd391 = flt_router_dead[32] ? 9'd0 : r32_fo[71:63];
+  assign lbd256 = flt_router_dead[32] ? 9'd0 : r32_bo[8:0];
+  assign lbd264 = flt_router_dead[32] ? 9'd0 : r32_bo[17:9];
+  assign lbd272 = flt_router_dead[32] ? 9'd0 : r32_bo[26:18];
+  assign lbd280 = flt_router_dead[32] ? 9'd0 : r32_bo[35:27];
+  assign lbd359 = flt_router_dead[32] ? 9'd0 : r32_bo[44:36];
+  assign lbd367 = flt_router_dead[32] ? 9'd0 : r32_bo[53:45];
+  assign lbd375 = flt_router_dead[32] ? 9'd0 : r32_bo[62:54];
+  assign lbd383 = flt_router_dead[32] ? 9'd0 : r32_bo[71:63];
   // router 33: stage 3, rn1d 8x4/d2
-  wire [71:0] r33_fi, r33_bo;
-  wire [71:0] r33_fo, r33_bi;
-  assign r33_fi = {lf_rcv[2537:2529], lf_rcv[2465:2457], lf_rcv[2393:2385], lf_rcv[2321:2313], lf_rcv[2546:2538], lf_rcv[2474:2466], lf_rcv[2402:2394], lf_rcv[2330:2322]};
-  assign r33_bi = {lb_rcv[3599:3591], lb_rcv[3590:3582], lb_rcv[3581:3573], lb_rcv[3572:3564], lb_rcv[3563:3555], lb_rcv[3554:3546], lb_rcv[3545:3537], lb_rcv[3536:3528]};
+  wire [71:0] r33_bo;
+  wire [71:0] r33_fo;
   rn1 #(.MODE_SEL(3)) u_r33 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h034E), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[271:264]), .fwd_in(r33_fi), .bwd_out(r33_bo), .fwd_out(r33_fo),
-      .bwd_in(r33_bi), .dual_o(unused_dual[33]));
-  assign lf_drv[3536:3528] = flt_router_dead[33] ? 9'd0 : r33_fo[8:0];
-  assign lf_drv[3545:3537] = flt_router_dead[33] ? 9'd0 : r33_fo[17:9];
-  assign lf_drv[3554:3546] = flt_router_dead[33] ? 9'd0 : r33_fo[26:18];
-  assign lf_drv[3563:3555] = flt_router_dead[33] ? 9'd0 : r33_fo[35:27];
-  assign lf_drv[3572:3564] = flt_router_dead[33] ? 9'd0 : r33_fo[44:36];
-  assign lf_drv[3581:3573] = flt_router_dead[33] ? 9'd0 : r33_fo[53:45];
-  assign lf_drv[3590:3582] = flt_router_dead[33] ? 9'd0 : r33_fo[62:54];
-  assign lf_drv[3599:3591] = flt_router_dead[33] ? 9'd0 : r33_fo[71:63];
-  assign lb_drv[2330:2322] = flt_router_dead[33] ? 9'd0 : r33_bo[8:0];
-  assign lb_drv[2402:2394] = flt_router_dead[33] ? 9'd0 : r33_bo[17:9];
-  assign lb_drv[2474:2466] = flt_router_dead[33] ? 9'd0 : r33_bo[26:18];
-  assign lb_drv[2546:2538] = flt_router_dead[33] ? 9'd0 : r33_bo[35:27];
-  assign lb_drv[2321:2313] = flt_router_dead[33] ? 9'd0 : r33_bo[44:36];
-  assign lb_drv[2393:2385] = flt_router_dead[33] ? 9'd0 : r33_bo[53:45];
-  assign lb_drv[2465:2457] = flt_router_dead[33] ? 9'd0 : r33_bo[62:54];
-  assign lb_drv[2537:2529] = flt_router_dead[33] ? 9'd0 : r33_bo[71:63];
+      .cfg_en(cfg_en[271:264]), .fwd_in({lfr281, lfr273, lfr265, lfr257, lfr282, lfr274, lfr266, lfr258}), .bwd_out(r33_bo), .fwd_out(r33_fo),
+      .bwd_in({lbr399, lbr398, lbr397, lbr396, lbr395, lbr394, lbr393, lbr392}), .dual_o(unused_dual[33]));
+  assign lfd392 = flt_router_dead[33] ? 9'd0 : r33_fo[8:0];
+  assign lfd393 = flt_router_dead[33] ? 9'd0 : r33_fo[17:9];
+  assign lfd394 = flt_router_dead[33] ? 9'd0 : r33_fo[26:18];
+  assign lfd395 = flt_router_dead[33] ? 9'd0 : r33_fo[35:27];
+  assign lfd396 = flt_router_dead[33] ? 9'd0 : r33_fo[44:36];
+  assign lfd397 = flt_router_dead[33] ? 9'd0 : r33_fo[53:45];
+  assign lfd398 = flt_router_dead[33] ? 9'd0 : r33_fo[62:54];
+  assign lfd399 = flt_router_dead[33] ? 9'd0 : r33_fo[71:63];
+  assign lbd258 = flt_router_dead[33] ? 9'd0 : r33_bo[8:0];
+  assign lbd266 = flt_router_dead[33] ? 9'd0 : r33_bo[17:9];
+  assign lbd274 = flt_router_dead[33] ? 9'd0 : r33_bo[26:18];
+  assign lbd282 = flt_router_dead[33] ? 9'd0 : r33_bo[35:27];
+  assign lbd257 = flt_router_dead[33] ? 9'd0 : r33_bo[44:36];
+  assign lbd265 = flt_router_dead[33] ? 9'd0 : r33_bo[53:45];
+  assign lbd273 = flt_router_dead[33] ? 9'd0 : r33_bo[62:54];
+  assign lbd281 = flt_router_dead[33] ? 9'd0 : r33_bo[71:63];
   // router 34: stage 3, rn1d 8x4/d2
-  wire [71:0] r34_fi, r34_bo;
-  wire [71:0] r34_fo, r34_bi;
-  assign r34_fi = {lf_rcv[2555:2547], lf_rcv[2483:2475], lf_rcv[2411:2403], lf_rcv[2339:2331], lf_rcv[2564:2556], lf_rcv[2492:2484], lf_rcv[2420:2412], lf_rcv[2348:2340]};
-  assign r34_bi = {lb_rcv[3671:3663], lb_rcv[3662:3654], lb_rcv[3653:3645], lb_rcv[3644:3636], lb_rcv[3635:3627], lb_rcv[3626:3618], lb_rcv[3617:3609], lb_rcv[3608:3600]};
+  wire [71:0] r34_bo;
+  wire [71:0] r34_fo;
   rn1 #(.MODE_SEL(3)) u_r34 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hA185), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[279:272]), .fwd_in(r34_fi), .bwd_out(r34_bo), .fwd_out(r34_fo),
-      .bwd_in(r34_bi), .dual_o(unused_dual[34]));
-  assign lf_drv[3608:3600] = flt_router_dead[34] ? 9'd0 : r34_fo[8:0];
-  assign lf_drv[3617:3609] = flt_router_dead[34] ? 9'd0 : r34_fo[17:9];
-  assign lf_drv[3626:3618] = flt_router_dead[34] ? 9'd0 : r34_fo[26:18];
-  assign lf_drv[3635:3627] = flt_router_dead[34] ? 9'd0 : r34_fo[35:27];
-  assign lf_drv[3644:3636] = flt_router_dead[34] ? 9'd0 : r34_fo[44:36];
-  assign lf_drv[3653:3645] = flt_router_dead[34] ? 9'd0 : r34_fo[53:45];
-  assign lf_drv[3662:3654] = flt_router_dead[34] ? 9'd0 : r34_fo[62:54];
-  assign lf_drv[3671:3663] = flt_router_dead[34] ? 9'd0 : r34_fo[71:63];
-  assign lb_drv[2348:2340] = flt_router_dead[34] ? 9'd0 : r34_bo[8:0];
-  assign lb_drv[2420:2412] = flt_router_dead[34] ? 9'd0 : r34_bo[17:9];
-  assign lb_drv[2492:2484] = flt_router_dead[34] ? 9'd0 : r34_bo[26:18];
-  assign lb_drv[2564:2556] = flt_router_dead[34] ? 9'd0 : r34_bo[35:27];
-  assign lb_drv[2339:2331] = flt_router_dead[34] ? 9'd0 : r34_bo[44:36];
-  assign lb_drv[2411:2403] = flt_router_dead[34] ? 9'd0 : r34_bo[53:45];
-  assign lb_drv[2483:2475] = flt_router_dead[34] ? 9'd0 : r34_bo[62:54];
-  assign lb_drv[2555:2547] = flt_router_dead[34] ? 9'd0 : r34_bo[71:63];
+      .cfg_en(cfg_en[279:272]), .fwd_in({lfr283, lfr275, lfr267, lfr259, lfr284, lfr276, lfr268, lfr260}), .bwd_out(r34_bo), .fwd_out(r34_fo),
+      .bwd_in({lbr407, lbr406, lbr405, lbr404, lbr403, lbr402, lbr401, lbr400}), .dual_o(unused_dual[34]));
+  assign lfd400 = flt_router_dead[34] ? 9'd0 : r34_fo[8:0];
+  assign lfd401 = flt_router_dead[34] ? 9'd0 : r34_fo[17:9];
+  assign lfd402 = flt_router_dead[34] ? 9'd0 : r34_fo[26:18];
+  assign lfd403 = flt_router_dead[34] ? 9'd0 : r34_fo[35:27];
+  assign lfd404 = flt_router_dead[34] ? 9'd0 : r34_fo[44:36];
+  assign lfd405 = flt_router_dead[34] ? 9'd0 : r34_fo[53:45];
+  assign lfd406 = flt_router_dead[34] ? 9'd0 : r34_fo[62:54];
+  assign lfd407 = flt_router_dead[34] ? 9'd0 : r34_fo[71:63];
+  assign lbd260 = flt_router_dead[34] ? 9'd0 : r34_bo[8:0];
+  assign lbd268 = flt_router_dead[34] ? 9'd0 : r34_bo[17:9];
+  assign lbd276 = flt_router_dead[34] ? 9'd0 : r34_bo[26:18];
+  assign lbd284 = flt_router_dead[34] ? 9'd0 : r34_bo[35:27];
+  assign lbd259 = flt_router_dead[34] ? 9'd0 : r34_bo[44:36];
+  assign lbd267 = flt_router_dead[34] ? 9'd0 : r34_bo[53:45];
+  assign lbd275 = flt_router_dead[34] ? 9'd0 : r34_bo[62:54];
+  assign lbd283 = flt_router_dead[34] ? 9'd0 : r34_bo[71:63];
   // router 35: stage 3, rn1d 8x4/d2
-  wire [71:0] r35_fi, r35_bo;
-  wire [71:0] r35_fo, r35_bi;
-  assign r35_fi = {lf_rcv[2573:2565], lf_rcv[2501:2493], lf_rcv[2429:2421], lf_rcv[2357:2349], lf_rcv[2582:2574], lf_rcv[2510:2502], lf_rcv[2438:2430], lf_rcv[2366:2358]};
-  assign r35_bi = {lb_rcv[3743:3735], lb_rcv[3734:3726], lb_rcv[3725:3717], lb_rcv[3716:3708], lb_rcv[3707:3699], lb_rcv[3698:3690], lb_rcv[3689:3681], lb_rcv[3680:3672]};
+  wire [71:0] r35_bo;
+  wire [71:0] r35_fo;
   rn1 #(.MODE_SEL(3)) u_r35 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h3FBC), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[287:280]), .fwd_in(r35_fi), .bwd_out(r35_bo), .fwd_out(r35_fo),
-      .bwd_in(r35_bi), .dual_o(unused_dual[35]));
-  assign lf_drv[3680:3672] = flt_router_dead[35] ? 9'd0 : r35_fo[8:0];
-  assign lf_drv[3689:3681] = flt_router_dead[35] ? 9'd0 : r35_fo[17:9];
-  assign lf_drv[3698:3690] = flt_router_dead[35] ? 9'd0 : r35_fo[26:18];
-  assign lf_drv[3707:3699] = flt_router_dead[35] ? 9'd0 : r35_fo[35:27];
-  assign lf_drv[3716:3708] = flt_router_dead[35] ? 9'd0 : r35_fo[44:36];
-  assign lf_drv[3725:3717] = flt_router_dead[35] ? 9'd0 : r35_fo[53:45];
-  assign lf_drv[3734:3726] = flt_router_dead[35] ? 9'd0 : r35_fo[62:54];
-  assign lf_drv[3743:3735] = flt_router_dead[35] ? 9'd0 : r35_fo[71:63];
-  assign lb_drv[2366:2358] = flt_router_dead[35] ? 9'd0 : r35_bo[8:0];
-  assign lb_drv[2438:2430] = flt_router_dead[35] ? 9'd0 : r35_bo[17:9];
-  assign lb_drv[2510:2502] = flt_router_dead[35] ? 9'd0 : r35_bo[26:18];
-  assign lb_drv[2582:2574] = flt_router_dead[35] ? 9'd0 : r35_bo[35:27];
-  assign lb_drv[2357:2349] = flt_router_dead[35] ? 9'd0 : r35_bo[44:36];
-  assign lb_drv[2429:2421] = flt_router_dead[35] ? 9'd0 : r35_bo[53:45];
-  assign lb_drv[2501:2493] = flt_router_dead[35] ? 9'd0 : r35_bo[62:54];
-  assign lb_drv[2573:2565] = flt_router_dead[35] ? 9'd0 : r35_bo[71:63];
+      .cfg_en(cfg_en[287:280]), .fwd_in({lfr285, lfr277, lfr269, lfr261, lfr286, lfr278, lfr270, lfr262}), .bwd_out(r35_bo), .fwd_out(r35_fo),
+      .bwd_in({lbr415, lbr414, lbr413, lbr412, lbr411, lbr410, lbr409, lbr408}), .dual_o(unused_dual[35]));
+  assign lfd408 = flt_router_dead[35] ? 9'd0 : r35_fo[8:0];
+  assign lfd409 = flt_router_dead[35] ? 9'd0 : r35_fo[17:9];
+  assign lfd410 = flt_router_dead[35] ? 9'd0 : r35_fo[26:18];
+  assign lfd411 = flt_router_dead[35] ? 9'd0 : r35_fo[35:27];
+  assign lfd412 = flt_router_dead[35] ? 9'd0 : r35_fo[44:36];
+  assign lfd413 = flt_router_dead[35] ? 9'd0 : r35_fo[53:45];
+  assign lfd414 = flt_router_dead[35] ? 9'd0 : r35_fo[62:54];
+  assign lfd415 = flt_router_dead[35] ? 9'd0 : r35_fo[71:63];
+  assign lbd262 = flt_router_dead[35] ? 9'd0 : r35_bo[8:0];
+  assign lbd270 = flt_router_dead[35] ? 9'd0 : r35_bo[17:9];
+  assign lbd278 = flt_router_dead[35] ? 9'd0 : r35_bo[26:18];
+  assign lbd286 = flt_router_dead[35] ? 9'd0 : r35_bo[35:27];
+  assign lbd261 = flt_router_dead[35] ? 9'd0 : r35_bo[44:36];
+  assign lbd269 = flt_router_dead[35] ? 9'd0 : r35_bo[53:45];
+  assign lbd277 = flt_router_dead[35] ? 9'd0 : r35_bo[62:54];
+  assign lbd285 = flt_router_dead[35] ? 9'd0 : r35_bo[71:63];
   // router 36: stage 3, rn1d 8x4/d2
-  wire [71:0] r36_fi, r36_bo;
-  wire [71:0] r36_fo, r36_bi;
-  assign r36_fi = {lf_rcv[2591:2583], lf_rcv[2519:2511], lf_rcv[2447:2439], lf_rcv[2375:2367], lf_rcv[2816:2808], lf_rcv[2744:2736], lf_rcv[2672:2664], lf_rcv[2600:2592]};
-  assign r36_bi = {lb_rcv[3815:3807], lb_rcv[3806:3798], lb_rcv[3797:3789], lb_rcv[3788:3780], lb_rcv[3779:3771], lb_rcv[3770:3762], lb_rcv[3761:3753], lb_rcv[3752:3744]};
+  wire [71:0] r36_bo;
+  wire [71:0] r36_fo;
   rn1 #(.MODE_SEL(3)) u_r36 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hDDF3), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[295:288]), .fwd_in(r36_fi), .bwd_out(r36_bo), .fwd_out(r36_fo),
-      .bwd_in(r36_bi), .dual_o(unused_dual[36]));
-  assign lf_drv[3752:3744] = flt_router_dead[36] ? 9'd0 : r36_fo[8:0];
-  assign lf_drv[3761:3753] = flt_router_dead[36] ? 9'd0 : r36_fo[17:9];
-  assign lf_drv[3770:3762] = flt_router_dead[36] ? 9'd0 : r36_fo[26:18];
-  assign lf_drv[3779:3771] = flt_router_dead[36] ? 9'd0 : r36_fo[35:27];
-  assign lf_drv[3788:3780] = flt_router_dead[36] ? 9'd0 : r36_fo[44:36];
-  assign lf_drv[3797:3789] = flt_router_dead[36] ? 9'd0 : r36_fo[53:45];
-  assign lf_drv[3806:3798] = flt_router_dead[36] ? 9'd0 : r36_fo[62:54];
-  assign lf_drv[3815:3807] = flt_router_dead[36] ? 9'd0 : r36_fo[71:63];
-  assign lb_drv[2600:2592] = flt_router_dead[36] ? 9'd0 : r36_bo[8:0];
-  assign lb_drv[2672:2664] = flt_router_dead[36] ? 9'd0 : r36_bo[17:9];
-  assign lb_drv[2744:2736] = flt_router_dead[36] ? 9'd0 : r36_bo[26:18];
-  assign lb_drv[2816:2808] = flt_router_dead[36] ? 9'd0 : r36_bo[35:27];
-  assign lb_drv[2375:2367] = flt_router_dead[36] ? 9'd0 : r36_bo[44:36];
-  assign lb_drv[2447:2439] = flt_router_dead[36] ? 9'd0 : r36_bo[53:45];
-  assign lb_drv[2519:2511] = flt_router_dead[36] ? 9'd0 : r36_bo[62:54];
-  assign lb_drv[2591:2583] = flt_router_dead[36] ? 9'd0 : r36_bo[71:63];
+      .cfg_en(cfg_en[295:288]), .fwd_in({lfr287, lfr279, lfr271, lfr263, lfr312, lfr304, lfr296, lfr288}), .bwd_out(r36_bo), .fwd_out(r36_fo),
+      .bwd_in({lbr423, lbr422, lbr421, lbr420, lbr419, lbr418, lbr417, lbr416}), .dual_o(unused_dual[36]));
+  assign lfd416 = flt_router_dead[36] ? 9'd0 : r36_fo[8:0];
+  assign lfd417 = flt_router_dead[36] ? 9'd0 : r36_fo[17:9];
+  assign lfd418 = flt_router_dead[36] ? 9'd0 : r36_fo[26:18];
+  assign lfd419 = flt_router_dead[36] ? 9'd0 : r36_fo[35:27];
+  assign lfd420 = flt_router_dead[36] ? 9'd0 : r36_fo[44:36];
+  assign lfd421 = flt_router_dead[36] ? 9'd0 : r36_fo[53:45];
+  assign lfd422 = flt_router_dead[36] ? 9'd0 : r36_fo[62:54];
+  assign lfd423 = flt_router_dead[36] ? 9'd0 : r36_fo[71:63];
+  assign lbd288 = flt_router_dead[36] ? 9'd0 : r36_bo[8:0];
+  assign lbd296 = flt_router_dead[36] ? 9'd0 : r36_bo[17:9];
+  assign lbd304 = flt_router_dead[36] ? 9'd0 : r36_bo[26:18];
+  assign lbd312 = flt_router_dead[36] ? 9'd0 : r36_bo[35:27];
+  assign lbd263 = flt_router_dead[36] ? 9'd0 : r36_bo[44:36];
+  assign lbd271 = flt_router_dead[36] ? 9'd0 : r36_bo[53:45];
+  assign lbd279 = flt_router_dead[36] ? 9'd0 : r36_bo[62:54];
+  assign lbd287 = flt_router_dead[36] ? 9'd0 : r36_bo[71:63];
   // router 37: stage 3, rn1d 8x4/d2
-  wire [71:0] r37_fi, r37_bo;
-  wire [71:0] r37_fo, r37_bi;
-  assign r37_fi = {lf_rcv[2825:2817], lf_rcv[2753:2745], lf_rcv[2681:2673], lf_rcv[2609:2601], lf_rcv[2834:2826], lf_rcv[2762:2754], lf_rcv[2690:2682], lf_rcv[2618:2610]};
-  assign r37_bi = {lb_rcv[3887:3879], lb_rcv[3878:3870], lb_rcv[3869:3861], lb_rcv[3860:3852], lb_rcv[3851:3843], lb_rcv[3842:3834], lb_rcv[3833:3825], lb_rcv[3824:3816]};
+  wire [71:0] r37_bo;
+  wire [71:0] r37_fo;
   rn1 #(.MODE_SEL(3)) u_r37 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h7C2A), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[303:296]), .fwd_in(r37_fi), .bwd_out(r37_bo), .fwd_out(r37_fo),
-      .bwd_in(r37_bi), .dual_o(unused_dual[37]));
-  assign lf_drv[3824:3816] = flt_router_dead[37] ? 9'd0 : r37_fo[8:0];
-  assign lf_drv[3833:3825] = flt_router_dead[37] ? 9'd0 : r37_fo[17:9];
-  assign lf_drv[3842:3834] = flt_router_dead[37] ? 9'd0 : r37_fo[26:18];
-  assign lf_drv[3851:3843] = flt_router_dead[37] ? 9'd0 : r37_fo[35:27];
-  assign lf_drv[3860:3852] = flt_router_dead[37] ? 9'd0 : r37_fo[44:36];
-  assign lf_drv[3869:3861] = flt_router_dead[37] ? 9'd0 : r37_fo[53:45];
-  assign lf_drv[3878:3870] = flt_router_dead[37] ? 9'd0 : r37_fo[62:54];
-  assign lf_drv[3887:3879] = flt_router_dead[37] ? 9'd0 : r37_fo[71:63];
-  assign lb_drv[2618:2610] = flt_router_dead[37] ? 9'd0 : r37_bo[8:0];
-  assign lb_drv[2690:2682] = flt_router_dead[37] ? 9'd0 : r37_bo[17:9];
-  assign lb_drv[2762:2754] = flt_router_dead[37] ? 9'd0 : r37_bo[26:18];
-  assign lb_drv[2834:2826] = flt_router_dead[37] ? 9'd0 : r37_bo[35:27];
-  assign lb_drv[2609:2601] = flt_router_dead[37] ? 9'd0 : r37_bo[44:36];
-  assign lb_drv[2681:2673] = flt_router_dead[37] ? 9'd0 : r37_bo[53:45];
-  assign lb_drv[2753:2745] = flt_router_dead[37] ? 9'd0 : r37_bo[62:54];
-  assign lb_drv[2825:2817] = flt_router_dead[37] ? 9'd0 : r37_bo[71:63];
+      .cfg_en(cfg_en[303:296]), .fwd_in({lfr313, lfr305, lfr297, lfr289, lfr314, lfr306, lfr298, lfr290}), .bwd_out(r37_bo), .fwd_out(r37_fo),
+      .bwd_in({lbr431, lbr430, lbr429, lbr428, lbr427, lbr426, lbr425, lbr424}), .dual_o(unused_dual[37]));
+  assign lfd424 = flt_router_dead[37] ? 9'd0 : r37_fo[8:0];
+  assign lfd425 = flt_router_dead[37] ? 9'd0 : r37_fo[17:9];
+  assign lfd426 = flt_router_dead[37] ? 9'd0 : r37_fo[26:18];
+  assign lfd427 = flt_router_dead[37] ? 9'd0 : r37_fo[35:27];
+  assign lfd428 = flt_router_dead[37] ? 9'd0 : r37_fo[44:36];
+  assign lfd429 = flt_router_dead[37] ? 9'd0 : r37_fo[53:45];
+  assign lfd430 = flt_router_dead[37] ? 9'd0 : r37_fo[62:54];
+  assign lfd431 = flt_router_dead[37] ? 9'd0 : r37_fo[71:63];
+  assign lbd290 = flt_router_dead[37] ? 9'd0 : r37_bo[8:0];
+  assign lbd298 = flt_router_dead[37] ? 9'd0 : r37_bo[17:9];
+  assign lbd306 = flt_router_dead[37] ? 9'd0 : r37_bo[26:18];
+  assign lbd314 = flt_router_dead[37] ? 9'd0 : r37_bo[35:27];
+  assign lbd289 = flt_router_dead[37] ? 9'd0 : r37_bo[44:36];
+  assign lbd297 = flt_router_dead[37] ? 9'd0 : r37_bo[53:45];
+  assign lbd305 = flt_router_dead[37] ? 9'd0 : r37_bo[62:54];
+  assign lbd313 = flt_router_dead[37] ? 9'd0 : r37_bo[71:63];
   // router 38: stage 3, rn1d 8x4/d2
-  wire [71:0] r38_fi, r38_bo;
-  wire [71:0] r38_fo, r38_bi;
-  assign r38_fi = {lf_rcv[2843:2835], lf_rcv[2771:2763], lf_rcv[2699:2691], lf_rcv[2627:2619], lf_rcv[2852:2844], lf_rcv[2780:2772], lf_rcv[2708:2700], lf_rcv[2636:2628]};
-  assign r38_bi = {lb_rcv[3959:3951], lb_rcv[3950:3942], lb_rcv[3941:3933], lb_rcv[3932:3924], lb_rcv[3923:3915], lb_rcv[3914:3906], lb_rcv[3905:3897], lb_rcv[3896:3888]};
+  wire [71:0] r38_bo;
+  wire [71:0] r38_fo;
   rn1 #(.MODE_SEL(3)) u_r38 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1A61), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[311:304]), .fwd_in(r38_fi), .bwd_out(r38_bo), .fwd_out(r38_fo),
-      .bwd_in(r38_bi), .dual_o(unused_dual[38]));
-  assign lf_drv[3896:3888] = flt_router_dead[38] ? 9'd0 : r38_fo[8:0];
-  assign lf_drv[3905:3897] = flt_router_dead[38] ? 9'd0 : r38_fo[17:9];
-  assign lf_drv[3914:3906] = flt_router_dead[38] ? 9'd0 : r38_fo[26:18];
-  assign lf_drv[3923:3915] = flt_router_dead[38] ? 9'd0 : r38_fo[35:27];
-  assign lf_drv[3932:3924] = flt_router_dead[38] ? 9'd0 : r38_fo[44:36];
-  assign lf_drv[3941:3933] = flt_router_dead[38] ? 9'd0 : r38_fo[53:45];
-  assign lf_drv[3950:3942] = flt_router_dead[38] ? 9'd0 : r38_fo[62:54];
-  assign lf_drv[3959:3951] = flt_router_dead[38] ? 9'd0 : r38_fo[71:63];
-  assign lb_drv[2636:2628] = flt_router_dead[38] ? 9'd0 : r38_bo[8:0];
-  assign lb_drv[2708:2700] = flt_router_dead[38] ? 9'd0 : r38_bo[17:9];
-  assign lb_drv[2780:2772] = flt_router_dead[38] ? 9'd0 : r38_bo[26:18];
-  assign lb_drv[2852:2844] = flt_router_dead[38] ? 9'd0 : r38_bo[35:27];
-  assign lb_drv[2627:2619] = flt_router_dead[38] ? 9'd0 : r38_bo[44:36];
-  assign lb_drv[2699:2691] = flt_router_dead[38] ? 9'd0 : r38_bo[53:45];
-  assign lb_drv[2771:2763] = flt_router_dead[38] ? 9'd0 : r38_bo[62:54];
-  assign lb_drv[2843:2835] = flt_router_dead[38] ? 9'd0 : r38_bo[71:63];
+      .cfg_en(cfg_en[311:304]), .fwd_in({lfr315, lfr307, lfr299, lfr291, lfr316, lfr308, lfr300, lfr292}), .bwd_out(r38_bo), .fwd_out(r38_fo),
+      .bwd_in({lbr439, lbr438, lbr437, lbr436, lbr435, lbr434, lbr433, lbr432}), .dual_o(unused_dual[38]));
+  assign lfd432 = flt_router_dead[38] ? 9'd0 : r38_fo[8:0];
+  assign lfd433 = flt_router_dead[38] ? 9'd0 : r38_fo[17:9];
+  assign lfd434 = flt_router_dead[38] ? 9'd0 : r38_fo[26:18];
+  assign lfd435 = flt_router_dead[38] ? 9'd0 : r38_fo[35:27];
+  assign lfd436 = flt_router_dead[38] ? 9'd0 : r38_fo[44:36];
+  assign lfd437 = flt_router_dead[38] ? 9'd0 : r38_fo[53:45];
+  assign lfd438 = flt_router_dead[38] ? 9'd0 : r38_fo[62:54];
+  assign lfd439 = flt_router_dead[38] ? 9'd0 : r38_fo[71:63];
+  assign lbd292 = flt_router_dead[38] ? 9'd0 : r38_bo[8:0];
+  assign lbd300 = flt_router_dead[38] ? 9'd0 : r38_bo[17:9];
+  assign lbd308 = flt_router_dead[38] ? 9'd0 : r38_bo[26:18];
+  assign lbd316 = flt_router_dead[38] ? 9'd0 : r38_bo[35:27];
+  assign lbd291 = flt_router_dead[38] ? 9'd0 : r38_bo[44:36];
+  assign lbd299 = flt_router_dead[38] ? 9'd0 : r38_bo[53:45];
+  assign lbd307 = flt_router_dead[38] ? 9'd0 : r38_bo[62:54];
+  assign lbd315 = flt_router_dead[38] ? 9'd0 : r38_bo[71:63];
   // router 39: stage 3, rn1d 8x4/d2
-  wire [71:0] r39_fi, r39_bo;
-  wire [71:0] r39_fo, r39_bi;
-  assign r39_fi = {lf_rcv[2861:2853], lf_rcv[2789:2781], lf_rcv[2717:2709], lf_rcv[2645:2637], lf_rcv[2870:2862], lf_rcv[2798:2790], lf_rcv[2726:2718], lf_rcv[2654:2646]};
-  assign r39_bi = {lb_rcv[4031:4023], lb_rcv[4022:4014], lb_rcv[4013:4005], lb_rcv[4004:3996], lb_rcv[3995:3987], lb_rcv[3986:3978], lb_rcv[3977:3969], lb_rcv[3968:3960]};
+  wire [71:0] r39_bo;
+  wire [71:0] r39_fo;
   rn1 #(.MODE_SEL(3)) u_r39 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hB898), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[319:312]), .fwd_in(r39_fi), .bwd_out(r39_bo), .fwd_out(r39_fo),
-      .bwd_in(r39_bi), .dual_o(unused_dual[39]));
-  assign lf_drv[3968:3960] = flt_router_dead[39] ? 9'd0 : r39_fo[8:0];
-  assign lf_drv[3977:3969] = flt_router_dead[39] ? 9'd0 : r39_fo[17:9];
-  assign lf_drv[3986:3978] = flt_router_dead[39] ? 9'd0 : r39_fo[26:18];
-  assign lf_drv[3995:3987] = flt_router_dead[39] ? 9'd0 : r39_fo[35:27];
-  assign lf_drv[4004:3996] = flt_router_dead[39] ? 9'd0 : r39_fo[44:36];
-  assign lf_drv[4013:4005] = flt_router_dead[39] ? 9'd0 : r39_fo[53:45];
-  assign lf_drv[4022:4014] = flt_router_dead[39] ? 9'd0 : r39_fo[62:54];
-  assign lf_drv[4031:4023] = flt_router_dead[39] ? 9'd0 : r39_fo[71:63];
-  assign lb_drv[2654:2646] = flt_router_dead[39] ? 9'd0 : r39_bo[8:0];
-  assign lb_drv[2726:2718] = flt_router_dead[39] ? 9'd0 : r39_bo[17:9];
-  assign lb_drv[2798:2790] = flt_router_dead[39] ? 9'd0 : r39_bo[26:18];
-  assign lb_drv[2870:2862] = flt_router_dead[39] ? 9'd0 : r39_bo[35:27];
-  assign lb_drv[2645:2637] = flt_router_dead[39] ? 9'd0 : r39_bo[44:36];
-  assign lb_drv[2717:2709] = flt_router_dead[39] ? 9'd0 : r39_bo[53:45];
-  assign lb_drv[2789:2781] = flt_router_dead[39] ? 9'd0 : r39_bo[62:54];
-  assign lb_drv[2861:2853] = flt_router_dead[39] ? 9'd0 : r39_bo[71:63];
+      .cfg_en(cfg_en[319:312]), .fwd_in({lfr317, lfr309, lfr301, lfr293, lfr318, lfr310, lfr302, lfr294}), .bwd_out(r39_bo), .fwd_out(r39_fo),
+      .bwd_in({lbr447, lbr446, lbr445, lbr444, lbr443, lbr442, lbr441, lbr440}), .dual_o(unused_dual[39]));
+  assign lfd440 = flt_router_dead[39] ? 9'd0 : r39_fo[8:0];
+  assign lfd441 = flt_router_dead[39] ? 9'd0 : r39_fo[17:9];
+  assign lfd442 = flt_router_dead[39] ? 9'd0 : r39_fo[26:18];
+  assign lfd443 = flt_router_dead[39] ? 9'd0 : r39_fo[35:27];
+  assign lfd444 = flt_router_dead[39] ? 9'd0 : r39_fo[44:36];
+  assign lfd445 = flt_router_dead[39] ? 9'd0 : r39_fo[53:45];
+  assign lfd446 = flt_router_dead[39] ? 9'd0 : r39_fo[62:54];
+  assign lfd447 = flt_router_dead[39] ? 9'd0 : r39_fo[71:63];
+  assign lbd294 = flt_router_dead[39] ? 9'd0 : r39_bo[8:0];
+  assign lbd302 = flt_router_dead[39] ? 9'd0 : r39_bo[17:9];
+  assign lbd310 = flt_router_dead[39] ? 9'd0 : r39_bo[26:18];
+  assign lbd318 = flt_router_dead[39] ? 9'd0 : r39_bo[35:27];
+  assign lbd293 = flt_router_dead[39] ? 9'd0 : r39_bo[44:36];
+  assign lbd301 = flt_router_dead[39] ? 9'd0 : r39_bo[53:45];
+  assign lbd309 = flt_router_dead[39] ? 9'd0 : r39_bo[62:54];
+  assign lbd317 = flt_router_dead[39] ? 9'd0 : r39_bo[71:63];
   // router 40: stage 3, rn1d 8x4/d2
-  wire [71:0] r40_fi, r40_bo;
-  wire [71:0] r40_fo, r40_bi;
-  assign r40_fi = {lf_rcv[2879:2871], lf_rcv[2807:2799], lf_rcv[2735:2727], lf_rcv[2663:2655], lf_rcv[3104:3096], lf_rcv[3032:3024], lf_rcv[2960:2952], lf_rcv[2888:2880]};
-  assign r40_bi = {lb_rcv[4103:4095], lb_rcv[4094:4086], lb_rcv[4085:4077], lb_rcv[4076:4068], lb_rcv[4067:4059], lb_rcv[4058:4050], lb_rcv[4049:4041], lb_rcv[4040:4032]};
+  wire [71:0] r40_bo;
+  wire [71:0] r40_fo;
   rn1 #(.MODE_SEL(3)) u_r40 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h56CF), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[327:320]), .fwd_in(r40_fi), .bwd_out(r40_bo), .fwd_out(r40_fo),
-      .bwd_in(r40_bi), .dual_o(unused_dual[40]));
-  assign lf_drv[4040:4032] = flt_router_dead[40] ? 9'd0 : r40_fo[8:0];
-  assign lf_drv[4049:4041] = flt_router_dead[40] ? 9'd0 : r40_fo[17:9];
-  assign lf_drv[4058:4050] = flt_router_dead[40] ? 9'd0 : r40_fo[26:18];
-  assign lf_drv[4067:4059] = flt_router_dead[40] ? 9'd0 : r40_fo[35:27];
-  assign lf_drv[4076:4068] = flt_router_dead[40] ? 9'd0 : r40_fo[44:36];
-  assign lf_drv[4085:4077] = flt_router_dead[40] ? 9'd0 : r40_fo[53:45];
-  assign lf_drv[4094:4086] = flt_router_dead[40] ? 9'd0 : r40_fo[62:54];
-  assign lf_drv[4103:4095] = flt_router_dead[40] ? 9'd0 : r40_fo[71:63];
-  assign lb_drv[2888:2880] = flt_router_dead[40] ? 9'd0 : r40_bo[8:0];
-  assign lb_drv[2960:2952] = flt_router_dead[40] ? 9'd0 : r40_bo[17:9];
-  assign lb_drv[3032:3024] = flt_router_dead[40] ? 9'd0 : r40_bo[26:18];
-  assign lb_drv[3104:3096] = flt_router_dead[40] ? 9'd0 : r40_bo[35:27];
-  assign lb_drv[2663:2655] = flt_router_dead[40] ? 9'd0 : r40_bo[44:36];
-  assign lb_drv[2735:2727] = flt_router_dead[40] ? 9'd0 : r40_bo[53:45];
-  assign lb_drv[2807:2799] = flt_router_dead[40] ? 9'd0 : r40_bo[62:54];
-  assign lb_drv[2879:2871] = flt_router_dead[40] ? 9'd0 : r40_bo[71:63];
+      .cfg_en(cfg_en[327:320]), .fwd_in({lfr319, lfr311, lfr303, lfr295, lfr344, lfr336, lfr328, lfr320}), .bwd_out(r40_bo), .fwd_out(r40_fo),
+      .bwd_in({lbr455, lbr454, lbr453, lbr452, lbr451, lbr450, lbr449, lbr448}), .dual_o(unused_dual[40]));
+  assign lfd448 = flt_router_dead[40] ? 9'd0 : r40_fo[8:0];
+  assign lfd449 = flt_router_dead[40] ? 9'd0 : r40_fo[17:9];
+  assign lfd450 = flt_router_dead[40] ? 9'd0 : r40_fo[26:18];
+  assign lfd451 = flt_router_dead[40] ? 9'd0 : r40_fo[35:27];
+  assign lfd452 = flt_router_dead[40] ? 9'd0 : r40_fo[44:36];
+  assign lfd453 = flt_router_dead[40] ? 9'd0 : r40_fo[53:45];
+  assign lfd454 = flt_router_dead[40] ? 9'd0 : r40_fo[62:54];
+  assign lfd455 = flt_router_dead[40] ? 9'd0 : r40_fo[71:63];
+  assign lbd320 = flt_router_dead[40] ? 9'd0 : r40_bo[8:0];
+  assign lbd328 = flt_router_dead[40] ? 9'd0 : r40_bo[17:9];
+  assign lbd336 = flt_router_dead[40] ? 9'd0 : r40_bo[26:18];
+  assign lbd344 = flt_router_dead[40] ? 9'd0 : r40_bo[35:27];
+  assign lbd295 = flt_router_dead[40] ? 9'd0 : r40_bo[44:36];
+  assign lbd303 = flt_router_dead[40] ? 9'd0 : r40_bo[53:45];
+  assign lbd311 = flt_router_dead[40] ? 9'd0 : r40_bo[62:54];
+  assign lbd319 = flt_router_dead[40] ? 9'd0 : r40_bo[71:63];
   // router 41: stage 3, rn1d 8x4/d2
-  wire [71:0] r41_fi, r41_bo;
-  wire [71:0] r41_fo, r41_bi;
-  assign r41_fi = {lf_rcv[3113:3105], lf_rcv[3041:3033], lf_rcv[2969:2961], lf_rcv[2897:2889], lf_rcv[3122:3114], lf_rcv[3050:3042], lf_rcv[2978:2970], lf_rcv[2906:2898]};
-  assign r41_bi = {lb_rcv[4175:4167], lb_rcv[4166:4158], lb_rcv[4157:4149], lb_rcv[4148:4140], lb_rcv[4139:4131], lb_rcv[4130:4122], lb_rcv[4121:4113], lb_rcv[4112:4104]};
+  wire [71:0] r41_bo;
+  wire [71:0] r41_fo;
   rn1 #(.MODE_SEL(3)) u_r41 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hF506), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[335:328]), .fwd_in(r41_fi), .bwd_out(r41_bo), .fwd_out(r41_fo),
-      .bwd_in(r41_bi), .dual_o(unused_dual[41]));
-  assign lf_drv[4112:4104] = flt_router_dead[41] ? 9'd0 : r41_fo[8:0];
-  assign lf_drv[4121:4113] = flt_router_dead[41] ? 9'd0 : r41_fo[17:9];
-  assign lf_drv[4130:4122] = flt_router_dead[41] ? 9'd0 : r41_fo[26:18];
-  assign lf_drv[4139:4131] = flt_router_dead[41] ? 9'd0 : r41_fo[35:27];
-  assign lf_drv[4148:4140] = flt_router_dead[41] ? 9'd0 : r41_fo[44:36];
-  assign lf_drv[4157:4149] = flt_router_dead[41] ? 9'd0 : r41_fo[53:45];
-  assign lf_drv[4166:4158] = flt_router_dead[41] ? 9'd0 : r41_fo[62:54];
-  assign lf_drv[4175:4167] = flt_router_dead[41] ? 9'd0 : r41_fo[71:63];
-  assign lb_drv[2906:2898] = flt_router_dead[41] ? 9'd0 : r41_bo[8:0];
-  assign lb_drv[2978:2970] = flt_router_dead[41] ? 9'd0 : r41_bo[17:9];
-  assign lb_drv[3050:3042] = flt_router_dead[41] ? 9'd0 : r41_bo[26:18];
-  assign lb_drv[3122:3114] = flt_router_dead[41] ? 9'd0 : r41_bo[35:27];
-  assign lb_drv[2897:2889] = flt_router_dead[41] ? 9'd0 : r41_bo[44:36];
-  assign lb_drv[2969:2961] = flt_router_dead[41] ? 9'd0 : r41_bo[53:45];
-  assign lb_drv[3041:3033] = flt_router_dead[41] ? 9'd0 : r41_bo[62:54];
-  assign lb_drv[3113:3105] = flt_router_dead[41] ? 9'd0 : r41_bo[71:63];
+      .cfg_en(cfg_en[335:328]), .fwd_in({lfr345, lfr337, lfr329, lfr321, lfr346, lfr338, lfr330, lfr322}), .bwd_out(r41_bo), .fwd_out(r41_fo),
+      .bwd_in({lbr463, lbr462, lbr461, lbr460, lbr459, lbr458, lbr457, lbr456}), .dual_o(unused_dual[41]));
+  assign lfd456 = flt_router_dead[41] ? 9'd0 : r41_fo[8:0];
+  assign lfd457 = flt_router_dead[41] ? 9'd0 : r41_fo[17:9];
+  assign lfd458 = flt_router_dead[41] ? 9'd0 : r41_fo[26:18];
+  assign lfd459 = flt_router_dead[41] ? 9'd0 : r41_fo[35:27];
+  assign lfd460 = flt_router_dead[41] ? 9'd0 : r41_fo[44:36];
+  assign lfd461 = flt_router_dead[41] ? 9'd0 : r41_fo[53:45];
+  assign lfd462 = flt_router_dead[41] ? 9'd0 : r41_fo[62:54];
+  assign lfd463 = flt_router_dead[41] ? 9'd0 : r41_fo[71:63];
+  assign lbd322 = flt_router_dead[41] ? 9'd0 : r41_bo[8:0];
+  assign lbd330 = flt_router_dead[41] ? 9'd0 : r41_bo[17:9];
+  assign lbd338 = flt_router_dead[41] ? 9'd0 : r41_bo[26:18];
+  assign lbd346 = flt_router_dead[41] ? 9'd0 : r41_bo[35:27];
+  assign lbd321 = flt_router_dead[41] ? 9'd0 : r41_bo[44:36];
+  assign lbd329 = flt_router_dead[41] ? 9'd0 : r41_bo[53:45];
+  assign lbd337 = flt_router_dead[41] ? 9'd0 : r41_bo[62:54];
+  assign lbd345 = flt_router_dead[41] ? 9'd0 : r41_bo[71:63];
   // router 42: stage 3, rn1d 8x4/d2
-  wire [71:0] r42_fi, r42_bo;
-  wire [71:0] r42_fo, r42_bi;
-  assign r42_fi = {lf_rcv[3131:3123], lf_rcv[3059:3051], lf_rcv[2987:2979], lf_rcv[2915:2907], lf_rcv[3140:3132], lf_rcv[3068:3060], lf_rcv[2996:2988], lf_rcv[2924:2916]};
-  assign r42_bi = {lb_rcv[4247:4239], lb_rcv[4238:4230], lb_rcv[4229:4221], lb_rcv[4220:4212], lb_rcv[4211:4203], lb_rcv[4202:4194], lb_rcv[4193:4185], lb_rcv[4184:4176]};
+  wire [71:0] r42_bo;
+  wire [71:0] r42_fo;
   rn1 #(.MODE_SEL(3)) u_r42 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h933D), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[343:336]), .fwd_in(r42_fi), .bwd_out(r42_bo), .fwd_out(r42_fo),
-      .bwd_in(r42_bi), .dual_o(unused_dual[42]));
-  assign lf_drv[4184:4176] = flt_router_dead[42] ? 9'd0 : r42_fo[8:0];
-  assign lf_drv[4193:4185] = flt_router_dead[42] ? 9'd0 : r42_fo[17:9];
-  assign lf_drv[4202:4194] = flt_router_dead[42] ? 9'd0 : r42_fo[26:18];
-  assign lf_drv[4211:4203] = flt_router_dead[42] ? 9'd0 : r42_fo[35:27];
-  assign lf_drv[4220:4212] = flt_router_dead[42] ? 9'd0 : r42_fo[44:36];
-  assign lf_drv[4229:4221] = flt_router_dead[42] ? 9'd0 : r42_fo[53:45];
-  assign lf_drv[4238:4230] = flt_router_dead[42] ? 9'd0 : r42_fo[62:54];
-  assign lf_drv[4247:4239] = flt_router_dead[42] ? 9'd0 : r42_fo[71:63];
-  assign lb_drv[2924:2916] = flt_router_dead[42] ? 9'd0 : r42_bo[8:0];
-  assign lb_drv[2996:2988] = flt_router_dead[42] ? 9'd0 : r42_bo[17:9];
-  assign lb_drv[3068:3060] = flt_router_dead[42] ? 9'd0 : r42_bo[26:18];
-  assign lb_drv[3140:3132] = flt_router_dead[42] ? 9'd0 : r42_bo[35:27];
-  assign lb_drv[2915:2907] = flt_router_dead[42] ? 9'd0 : r42_bo[44:36];
-  assign lb_drv[2987:2979] = flt_router_dead[42] ? 9'd0 : r42_bo[53:45];
-  assign lb_drv[3059:3051] = flt_router_dead[42] ? 9'd0 : r42_bo[62:54];
-  assign lb_drv[3131:3123] = flt_router_dead[42] ? 9'd0 : r42_bo[71:63];
+      .cfg_en(cfg_en[343:336]), .fwd_in({lfr347, lfr339, lfr331, lfr323, lfr348, lfr340, lfr332, lfr324}), .bwd_out(r42_bo), .fwd_out(r42_fo),
+      .bwd_in({lbr471, lbr470, lbr469, lbr468, lbr467, lbr466, lbr465, lbr464}), .dual_o(unused_dual[42]));
+  assign lfd464 = flt_router_dead[42] ? 9'd0 : r42_fo[8:0];
+  assign lfd465 = flt_router_dead[42] ? 9'd0 : r42_fo[17:9];
+  assign lfd466 = flt_router_dead[42] ? 9'd0 : r42_fo[26:18];
+  assign lfd467 = flt_router_dead[42] ? 9'd0 : r42_fo[35:27];
+  assign lfd468 = flt_router_dead[42] ? 9'd0 : r42_fo[44:36];
+  assign lfd469 = flt_router_dead[42] ? 9'd0 : r42_fo[53:45];
+  assign lfd470 = flt_router_dead[42] ? 9'd0 : r42_fo[62:54];
+  assign lfd471 = flt_router_dead[42] ? 9'd0 : r42_fo[71:63];
+  assign lbd324 = flt_router_dead[42] ? 9'd0 : r42_bo[8:0];
+  assign lbd332 = flt_router_dead[42] ? 9'd0 : r42_bo[17:9];
+  assign lbd340 = flt_router_dead[42] ? 9'd0 : r42_bo[26:18];
+  assign lbd348 = flt_router_dead[42] ? 9'd0 : r42_bo[35:27];
+  assign lbd323 = flt_router_dead[42] ? 9'd0 : r42_bo[44:36];
+  assign lbd331 = flt_router_dead[42] ? 9'd0 : r42_bo[53:45];
+  assign lbd339 = flt_router_dead[42] ? 9'd0 : r42_bo[62:54];
+  assign lbd347 = flt_router_dead[42] ? 9'd0 : r42_bo[71:63];
   // router 43: stage 3, rn1d 8x4/d2
-  wire [71:0] r43_fi, r43_bo;
-  wire [71:0] r43_fo, r43_bi;
-  assign r43_fi = {lf_rcv[3149:3141], lf_rcv[3077:3069], lf_rcv[3005:2997], lf_rcv[2933:2925], lf_rcv[3158:3150], lf_rcv[3086:3078], lf_rcv[3014:3006], lf_rcv[2942:2934]};
-  assign r43_bi = {lb_rcv[4319:4311], lb_rcv[4310:4302], lb_rcv[4301:4293], lb_rcv[4292:4284], lb_rcv[4283:4275], lb_rcv[4274:4266], lb_rcv[4265:4257], lb_rcv[4256:4248]};
+  wire [71:0] r43_bo;
+  wire [71:0] r43_fo;
   rn1 #(.MODE_SEL(3)) u_r43 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h3174), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[351:344]), .fwd_in(r43_fi), .bwd_out(r43_bo), .fwd_out(r43_fo),
-      .bwd_in(r43_bi), .dual_o(unused_dual[43]));
-  assign lf_drv[4256:4248] = flt_router_dead[43] ? 9'd0 : r43_fo[8:0];
-  assign lf_drv[4265:4257] = flt_router_dead[43] ? 9'd0 : r43_fo[17:9];
-  assign lf_drv[4274:4266] = flt_router_dead[43] ? 9'd0 : r43_fo[26:18];
-  assign lf_drv[4283:4275] = flt_router_dead[43] ? 9'd0 : r43_fo[35:27];
-  assign lf_drv[4292:4284] = flt_router_dead[43] ? 9'd0 : r43_fo[44:36];
-  assign lf_drv[4301:4293] = flt_router_dead[43] ? 9'd0 : r43_fo[53:45];
-  assign lf_drv[4310:4302] = flt_router_dead[43] ? 9'd0 : r43_fo[62:54];
-  assign lf_drv[4319:4311] = flt_router_dead[43] ? 9'd0 : r43_fo[71:63];
-  assign lb_drv[2942:2934] = flt_router_dead[43] ? 9'd0 : r43_bo[8:0];
-  assign lb_drv[3014:3006] = flt_router_dead[43] ? 9'd0 : r43_bo[17:9];
-  assign lb_drv[3086:3078] = flt_router_dead[43] ? 9'd0 : r43_bo[26:18];
-  assign lb_drv[3158:3150] = flt_router_dead[43] ? 9'd0 : r43_bo[35:27];
-  assign lb_drv[2933:2925] = flt_router_dead[43] ? 9'd0 : r43_bo[44:36];
-  assign lb_drv[3005:2997] = flt_router_dead[43] ? 9'd0 : r43_bo[53:45];
-  assign lb_drv[3077:3069] = flt_router_dead[43] ? 9'd0 : r43_bo[62:54];
-  assign lb_drv[3149:3141] = flt_router_dead[43] ? 9'd0 : r43_bo[71:63];
+      .cfg_en(cfg_en[351:344]), .fwd_in({lfr349, lfr341, lfr333, lfr325, lfr350, lfr342, lfr334, lfr326}), .bwd_out(r43_bo), .fwd_out(r43_fo),
+      .bwd_in({lbr479, lbr478, lbr477, lbr476, lbr475, lbr474, lbr473, lbr472}), .dual_o(unused_dual[43]));
+  assign lfd472 = flt_router_dead[43] ? 9'd0 : r43_fo[8:0];
+  assign lfd473 = flt_router_dead[43] ? 9'd0 : r43_fo[17:9];
+  assign lfd474 = flt_router_dead[43] ? 9'd0 : r43_fo[26:18];
+  assign lfd475 = flt_router_dead[43] ? 9'd0 : r43_fo[35:27];
+  assign lfd476 = flt_router_dead[43] ? 9'd0 : r43_fo[44:36];
+  assign lfd477 = flt_router_dead[43] ? 9'd0 : r43_fo[53:45];
+  assign lfd478 = flt_router_dead[43] ? 9'd0 : r43_fo[62:54];
+  assign lfd479 = flt_router_dead[43] ? 9'd0 : r43_fo[71:63];
+  assign lbd326 = flt_router_dead[43] ? 9'd0 : r43_bo[8:0];
+  assign lbd334 = flt_router_dead[43] ? 9'd0 : r43_bo[17:9];
+  assign lbd342 = flt_router_dead[43] ? 9'd0 : r43_bo[26:18];
+  assign lbd350 = flt_router_dead[43] ? 9'd0 : r43_bo[35:27];
+  assign lbd325 = flt_router_dead[43] ? 9'd0 : r43_bo[44:36];
+  assign lbd333 = flt_router_dead[43] ? 9'd0 : r43_bo[53:45];
+  assign lbd341 = flt_router_dead[43] ? 9'd0 : r43_bo[62:54];
+  assign lbd349 = flt_router_dead[43] ? 9'd0 : r43_bo[71:63];
   // router 44: stage 3, rn1d 8x4/d2
-  wire [71:0] r44_fi, r44_bo;
-  wire [71:0] r44_fo, r44_bi;
-  assign r44_fi = {lf_rcv[3167:3159], lf_rcv[3095:3087], lf_rcv[3023:3015], lf_rcv[2951:2943], lf_rcv[3392:3384], lf_rcv[3320:3312], lf_rcv[3248:3240], lf_rcv[3176:3168]};
-  assign r44_bi = {lb_rcv[4391:4383], lb_rcv[4382:4374], lb_rcv[4373:4365], lb_rcv[4364:4356], lb_rcv[4355:4347], lb_rcv[4346:4338], lb_rcv[4337:4329], lb_rcv[4328:4320]};
+  wire [71:0] r44_bo;
+  wire [71:0] r44_fo;
   rn1 #(.MODE_SEL(3)) u_r44 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hCFAB), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[359:352]), .fwd_in(r44_fi), .bwd_out(r44_bo), .fwd_out(r44_fo),
-      .bwd_in(r44_bi), .dual_o(unused_dual[44]));
-  assign lf_drv[4328:4320] = flt_router_dead[44] ? 9'd0 : r44_fo[8:0];
-  assign lf_drv[4337:4329] = flt_router_dead[44] ? 9'd0 : r44_fo[17:9];
-  assign lf_drv[4346:4338] = flt_router_dead[44] ? 9'd0 : r44_fo[26:18];
-  assign lf_drv[4355:4347] = flt_router_dead[44] ? 9'd0 : r44_fo[35:27];
-  assign lf_drv[4364:4356] = flt_router_dead[44] ? 9'd0 : r44_fo[44:36];
-  assign lf_drv[4373:4365] = flt_router_dead[44] ? 9'd0 : r44_fo[53:45];
-  assign lf_drv[4382:4374] = flt_router_dead[44] ? 9'd0 : r44_fo[62:54];
-  assign lf_drv[4391:4383] = flt_router_dead[44] ? 9'd0 : r44_fo[71:63];
-  assign lb_drv[3176:3168] = flt_router_dead[44] ? 9'd0 : r44_bo[8:0];
-  assign lb_drv[3248:3240] = flt_router_dead[44] ? 9'd0 : r44_bo[17:9];
-  assign lb_drv[3320:3312] = flt_router_dead[44] ? 9'd0 : r44_bo[26:18];
-  assign lb_drv[3392:3384] = flt_router_dead[44] ? 9'd0 : r44_bo[35:27];
-  assign lb_drv[2951:2943] = flt_router_dead[44] ? 9'd0 : r44_bo[44:36];
-  assign lb_drv[3023:3015] = flt_router_dead[44] ? 9'd0 : r44_bo[53:45];
-  assign lb_drv[3095:3087] = flt_router_dead[44] ? 9'd0 : r44_bo[62:54];
-  assign lb_drv[3167:3159] = flt_router_dead[44] ? 9'd0 : r44_bo[71:63];
+      .cfg_en(cfg_en[359:352]), .fwd_in({lfr351, lfr343, lfr335, lfr327, lfr376, lfr368, lfr360, lfr352}), .bwd_out(r44_bo), .fwd_out(r44_fo),
+      .bwd_in({lbr487, lbr486, lbr485, lbr484, lbr483, lbr482, lbr481, lbr480}), .dual_o(unused_dual[44]));
+  assign lfd480 = flt_router_dead[44] ? 9'd0 : r44_fo[8:0];
+  assign lfd481 = flt_router_dead[44] ? 9'd0 : r44_fo[17:9];
+  assign lfd482 = flt_router_dead[44] ? 9'd0 : r44_fo[26:18];
+  assign lfd483 = flt_router_dead[44] ? 9'd0 : r44_fo[35:27];
+  assign lfd484 = flt_router_dead[44] ? 9'd0 : r44_fo[44:36];
+  assign lfd485 = flt_router_dead[44] ? 9'd0 : r44_fo[53:45];
+  assign lfd486 = flt_router_dead[44] ? 9'd0 : r44_fo[62:54];
+  assign lfd487 = flt_router_dead[44] ? 9'd0 : r44_fo[71:63];
+  assign lbd352 = flt_router_dead[44] ? 9'd0 : r44_bo[8:0];
+  assign lbd360 = flt_router_dead[44] ? 9'd0 : r44_bo[17:9];
+  assign lbd368 = flt_router_dead[44] ? 9'd0 : r44_bo[26:18];
+  assign lbd376 = flt_router_dead[44] ? 9'd0 : r44_bo[35:27];
+  assign lbd327 = flt_router_dead[44] ? 9'd0 : r44_bo[44:36];
+  assign lbd335 = flt_router_dead[44] ? 9'd0 : r44_bo[53:45];
+  assign lbd343 = flt_router_dead[44] ? 9'd0 : r44_bo[62:54];
+  assign lbd351 = flt_router_dead[44] ? 9'd0 : r44_bo[71:63];
   // router 45: stage 3, rn1d 8x4/d2
-  wire [71:0] r45_fi, r45_bo;
-  wire [71:0] r45_fo, r45_bi;
-  assign r45_fi = {lf_rcv[3401:3393], lf_rcv[3329:3321], lf_rcv[3257:3249], lf_rcv[3185:3177], lf_rcv[3410:3402], lf_rcv[3338:3330], lf_rcv[3266:3258], lf_rcv[3194:3186]};
-  assign r45_bi = {lb_rcv[4463:4455], lb_rcv[4454:4446], lb_rcv[4445:4437], lb_rcv[4436:4428], lb_rcv[4427:4419], lb_rcv[4418:4410], lb_rcv[4409:4401], lb_rcv[4400:4392]};
+  wire [71:0] r45_bo;
+  wire [71:0] r45_fo;
   rn1 #(.MODE_SEL(3)) u_r45 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h6DE2), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[367:360]), .fwd_in(r45_fi), .bwd_out(r45_bo), .fwd_out(r45_fo),
-      .bwd_in(r45_bi), .dual_o(unused_dual[45]));
-  assign lf_drv[4400:4392] = flt_router_dead[45] ? 9'd0 : r45_fo[8:0];
-  assign lf_drv[4409:4401] = flt_router_dead[45] ? 9'd0 : r45_fo[17:9];
-  assign lf_drv[4418:4410] = flt_router_dead[45] ? 9'd0 : r45_fo[26:18];
-  assign lf_drv[4427:4419] = flt_router_dead[45] ? 9'd0 : r45_fo[35:27];
-  assign lf_drv[4436:4428] = flt_router_dead[45] ? 9'd0 : r45_fo[44:36];
-  assign lf_drv[4445:4437] = flt_router_dead[45] ? 9'd0 : r45_fo[53:45];
-  assign lf_drv[4454:4446] = flt_router_dead[45] ? 9'd0 : r45_fo[62:54];
-  assign lf_drv[4463:4455] = flt_router_dead[45] ? 9'd0 : r45_fo[71:63];
-  assign lb_drv[3194:3186] = flt_router_dead[45] ? 9'd0 : r45_bo[8:0];
-  assign lb_drv[3266:3258] = flt_router_dead[45] ? 9'd0 : r45_bo[17:9];
-  assign lb_drv[3338:3330] = flt_router_dead[45] ? 9'd0 : r45_bo[26:18];
-  assign lb_drv[3410:3402] = flt_router_dead[45] ? 9'd0 : r45_bo[35:27];
-  assign lb_drv[3185:3177] = flt_router_dead[45] ? 9'd0 : r45_bo[44:36];
-  assign lb_drv[3257:3249] = flt_router_dead[45] ? 9'd0 : r45_bo[53:45];
-  assign lb_drv[3329:3321] = flt_router_dead[45] ? 9'd0 : r45_bo[62:54];
-  assign lb_drv[3401:3393] = flt_router_dead[45] ? 9'd0 : r45_bo[71:63];
+      .cfg_en(cfg_en[367:360]), .fwd_in({lfr377, lfr369, lfr361, lfr353, lfr378, lfr370, lfr362, lfr354}), .bwd_out(r45_bo), .fwd_out(r45_fo),
+      .bwd_in({lbr495, lbr494, lbr493, lbr492, lbr491, lbr490, lbr489, lbr488}), .dual_o(unused_dual[45]));
+  assign lfd488 = flt_router_dead[45] ? 9'd0 : r45_fo[8:0];
+  assign lfd489 = flt_router_dead[45] ? 9'd0 : r45_fo[17:9];
+  assign lfd490 = flt_router_dead[45] ? 9'd0 : r45_fo[26:18];
+  assign lfd491 = flt_router_dead[45] ? 9'd0 : r45_fo[35:27];
+  assign lfd492 = flt_router_dead[45] ? 9'd0 : r45_fo[44:36];
+  assign lfd493 = flt_router_dead[45] ? 9'd0 : r45_fo[53:45];
+  assign lfd494 = flt_router_dead[45] ? 9'd0 : r45_fo[62:54];
+  assign lfd495 = flt_router_dead[45] ? 9'd0 : r45_fo[71:63];
+  assign lbd354 = flt_router_dead[45] ? 9'd0 : r45_bo[8:0];
+  assign lbd362 = flt_router_dead[45] ? 9'd0 : r45_bo[17:9];
+  assign lbd370 = flt_router_dead[45] ? 9'd0 : r45_bo[26:18];
+  assign lbd378 = flt_router_dead[45] ? 9'd0 : r45_bo[35:27];
+  assign lbd353 = flt_router_dead[45] ? 9'd0 : r45_bo[44:36];
+  assign lbd361 = flt_router_dead[45] ? 9'd0 : r45_bo[53:45];
+  assign lbd369 = flt_router_dead[45] ? 9'd0 : r45_bo[62:54];
+  assign lbd377 = flt_router_dead[45] ? 9'd0 : r45_bo[71:63];
   // router 46: stage 3, rn1d 8x4/d2
-  wire [71:0] r46_fi, r46_bo;
-  wire [71:0] r46_fo, r46_bi;
-  assign r46_fi = {lf_rcv[3419:3411], lf_rcv[3347:3339], lf_rcv[3275:3267], lf_rcv[3203:3195], lf_rcv[3428:3420], lf_rcv[3356:3348], lf_rcv[3284:3276], lf_rcv[3212:3204]};
-  assign r46_bi = {lb_rcv[4535:4527], lb_rcv[4526:4518], lb_rcv[4517:4509], lb_rcv[4508:4500], lb_rcv[4499:4491], lb_rcv[4490:4482], lb_rcv[4481:4473], lb_rcv[4472:4464]};
+  wire [71:0] r46_bo;
+  wire [71:0] r46_fo;
   rn1 #(.MODE_SEL(3)) u_r46 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h0C19), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[375:368]), .fwd_in(r46_fi), .bwd_out(r46_bo), .fwd_out(r46_fo),
-      .bwd_in(r46_bi), .dual_o(unused_dual[46]));
-  assign lf_drv[4472:4464] = flt_router_dead[46] ? 9'd0 : r46_fo[8:0];
-  assign lf_drv[4481:4473] = flt_router_dead[46] ? 9'd0 : r46_fo[17:9];
-  assign lf_drv[4490:4482] = flt_router_dead[46] ? 9'd0 : r46_fo[26:18];
-  assign lf_drv[4499:4491] = flt_router_dead[46] ? 9'd0 : r46_fo[35:27];
-  assign lf_drv[4508:4500] = flt_router_dead[46] ? 9'd0 : r46_fo[44:36];
-  assign lf_drv[4517:4509] = flt_router_dead[46] ? 9'd0 : r46_fo[53:45];
-  assign lf_drv[4526:4518] = flt_router_dead[46] ? 9'd0 : r46_fo[62:54];
-  assign lf_drv[4535:4527] = flt_router_dead[46] ? 9'd0 : r46_fo[71:63];
-  assign lb_drv[3212:3204] = flt_router_dead[46] ? 9'd0 : r46_bo[8:0];
-  assign lb_drv[3284:3276] = flt_router_dead[46] ? 9'd0 : r46_bo[17:9];
-  assign lb_drv[3356:3348] = flt_router_dead[46] ? 9'd0 : r46_bo[26:18];
-  assign lb_drv[3428:3420] = flt_router_dead[46] ? 9'd0 : r46_bo[35:27];
-  assign lb_drv[3203:3195] = flt_router_dead[46] ? 9'd0 : r46_bo[44:36];
-  assign lb_drv[3275:3267] = flt_router_dead[46] ? 9'd0 : r46_bo[53:45];
-  assign lb_drv[3347:3339] = flt_router_dead[46] ? 9'd0 : r46_bo[62:54];
-  assign lb_drv[3419:3411] = flt_router_dead[46] ? 9'd0 : r46_bo[71:63];
+      .cfg_en(cfg_en[375:368]), .fwd_in({lfr379, lfr371, lfr363, lfr355, lfr380, lfr372, lfr364, lfr356}), .bwd_out(r46_bo), .fwd_out(r46_fo),
+      .bwd_in({lbr503, lbr502, lbr501, lbr500, lbr499, lbr498, lbr497, lbr496}), .dual_o(unused_dual[46]));
+  assign lfd496 = flt_router_dead[46] ? 9'd0 : r46_fo[8:0];
+  assign lfd497 = flt_router_dead[46] ? 9'd0 : r46_fo[17:9];
+  assign lfd498 = flt_router_dead[46] ? 9'd0 : r46_fo[26:18];
+  assign lfd499 = flt_router_dead[46] ? 9'd0 : r46_fo[35:27];
+  assign lfd500 = flt_router_dead[46] ? 9'd0 : r46_fo[44:36];
+  assign lfd501 = flt_router_dead[46] ? 9'd0 : r46_fo[53:45];
+  assign lfd502 = flt_router_dead[46] ? 9'd0 : r46_fo[62:54];
+  assign lfd503 = flt_router_dead[46] ? 9'd0 : r46_fo[71:63];
+  assign lbd356 = flt_router_dead[46] ? 9'd0 : r46_bo[8:0];
+  assign lbd364 = flt_router_dead[46] ? 9'd0 : r46_bo[17:9];
+  assign lbd372 = flt_router_dead[46] ? 9'd0 : r46_bo[26:18];
+  assign lbd380 = flt_router_dead[46] ? 9'd0 : r46_bo[35:27];
+  assign lbd355 = flt_router_dead[46] ? 9'd0 : r46_bo[44:36];
+  assign lbd363 = flt_router_dead[46] ? 9'd0 : r46_bo[53:45];
+  assign lbd371 = flt_router_dead[46] ? 9'd0 : r46_bo[62:54];
+  assign lbd379 = flt_router_dead[46] ? 9'd0 : r46_bo[71:63];
   // router 47: stage 3, rn1d 8x4/d2
-  wire [71:0] r47_fi, r47_bo;
-  wire [71:0] r47_fo, r47_bi;
-  assign r47_fi = {lf_rcv[3437:3429], lf_rcv[3365:3357], lf_rcv[3293:3285], lf_rcv[3221:3213], lf_rcv[3446:3438], lf_rcv[3374:3366], lf_rcv[3302:3294], lf_rcv[3230:3222]};
-  assign r47_bi = {lb_rcv[4607:4599], lb_rcv[4598:4590], lb_rcv[4589:4581], lb_rcv[4580:4572], lb_rcv[4571:4563], lb_rcv[4562:4554], lb_rcv[4553:4545], lb_rcv[4544:4536]};
+  wire [71:0] r47_bo;
+  wire [71:0] r47_fo;
   rn1 #(.MODE_SEL(3)) u_r47 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hAA50), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[383:376]), .fwd_in(r47_fi), .bwd_out(r47_bo), .fwd_out(r47_fo),
-      .bwd_in(r47_bi), .dual_o(unused_dual[47]));
-  assign lf_drv[4544:4536] = flt_router_dead[47] ? 9'd0 : r47_fo[8:0];
-  assign lf_drv[4553:4545] = flt_router_dead[47] ? 9'd0 : r47_fo[17:9];
-  assign lf_drv[4562:4554] = flt_router_dead[47] ? 9'd0 : r47_fo[26:18];
-  assign lf_drv[4571:4563] = flt_router_dead[47] ? 9'd0 : r47_fo[35:27];
-  assign lf_drv[4580:4572] = flt_router_dead[47] ? 9'd0 : r47_fo[44:36];
-  assign lf_drv[4589:4581] = flt_router_dead[47] ? 9'd0 : r47_fo[53:45];
-  assign lf_drv[4598:4590] = flt_router_dead[47] ? 9'd0 : r47_fo[62:54];
-  assign lf_drv[4607:4599] = flt_router_dead[47] ? 9'd0 : r47_fo[71:63];
-  assign lb_drv[3230:3222] = flt_router_dead[47] ? 9'd0 : r47_bo[8:0];
-  assign lb_drv[3302:3294] = flt_router_dead[47] ? 9'd0 : r47_bo[17:9];
-  assign lb_drv[3374:3366] = flt_router_dead[47] ? 9'd0 : r47_bo[26:18];
-  assign lb_drv[3446:3438] = flt_router_dead[47] ? 9'd0 : r47_bo[35:27];
-  assign lb_drv[3221:3213] = flt_router_dead[47] ? 9'd0 : r47_bo[44:36];
-  assign lb_drv[3293:3285] = flt_router_dead[47] ? 9'd0 : r47_bo[53:45];
-  assign lb_drv[3365:3357] = flt_router_dead[47] ? 9'd0 : r47_bo[62:54];
-  assign lb_drv[3437:3429] = flt_router_dead[47] ? 9'd0 : r47_bo[71:63];
+      .cfg_en(cfg_en[383:376]), .fwd_in({lfr381, lfr373, lfr365, lfr357, lfr382, lfr374, lfr366, lfr358}), .bwd_out(r47_bo), .fwd_out(r47_fo),
+      .bwd_in({lbr511, lbr510, lbr509, lbr508, lbr507, lbr506, lbr505, lbr504}), .dual_o(unused_dual[47]));
+  assign lfd504 = flt_router_dead[47] ? 9'd0 : r47_fo[8:0];
+  assign lfd505 = flt_router_dead[47] ? 9'd0 : r47_fo[17:9];
+  assign lfd506 = flt_router_dead[47] ? 9'd0 : r47_fo[26:18];
+  assign lfd507 = flt_router_dead[47] ? 9'd0 : r47_fo[35:27];
+  assign lfd508 = flt_router_dead[47] ? 9'd0 : r47_fo[44:36];
+  assign lfd509 = flt_router_dead[47] ? 9'd0 : r47_fo[53:45];
+  assign lfd510 = flt_router_dead[47] ? 9'd0 : r47_fo[62:54];
+  assign lfd511 = flt_router_dead[47] ? 9'd0 : r47_fo[71:63];
+  assign lbd358 = flt_router_dead[47] ? 9'd0 : r47_bo[8:0];
+  assign lbd366 = flt_router_dead[47] ? 9'd0 : r47_bo[17:9];
+  assign lbd374 = flt_router_dead[47] ? 9'd0 : r47_bo[26:18];
+  assign lbd382 = flt_router_dead[47] ? 9'd0 : r47_bo[35:27];
+  assign lbd357 = flt_router_dead[47] ? 9'd0 : r47_bo[44:36];
+  assign lbd365 = flt_router_dead[47] ? 9'd0 : r47_bo[53:45];
+  assign lbd373 = flt_router_dead[47] ? 9'd0 : r47_bo[62:54];
+  assign lbd381 = flt_router_dead[47] ? 9'd0 : r47_bo[71:63];
 
   // endpoints
   wire [17:0] e0_sf, e0_db;
-  rn1_endpoint #(.NE(64), .EP_ID(0), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e0 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h3F5C), .tx_valid(tx_valid[0]),
+  wire [1:0] e0_dv;
+  wire [15:0] e0_ds;
+  wire [31:0] e0_dq;
+  wire [31:0] e0_dp;
+  wire [7:0] e0_ea;
+  wire e0_tr, e0_ev, e0_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e0 (
+      .clk(clk), .rst(rst), .ep_id(8'd0), .seed(seed ^ 16'h3F5C),
+      .tx_valid(tx_valid[0]),
       .tx_dst(tx_dst[7:0]), .tx_payload(tx_payload[15:0]),
-      .tx_ready(tx_ready[0]), .src_fwd(e0_sf),
-      .src_bwd({lb_rcv[17:9], lb_rcv[8:0]}),
-      .dst_fwd({lf_rcv[3572:3564], lf_rcv[3464:3456]}), .dst_bwd(e0_db),
-      .dlv_valid(dlv_valid[1:0]), .dlv_src(dlv_src[15:0]),
-      .dlv_seq(dlv_seq[31:0]), .dlv_payload(dlv_payload[31:0]),
-      .ev_valid(ev_valid[0]), .ev_ok(ev_ok[0]), .ev_attempts(ev_attempts[7:0]));
-  assign lf_drv[8:0] = e0_sf[8:0];
-  assign lb_drv[3464:3456] = e0_db[8:0];
-  assign lf_drv[17:9] = e0_sf[17:9];
-  assign lb_drv[3572:3564] = e0_db[17:9];
+      .tx_ready(e0_tr), .src_fwd(e0_sf), .src_bwd({lbr1, lbr0}),
+      .dst_fwd({lfr396, lfr384}), .dst_bwd(e0_db), .dlv_valid(e0_dv),
+      .dlv_src(e0_ds), .dlv_seq(e0_dq), .dlv_payload(e0_dp), .ev_valid(e0_ev),
+      .ev_ok(e0_eo), .ev_attempts(e0_ea));
+  assign lfd0 = e0_sf[8:0];
+  assign lbd384 = e0_db[8:0];
+  assign lfd1 = e0_sf[17:9];
+  assign lbd396 = e0_db[17:9];
   wire [17:0] e1_sf, e1_db;
-  rn1_endpoint #(.NE(64), .EP_ID(1), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e1 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8147), .tx_valid(tx_valid[1]),
+  wire [1:0] e1_dv;
+  wire [15:0] e1_ds;
+  wire [31:0] e1_dq;
+  wire [31:0] e1_dp;
+  wire [7:0] e1_ea;
+  wire e1_tr, e1_ev, e1_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e1 (
+      .clk(clk), .rst(rst), .ep_id(8'd1), .seed(seed ^ 16'h8147),
+      .tx_valid(tx_valid[1]),
       .tx_dst(tx_dst[15:8]), .tx_payload(tx_payload[31:16]),
-      .tx_ready(tx_ready[1]), .src_fwd(e1_sf),
-      .src_bwd({lb_rcv[35:27], lb_rcv[26:18]}),
-      .dst_fwd({lf_rcv[3581:3573], lf_rcv[3473:3465]}), .dst_bwd(e1_db),
-      .dlv_valid(dlv_valid[3:2]), .dlv_src(dlv_src[31:16]),
-      .dlv_seq(dlv_seq[63:32]), .dlv_payload(dlv_payload[63:32]),
-      .ev_valid(ev_valid[1]), .ev_ok(ev_ok[1]), .ev_attempts(ev_attempts[15:8]));
-  assign lf_drv[26:18] = e1_sf[8:0];
-  assign lb_drv[3473:3465] = e1_db[8:0];
-  assign lf_drv[35:27] = e1_sf[17:9];
-  assign lb_drv[3581:3573] = e1_db[17:9];
+      .tx_ready(e1_tr), .src_fwd(e1_sf), .src_bwd({lbr3, lbr2}),
+      .dst_fwd({lfr397, lfr385}), .dst_bwd(e1_db), .dlv_valid(e1_dv),
+      .dlv_src(e1_ds), .dlv_seq(e1_dq), .dlv_payload(e1_dp), .ev_valid(e1_ev),
+      .ev_ok(e1_eo), .ev_attempts(e1_ea));
+  assign lfd2 = e1_sf[8:0];
+  assign lbd385 = e1_db[8:0];
+  assign lfd3 = e1_sf[17:9];
+  assign lbd397 = e1_db[17:9];
   wire [17:0] e2_sf, e2_db;
-  rn1_endpoint #(.NE(64), .EP_ID(2), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e2 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h6B4E), .tx_valid(tx_valid[2]),
+  wire [1:0] e2_dv;
+  wire [15:0] e2_ds;
+  wire [31:0] e2_dq;
+  wire [31:0] e2_dp;
+  wire [7:0] e2_ea;
+  wire e2_tr, e2_ev, e2_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e2 (
+      .clk(clk), .rst(rst), .ep_id(8'd2), .seed(seed ^ 16'h6B4E),
+      .tx_valid(tx_valid[2]),
       .tx_dst(tx_dst[23:16]), .tx_payload(tx_payload[47:32]),
-      .tx_ready(tx_ready[2]), .src_fwd(e2_sf),
-      .src_bwd({lb_rcv[53:45], lb_rcv[44:36]}),
-      .dst_fwd({lf_rcv[3590:3582], lf_rcv[3482:3474]}), .dst_bwd(e2_db),
-      .dlv_valid(dlv_valid[5:4]), .dlv_src(dlv_src[47:32]),
-      .dlv_seq(dlv_seq[95:64]), .dlv_payload(dlv_payload[95:64]),
-      .ev_valid(ev_valid[2]), .ev_ok(ev_ok[2]), .ev_attempts(ev_attempts[23:16]));
-  assign lf_drv[44:36] = e2_sf[8:0];
-  assign lb_drv[3482:3474] = e2_db[8:0];
-  assign lf_drv[53:45] = e2_sf[17:9];
-  assign lb_drv[3590:3582] = e2_db[17:9];
+      .tx_ready(e2_tr), .src_fwd(e2_sf), .src_bwd({lbr5, lbr4}),
+      .dst_fwd({lfr398, lfr386}), .dst_bwd(e2_db), .dlv_valid(e2_dv),
+      .dlv_src(e2_ds), .dlv_seq(e2_dq), .dlv_payload(e2_dp), .ev_valid(e2_ev),
+      .ev_ok(e2_eo), .ev_attempts(e2_ea));
+  assign lfd4 = e2_sf[8:0];
+  assign lbd386 = e2_db[8:0];
+  assign lfd5 = e2_sf[17:9];
+  assign lbd398 = e2_db[17:9];
   wire [17:0] e3_sf, e3_db;
-  rn1_endpoint #(.NE(64), .EP_ID(3), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e3 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hFD71), .tx_valid(tx_valid[3]),
+  wire [1:0] e3_dv;
+  wire [15:0] e3_ds;
+  wire [31:0] e3_dq;
+  wire [31:0] e3_dp;
+  wire [7:0] e3_ea;
+  wire e3_tr, e3_ev, e3_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e3 (
+      .clk(clk), .rst(rst), .ep_id(8'd3), .seed(seed ^ 16'hFD71),
+      .tx_valid(tx_valid[3]),
       .tx_dst(tx_dst[31:24]), .tx_payload(tx_payload[63:48]),
-      .tx_ready(tx_ready[3]), .src_fwd(e3_sf),
-      .src_bwd({lb_rcv[71:63], lb_rcv[62:54]}),
-      .dst_fwd({lf_rcv[3599:3591], lf_rcv[3491:3483]}), .dst_bwd(e3_db),
-      .dlv_valid(dlv_valid[7:6]), .dlv_src(dlv_src[63:48]),
-      .dlv_seq(dlv_seq[127:96]), .dlv_payload(dlv_payload[127:96]),
-      .ev_valid(ev_valid[3]), .ev_ok(ev_ok[3]), .ev_attempts(ev_attempts[31:24]));
-  assign lf_drv[62:54] = e3_sf[8:0];
-  assign lb_drv[3491:3483] = e3_db[8:0];
-  assign lf_drv[71:63] = e3_sf[17:9];
-  assign lb_drv[3599:3591] = e3_db[17:9];
+      .tx_ready(e3_tr), .src_fwd(e3_sf), .src_bwd({lbr7, lbr6}),
+      .dst_fwd({lfr399, lfr387}), .dst_bwd(e3_db), .dlv_valid(e3_dv),
+      .dlv_src(e3_ds), .dlv_seq(e3_dq), .dlv_payload(e3_dp), .ev_valid(e3_ev),
+      .ev_ok(e3_eo), .ev_attempts(e3_ea));
+  assign lfd6 = e3_sf[8:0];
+  assign lbd387 = e3_db[8:0];
+  assign lfd7 = e3_sf[17:9];
+  assign lbd399 = e3_db[17:9];
   wire [17:0] e4_sf, e4_db;
-  rn1_endpoint #(.NE(64), .EP_ID(4), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e4 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4778), .tx_valid(tx_valid[4]),
+  wire [1:0] e4_dv;
+  wire [15:0] e4_ds;
+  wire [31:0] e4_dq;
+  wire [31:0] e4_dp;
+  wire [7:0] e4_ea;
+  wire e4_tr, e4_ev, e4_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e4 (
+      .clk(clk), .rst(rst), .ep_id(8'd4), .seed(seed ^ 16'h4778),
+      .tx_valid(tx_valid[4]),
       .tx_dst(tx_dst[39:32]), .tx_payload(tx_payload[79:64]),
-      .tx_ready(tx_ready[4]), .src_fwd(e4_sf),
-      .src_bwd({lb_rcv[89:81], lb_rcv[80:72]}),
-      .dst_fwd({lf_rcv[3644:3636], lf_rcv[3536:3528]}), .dst_bwd(e4_db),
-      .dlv_valid(dlv_valid[9:8]), .dlv_src(dlv_src[79:64]),
-      .dlv_seq(dlv_seq[159:128]), .dlv_payload(dlv_payload[159:128]),
-      .ev_valid(ev_valid[4]), .ev_ok(ev_ok[4]), .ev_attempts(ev_attempts[39:32]));
-  assign lf_drv[80:72] = e4_sf[8:0];
-  assign lb_drv[3536:3528] = e4_db[8:0];
-  assign lf_drv[89:81] = e4_sf[17:9];
-  assign lb_drv[3644:3636] = e4_db[17:9];
+      .tx_ready(e4_tr), .src_fwd(e4_sf), .src_bwd({lbr9, lbr8}),
+      .dst_fwd({lfr404, lfr392}), .dst_bwd(e4_db), .dlv_valid(e4_dv),
+      .dlv_src(e4_ds), .dlv_seq(e4_dq), .dlv_payload(e4_dp), .ev_valid(e4_ev),
+      .ev_ok(e4_eo), .ev_attempts(e4_ea));
+  assign lfd8 = e4_sf[8:0];
+  assign lbd392 = e4_db[8:0];
+  assign lfd9 = e4_sf[17:9];
+  assign lbd404 = e4_db[17:9];
   wire [17:0] e5_sf, e5_db;
-  rn1_endpoint #(.NE(64), .EP_ID(5), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e5 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h2963), .tx_valid(tx_valid[5]),
+  wire [1:0] e5_dv;
+  wire [15:0] e5_ds;
+  wire [31:0] e5_dq;
+  wire [31:0] e5_dp;
+  wire [7:0] e5_ea;
+  wire e5_tr, e5_ev, e5_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e5 (
+      .clk(clk), .rst(rst), .ep_id(8'd5), .seed(seed ^ 16'h2963),
+      .tx_valid(tx_valid[5]),
       .tx_dst(tx_dst[47:40]), .tx_payload(tx_payload[95:80]),
-      .tx_ready(tx_ready[5]), .src_fwd(e5_sf),
-      .src_bwd({lb_rcv[107:99], lb_rcv[98:90]}),
-      .dst_fwd({lf_rcv[3653:3645], lf_rcv[3545:3537]}), .dst_bwd(e5_db),
-      .dlv_valid(dlv_valid[11:10]), .dlv_src(dlv_src[95:80]),
-      .dlv_seq(dlv_seq[191:160]), .dlv_payload(dlv_payload[191:160]),
-      .ev_valid(ev_valid[5]), .ev_ok(ev_ok[5]), .ev_attempts(ev_attempts[47:40]));
-  assign lf_drv[98:90] = e5_sf[8:0];
-  assign lb_drv[3545:3537] = e5_db[8:0];
-  assign lf_drv[107:99] = e5_sf[17:9];
-  assign lb_drv[3653:3645] = e5_db[17:9];
+      .tx_ready(e5_tr), .src_fwd(e5_sf), .src_bwd({lbr11, lbr10}),
+      .dst_fwd({lfr405, lfr393}), .dst_bwd(e5_db), .dlv_valid(e5_dv),
+      .dlv_src(e5_ds), .dlv_seq(e5_dq), .dlv_payload(e5_dp), .ev_valid(e5_ev),
+      .ev_ok(e5_eo), .ev_attempts(e5_ea));
+  assign lfd10 = e5_sf[8:0];
+  assign lbd393 = e5_db[8:0];
+  assign lfd11 = e5_sf[17:9];
+  assign lbd405 = e5_db[17:9];
   wire [17:0] e6_sf, e6_db;
-  rn1_endpoint #(.NE(64), .EP_ID(6), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e6 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hB36A), .tx_valid(tx_valid[6]),
+  wire [1:0] e6_dv;
+  wire [15:0] e6_ds;
+  wire [31:0] e6_dq;
+  wire [31:0] e6_dp;
+  wire [7:0] e6_ea;
+  wire e6_tr, e6_ev, e6_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e6 (
+      .clk(clk), .rst(rst), .ep_id(8'd6), .seed(seed ^ 16'hB36A),
+      .tx_valid(tx_valid[6]),
       .tx_dst(tx_dst[55:48]), .tx_payload(tx_payload[111:96]),
-      .tx_ready(tx_ready[6]), .src_fwd(e6_sf),
-      .src_bwd({lb_rcv[125:117], lb_rcv[116:108]}),
-      .dst_fwd({lf_rcv[3662:3654], lf_rcv[3554:3546]}), .dst_bwd(e6_db),
-      .dlv_valid(dlv_valid[13:12]), .dlv_src(dlv_src[111:96]),
-      .dlv_seq(dlv_seq[223:192]), .dlv_payload(dlv_payload[223:192]),
-      .ev_valid(ev_valid[6]), .ev_ok(ev_ok[6]), .ev_attempts(ev_attempts[55:48]));
-  assign lf_drv[116:108] = e6_sf[8:0];
-  assign lb_drv[3554:3546] = e6_db[8:0];
-  assign lf_drv[125:117] = e6_sf[17:9];
-  assign lb_drv[3662:3654] = e6_db[17:9];
+      .tx_ready(e6_tr), .src_fwd(e6_sf), .src_bwd({lbr13, lbr12}),
+      .dst_fwd({lfr406, lfr394}), .dst_bwd(e6_db), .dlv_valid(e6_dv),
+      .dlv_src(e6_ds), .dlv_seq(e6_dq), .dlv_payload(e6_dp), .ev_valid(e6_ev),
+      .ev_ok(e6_eo), .ev_attempts(e6_ea));
+  assign lfd12 = e6_sf[8:0];
+  assign lbd394 = e6_db[8:0];
+  assign lfd13 = e6_sf[17:9];
+  assign lbd406 = e6_db[17:9];
   wire [17:0] e7_sf, e7_db;
-  rn1_endpoint #(.NE(64), .EP_ID(7), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e7 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h051D), .tx_valid(tx_valid[7]),
+  wire [1:0] e7_dv;
+  wire [15:0] e7_ds;
+  wire [31:0] e7_dq;
+  wire [31:0] e7_dp;
+  wire [7:0] e7_ea;
+  wire e7_tr, e7_ev, e7_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e7 (
+      .clk(clk), .rst(rst), .ep_id(8'd7), .seed(seed ^ 16'h051D),
+      .tx_valid(tx_valid[7]),
       .tx_dst(tx_dst[63:56]), .tx_payload(tx_payload[127:112]),
-      .tx_ready(tx_ready[7]), .src_fwd(e7_sf),
-      .src_bwd({lb_rcv[143:135], lb_rcv[134:126]}),
-      .dst_fwd({lf_rcv[3671:3663], lf_rcv[3563:3555]}), .dst_bwd(e7_db),
-      .dlv_valid(dlv_valid[15:14]), .dlv_src(dlv_src[127:112]),
-      .dlv_seq(dlv_seq[255:224]), .dlv_payload(dlv_payload[255:224]),
-      .ev_valid(ev_valid[7]), .ev_ok(ev_ok[7]), .ev_attempts(ev_attempts[63:56]));
-  assign lf_drv[134:126] = e7_sf[8:0];
-  assign lb_drv[3563:3555] = e7_db[8:0];
-  assign lf_drv[143:135] = e7_sf[17:9];
-  assign lb_drv[3671:3663] = e7_db[17:9];
+      .tx_ready(e7_tr), .src_fwd(e7_sf), .src_bwd({lbr15, lbr14}),
+      .dst_fwd({lfr407, lfr395}), .dst_bwd(e7_db), .dlv_valid(e7_dv),
+      .dlv_src(e7_ds), .dlv_seq(e7_dq), .dlv_payload(e7_dp), .ev_valid(e7_ev),
+      .ev_ok(e7_eo), .ev_attempts(e7_ea));
+  assign lfd14 = e7_sf[8:0];
+  assign lbd395 = e7_db[8:0];
+  assign lfd15 = e7_sf[17:9];
+  assign lbd407 = e7_db[17:9];
   wire [17:0] e8_sf, e8_db;
-  rn1_endpoint #(.NE(64), .EP_ID(8), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e8 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hEF04), .tx_valid(tx_valid[8]),
+  wire [1:0] e8_dv;
+  wire [15:0] e8_ds;
+  wire [31:0] e8_dq;
+  wire [31:0] e8_dp;
+  wire [7:0] e8_ea;
+  wire e8_tr, e8_ev, e8_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e8 (
+      .clk(clk), .rst(rst), .ep_id(8'd8), .seed(seed ^ 16'hEF04),
+      .tx_valid(tx_valid[8]),
       .tx_dst(tx_dst[71:64]), .tx_payload(tx_payload[143:128]),
-      .tx_ready(tx_ready[8]), .src_fwd(e8_sf),
-      .src_bwd({lb_rcv[161:153], lb_rcv[152:144]}),
-      .dst_fwd({lf_rcv[3716:3708], lf_rcv[3608:3600]}), .dst_bwd(e8_db),
-      .dlv_valid(dlv_valid[17:16]), .dlv_src(dlv_src[143:128]),
-      .dlv_seq(dlv_seq[287:256]), .dlv_payload(dlv_payload[287:256]),
-      .ev_valid(ev_valid[8]), .ev_ok(ev_ok[8]), .ev_attempts(ev_attempts[71:64]));
-  assign lf_drv[152:144] = e8_sf[8:0];
-  assign lb_drv[3608:3600] = e8_db[8:0];
-  assign lf_drv[161:153] = e8_sf[17:9];
-  assign lb_drv[3716:3708] = e8_db[17:9];
+      .tx_ready(e8_tr), .src_fwd(e8_sf), .src_bwd({lbr17, lbr16}),
+      .dst_fwd({lfr412, lfr400}), .dst_bwd(e8_db), .dlv_valid(e8_dv),
+      .dlv_src(e8_ds), .dlv_seq(e8_dq), .dlv_payload(e8_dp), .ev_valid(e8_ev),
+      .ev_ok(e8_eo), .ev_attempts(e8_ea));
+  assign lfd16 = e8_sf[8:0];
+  assign lbd400 = e8_db[8:0];
+  assign lfd17 = e8_sf[17:9];
+  assign lbd412 = e8_db[17:9];
   wire [17:0] e9_sf, e9_db;
-  rn1_endpoint #(.NE(64), .EP_ID(9), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e9 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h710F), .tx_valid(tx_valid[9]),
+  wire [1:0] e9_dv;
+  wire [15:0] e9_ds;
+  wire [31:0] e9_dq;
+  wire [31:0] e9_dp;
+  wire [7:0] e9_ea;
+  wire e9_tr, e9_ev, e9_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e9 (
+      .clk(clk), .rst(rst), .ep_id(8'd9), .seed(seed ^ 16'h710F),
+      .tx_valid(tx_valid[9]),
       .tx_dst(tx_dst[79:72]), .tx_payload(tx_payload[159:144]),
-      .tx_ready(tx_ready[9]), .src_fwd(e9_sf),
-      .src_bwd({lb_rcv[179:171], lb_rcv[170:162]}),
-      .dst_fwd({lf_rcv[3725:3717], lf_rcv[3617:3609]}), .dst_bwd(e9_db),
-      .dlv_valid(dlv_valid[19:18]), .dlv_src(dlv_src[159:144]),
-      .dlv_seq(dlv_seq[319:288]), .dlv_payload(dlv_payload[319:288]),
-      .ev_valid(ev_valid[9]), .ev_ok(ev_ok[9]), .ev_attempts(ev_attempts[79:72]));
-  assign lf_drv[170:162] = e9_sf[8:0];
-  assign lb_drv[3617:3609] = e9_db[8:0];
-  assign lf_drv[179:171] = e9_sf[17:9];
-  assign lb_drv[3725:3717] = e9_db[17:9];
+      .tx_ready(e9_tr), .src_fwd(e9_sf), .src_bwd({lbr19, lbr18}),
+      .dst_fwd({lfr413, lfr401}), .dst_bwd(e9_db), .dlv_valid(e9_dv),
+      .dlv_src(e9_ds), .dlv_seq(e9_dq), .dlv_payload(e9_dp), .ev_valid(e9_ev),
+      .ev_ok(e9_eo), .ev_attempts(e9_ea));
+  assign lfd18 = e9_sf[8:0];
+  assign lbd401 = e9_db[8:0];
+  assign lfd19 = e9_sf[17:9];
+  assign lbd413 = e9_db[17:9];
   wire [17:0] e10_sf, e10_db;
-  rn1_endpoint #(.NE(64), .EP_ID(10), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e10 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hDB36), .tx_valid(tx_valid[10]),
+  wire [1:0] e10_dv;
+  wire [15:0] e10_ds;
+  wire [31:0] e10_dq;
+  wire [31:0] e10_dp;
+  wire [7:0] e10_ea;
+  wire e10_tr, e10_ev, e10_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e10 (
+      .clk(clk), .rst(rst), .ep_id(8'd10), .seed(seed ^ 16'hDB36),
+      .tx_valid(tx_valid[10]),
       .tx_dst(tx_dst[87:80]), .tx_payload(tx_payload[175:160]),
-      .tx_ready(tx_ready[10]), .src_fwd(e10_sf),
-      .src_bwd({lb_rcv[197:189], lb_rcv[188:180]}),
-      .dst_fwd({lf_rcv[3734:3726], lf_rcv[3626:3618]}), .dst_bwd(e10_db),
-      .dlv_valid(dlv_valid[21:20]), .dlv_src(dlv_src[175:160]),
-      .dlv_seq(dlv_seq[351:320]), .dlv_payload(dlv_payload[351:320]),
-      .ev_valid(ev_valid[10]), .ev_ok(ev_ok[10]), .ev_attempts(ev_attempts[87:80]));
-  assign lf_drv[188:180] = e10_sf[8:0];
-  assign lb_drv[3626:3618] = e10_db[8:0];
-  assign lf_drv[197:189] = e10_sf[17:9];
-  assign lb_drv[3734:3726] = e10_db[17:9];
+      .tx_ready(e10_tr), .src_fwd(e10_sf), .src_bwd({lbr21, lbr20}),
+      .dst_fwd({lfr414, lfr402}), .dst_bwd(e10_db), .dlv_valid(e10_dv),
+      .dlv_src(e10_ds), .dlv_seq(e10_dq), .dlv_payload(e10_dp), .ev_valid(e10_ev),
+      .ev_ok(e10_eo), .ev_attempts(e10_ea));
+  assign lfd20 = e10_sf[8:0];
+  assign lbd402 = e10_db[8:0];
+  assign lfd21 = e10_sf[17:9];
+  assign lbd414 = e10_db[17:9];
   wire [17:0] e11_sf, e11_db;
-  rn1_endpoint #(.NE(64), .EP_ID(11), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e11 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hAD39), .tx_valid(tx_valid[11]),
+  wire [1:0] e11_dv;
+  wire [15:0] e11_ds;
+  wire [31:0] e11_dq;
+  wire [31:0] e11_dp;
+  wire [7:0] e11_ea;
+  wire e11_tr, e11_ev, e11_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e11 (
+      .clk(clk), .rst(rst), .ep_id(8'd11), .seed(seed ^ 16'hAD39),
+      .tx_valid(tx_valid[11]),
       .tx_dst(tx_dst[95:88]), .tx_payload(tx_payload[191:176]),
-      .tx_ready(tx_ready[11]), .src_fwd(e11_sf),
-      .src_bwd({lb_rcv[215:207], lb_rcv[206:198]}),
-      .dst_fwd({lf_rcv[3743:3735], lf_rcv[3635:3627]}), .dst_bwd(e11_db),
-      .dlv_valid(dlv_valid[23:22]), .dlv_src(dlv_src[191:176]),
-      .dlv_seq(dlv_seq[383:352]), .dlv_payload(dlv_payload[383:352]),
-      .ev_valid(ev_valid[11]), .ev_ok(ev_ok[11]), .ev_attempts(ev_attempts[95:88]));
-  assign lf_drv[206:198] = e11_sf[8:0];
-  assign lb_drv[3635:3627] = e11_db[8:0];
-  assign lf_drv[215:207] = e11_sf[17:9];
-  assign lb_drv[3743:3735] = e11_db[17:9];
+      .tx_ready(e11_tr), .src_fwd(e11_sf), .src_bwd({lbr23, lbr22}),
+      .dst_fwd({lfr415, lfr403}), .dst_bwd(e11_db), .dlv_valid(e11_dv),
+      .dlv_src(e11_ds), .dlv_seq(e11_dq), .dlv_payload(e11_dp), .ev_valid(e11_ev),
+      .ev_ok(e11_eo), .ev_attempts(e11_ea));
+  assign lfd22 = e11_sf[8:0];
+  assign lbd403 = e11_db[8:0];
+  assign lfd23 = e11_sf[17:9];
+  assign lbd415 = e11_db[17:9];
   wire [17:0] e12_sf, e12_db;
-  rn1_endpoint #(.NE(64), .EP_ID(12), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e12 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h3720), .tx_valid(tx_valid[12]),
+  wire [1:0] e12_dv;
+  wire [15:0] e12_ds;
+  wire [31:0] e12_dq;
+  wire [31:0] e12_dp;
+  wire [7:0] e12_ea;
+  wire e12_tr, e12_ev, e12_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e12 (
+      .clk(clk), .rst(rst), .ep_id(8'd12), .seed(seed ^ 16'h3720),
+      .tx_valid(tx_valid[12]),
       .tx_dst(tx_dst[103:96]), .tx_payload(tx_payload[207:192]),
-      .tx_ready(tx_ready[12]), .src_fwd(e12_sf),
-      .src_bwd({lb_rcv[233:225], lb_rcv[224:216]}),
-      .dst_fwd({lf_rcv[3788:3780], lf_rcv[3680:3672]}), .dst_bwd(e12_db),
-      .dlv_valid(dlv_valid[25:24]), .dlv_src(dlv_src[207:192]),
-      .dlv_seq(dlv_seq[415:384]), .dlv_payload(dlv_payload[415:384]),
-      .ev_valid(ev_valid[12]), .ev_ok(ev_ok[12]), .ev_attempts(ev_attempts[103:96]));
-  assign lf_drv[224:216] = e12_sf[8:0];
-  assign lb_drv[3680:3672] = e12_db[8:0];
-  assign lf_drv[233:225] = e12_sf[17:9];
-  assign lb_drv[3788:3780] = e12_db[17:9];
+      .tx_ready(e12_tr), .src_fwd(e12_sf), .src_bwd({lbr25, lbr24}),
+      .dst_fwd({lfr420, lfr408}), .dst_bwd(e12_db), .dlv_valid(e12_dv),
+      .dlv_src(e12_ds), .dlv_seq(e12_dq), .dlv_payload(e12_dp), .ev_valid(e12_ev),
+      .ev_ok(e12_eo), .ev_attempts(e12_ea));
+  assign lfd24 = e12_sf[8:0];
+  assign lbd408 = e12_db[8:0];
+  assign lfd25 = e12_sf[17:9];
+  assign lbd420 = e12_db[17:9];
   wire [17:0] e13_sf, e13_db;
-  rn1_endpoint #(.NE(64), .EP_ID(13), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e13 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h992B), .tx_valid(tx_valid[13]),
+  wire [1:0] e13_dv;
+  wire [15:0] e13_ds;
+  wire [31:0] e13_dq;
+  wire [31:0] e13_dp;
+  wire [7:0] e13_ea;
+  wire e13_tr, e13_ev, e13_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e13 (
+      .clk(clk), .rst(rst), .ep_id(8'd13), .seed(seed ^ 16'h992B),
+      .tx_valid(tx_valid[13]),
       .tx_dst(tx_dst[111:104]), .tx_payload(tx_payload[223:208]),
-      .tx_ready(tx_ready[13]), .src_fwd(e13_sf),
-      .src_bwd({lb_rcv[251:243], lb_rcv[242:234]}),
-      .dst_fwd({lf_rcv[3797:3789], lf_rcv[3689:3681]}), .dst_bwd(e13_db),
-      .dlv_valid(dlv_valid[27:26]), .dlv_src(dlv_src[223:208]),
-      .dlv_seq(dlv_seq[447:416]), .dlv_payload(dlv_payload[447:416]),
-      .ev_valid(ev_valid[13]), .ev_ok(ev_ok[13]), .ev_attempts(ev_attempts[111:104]));
-  assign lf_drv[242:234] = e13_sf[8:0];
-  assign lb_drv[3689:3681] = e13_db[8:0];
-  assign lf_drv[251:243] = e13_sf[17:9];
-  assign lb_drv[3797:3789] = e13_db[17:9];
+      .tx_ready(e13_tr), .src_fwd(e13_sf), .src_bwd({lbr27, lbr26}),
+      .dst_fwd({lfr421, lfr409}), .dst_bwd(e13_db), .dlv_valid(e13_dv),
+      .dlv_src(e13_ds), .dlv_seq(e13_dq), .dlv_payload(e13_dp), .ev_valid(e13_ev),
+      .ev_ok(e13_eo), .ev_attempts(e13_ea));
+  assign lfd26 = e13_sf[8:0];
+  assign lbd409 = e13_db[8:0];
+  assign lfd27 = e13_sf[17:9];
+  assign lbd421 = e13_db[17:9];
   wire [17:0] e14_sf, e14_db;
-  rn1_endpoint #(.NE(64), .EP_ID(14), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e14 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h63D2), .tx_valid(tx_valid[14]),
+  wire [1:0] e14_dv;
+  wire [15:0] e14_ds;
+  wire [31:0] e14_dq;
+  wire [31:0] e14_dp;
+  wire [7:0] e14_ea;
+  wire e14_tr, e14_ev, e14_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e14 (
+      .clk(clk), .rst(rst), .ep_id(8'd14), .seed(seed ^ 16'h63D2),
+      .tx_valid(tx_valid[14]),
       .tx_dst(tx_dst[119:112]), .tx_payload(tx_payload[239:224]),
-      .tx_ready(tx_ready[14]), .src_fwd(e14_sf),
-      .src_bwd({lb_rcv[269:261], lb_rcv[260:252]}),
-      .dst_fwd({lf_rcv[3806:3798], lf_rcv[3698:3690]}), .dst_bwd(e14_db),
-      .dlv_valid(dlv_valid[29:28]), .dlv_src(dlv_src[239:224]),
-      .dlv_seq(dlv_seq[479:448]), .dlv_payload(dlv_payload[479:448]),
-      .ev_valid(ev_valid[14]), .ev_ok(ev_ok[14]), .ev_attempts(ev_attempts[119:112]));
-  assign lf_drv[260:252] = e14_sf[8:0];
-  assign lb_drv[3698:3690] = e14_db[8:0];
-  assign lf_drv[269:261] = e14_sf[17:9];
-  assign lb_drv[3806:3798] = e14_db[17:9];
+      .tx_ready(e14_tr), .src_fwd(e14_sf), .src_bwd({lbr29, lbr28}),
+      .dst_fwd({lfr422, lfr410}), .dst_bwd(e14_db), .dlv_valid(e14_dv),
+      .dlv_src(e14_ds), .dlv_seq(e14_dq), .dlv_payload(e14_dp), .ev_valid(e14_ev),
+      .ev_ok(e14_eo), .ev_attempts(e14_ea));
+  assign lfd28 = e14_sf[8:0];
+  assign lbd410 = e14_db[8:0];
+  assign lfd29 = e14_sf[17:9];
+  assign lbd422 = e14_db[17:9];
   wire [17:0] e15_sf, e15_db;
-  rn1_endpoint #(.NE(64), .EP_ID(15), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e15 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hF5C5), .tx_valid(tx_valid[15]),
+  wire [1:0] e15_dv;
+  wire [15:0] e15_ds;
+  wire [31:0] e15_dq;
+  wire [31:0] e15_dp;
+  wire [7:0] e15_ea;
+  wire e15_tr, e15_ev, e15_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e15 (
+      .clk(clk), .rst(rst), .ep_id(8'd15), .seed(seed ^ 16'hF5C5),
+      .tx_valid(tx_valid[15]),
       .tx_dst(tx_dst[127:120]), .tx_payload(tx_payload[255:240]),
-      .tx_ready(tx_ready[15]), .src_fwd(e15_sf),
-      .src_bwd({lb_rcv[287:279], lb_rcv[278:270]}),
-      .dst_fwd({lf_rcv[3815:3807], lf_rcv[3707:3699]}), .dst_bwd(e15_db),
-      .dlv_valid(dlv_valid[31:30]), .dlv_src(dlv_src[255:240]),
-      .dlv_seq(dlv_seq[511:480]), .dlv_payload(dlv_payload[511:480]),
-      .ev_valid(ev_valid[15]), .ev_ok(ev_ok[15]), .ev_attempts(ev_attempts[127:120]));
-  assign lf_drv[278:270] = e15_sf[8:0];
-  assign lb_drv[3707:3699] = e15_db[8:0];
-  assign lf_drv[287:279] = e15_sf[17:9];
-  assign lb_drv[3815:3807] = e15_db[17:9];
+      .tx_ready(e15_tr), .src_fwd(e15_sf), .src_bwd({lbr31, lbr30}),
+      .dst_fwd({lfr423, lfr411}), .dst_bwd(e15_db), .dlv_valid(e15_dv),
+      .dlv_src(e15_ds), .dlv_seq(e15_dq), .dlv_payload(e15_dp), .ev_valid(e15_ev),
+      .ev_ok(e15_eo), .ev_attempts(e15_ea));
+  assign lfd30 = e15_sf[8:0];
+  assign lbd411 = e15_db[8:0];
+  assign lfd31 = e15_sf[17:9];
+  assign lbd423 = e15_db[17:9];
   wire [17:0] e16_sf, e16_db;
-  rn1_endpoint #(.NE(64), .EP_ID(16), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e16 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h5FCC), .tx_valid(tx_valid[16]),
+  wire [1:0] e16_dv;
+  wire [15:0] e16_ds;
+  wire [31:0] e16_dq;
+  wire [31:0] e16_dp;
+  wire [7:0] e16_ea;
+  wire e16_tr, e16_ev, e16_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e16 (
+      .clk(clk), .rst(rst), .ep_id(8'd16), .seed(seed ^ 16'h5FCC),
+      .tx_valid(tx_valid[16]),
       .tx_dst(tx_dst[135:128]), .tx_payload(tx_payload[271:256]),
-      .tx_ready(tx_ready[16]), .src_fwd(e16_sf),
-      .src_bwd({lb_rcv[305:297], lb_rcv[296:288]}),
-      .dst_fwd({lf_rcv[3860:3852], lf_rcv[3752:3744]}), .dst_bwd(e16_db),
-      .dlv_valid(dlv_valid[33:32]), .dlv_src(dlv_src[271:256]),
-      .dlv_seq(dlv_seq[543:512]), .dlv_payload(dlv_payload[543:512]),
-      .ev_valid(ev_valid[16]), .ev_ok(ev_ok[16]), .ev_attempts(ev_attempts[135:128]));
-  assign lf_drv[296:288] = e16_sf[8:0];
-  assign lb_drv[3752:3744] = e16_db[8:0];
-  assign lf_drv[305:297] = e16_sf[17:9];
-  assign lb_drv[3860:3852] = e16_db[17:9];
+      .tx_ready(e16_tr), .src_fwd(e16_sf), .src_bwd({lbr33, lbr32}),
+      .dst_fwd({lfr428, lfr416}), .dst_bwd(e16_db), .dlv_valid(e16_dv),
+      .dlv_src(e16_ds), .dlv_seq(e16_dq), .dlv_payload(e16_dp), .ev_valid(e16_ev),
+      .ev_ok(e16_eo), .ev_attempts(e16_ea));
+  assign lfd32 = e16_sf[8:0];
+  assign lbd416 = e16_db[8:0];
+  assign lfd33 = e16_sf[17:9];
+  assign lbd428 = e16_db[17:9];
   wire [17:0] e17_sf, e17_db;
-  rn1_endpoint #(.NE(64), .EP_ID(17), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e17 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h21F7), .tx_valid(tx_valid[17]),
+  wire [1:0] e17_dv;
+  wire [15:0] e17_ds;
+  wire [31:0] e17_dq;
+  wire [31:0] e17_dp;
+  wire [7:0] e17_ea;
+  wire e17_tr, e17_ev, e17_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e17 (
+      .clk(clk), .rst(rst), .ep_id(8'd17), .seed(seed ^ 16'h21F7),
+      .tx_valid(tx_valid[17]),
       .tx_dst(tx_dst[143:136]), .tx_payload(tx_payload[287:272]),
-      .tx_ready(tx_ready[17]), .src_fwd(e17_sf),
-      .src_bwd({lb_rcv[323:315], lb_rcv[314:306]}),
-      .dst_fwd({lf_rcv[3869:3861], lf_rcv[3761:3753]}), .dst_bwd(e17_db),
-      .dlv_valid(dlv_valid[35:34]), .dlv_src(dlv_src[287:272]),
-      .dlv_seq(dlv_seq[575:544]), .dlv_payload(dlv_payload[575:544]),
-      .ev_valid(ev_valid[17]), .ev_ok(ev_ok[17]), .ev_attempts(ev_attempts[143:136]));
-  assign lf_drv[314:306] = e17_sf[8:0];
-  assign lb_drv[3761:3753] = e17_db[8:0];
-  assign lf_drv[323:315] = e17_sf[17:9];
-  assign lb_drv[3869:3861] = e17_db[17:9];
+      .tx_ready(e17_tr), .src_fwd(e17_sf), .src_bwd({lbr35, lbr34}),
+      .dst_fwd({lfr429, lfr417}), .dst_bwd(e17_db), .dlv_valid(e17_dv),
+      .dlv_src(e17_ds), .dlv_seq(e17_dq), .dlv_payload(e17_dp), .ev_valid(e17_ev),
+      .ev_ok(e17_eo), .ev_attempts(e17_ea));
+  assign lfd34 = e17_sf[8:0];
+  assign lbd417 = e17_db[8:0];
+  assign lfd35 = e17_sf[17:9];
+  assign lbd429 = e17_db[17:9];
   wire [17:0] e18_sf, e18_db;
-  rn1_endpoint #(.NE(64), .EP_ID(18), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e18 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8BFE), .tx_valid(tx_valid[18]),
+  wire [1:0] e18_dv;
+  wire [15:0] e18_ds;
+  wire [31:0] e18_dq;
+  wire [31:0] e18_dp;
+  wire [7:0] e18_ea;
+  wire e18_tr, e18_ev, e18_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e18 (
+      .clk(clk), .rst(rst), .ep_id(8'd18), .seed(seed ^ 16'h8BFE),
+      .tx_valid(tx_valid[18]),
       .tx_dst(tx_dst[151:144]), .tx_payload(tx_payload[303:288]),
-      .tx_ready(tx_ready[18]), .src_fwd(e18_sf),
-      .src_bwd({lb_rcv[341:333], lb_rcv[332:324]}),
-      .dst_fwd({lf_rcv[3878:3870], lf_rcv[3770:3762]}), .dst_bwd(e18_db),
-      .dlv_valid(dlv_valid[37:36]), .dlv_src(dlv_src[303:288]),
-      .dlv_seq(dlv_seq[607:576]), .dlv_payload(dlv_payload[607:576]),
-      .ev_valid(ev_valid[18]), .ev_ok(ev_ok[18]), .ev_attempts(ev_attempts[151:144]));
-  assign lf_drv[332:324] = e18_sf[8:0];
-  assign lb_drv[3770:3762] = e18_db[8:0];
-  assign lf_drv[341:333] = e18_sf[17:9];
-  assign lb_drv[3878:3870] = e18_db[17:9];
+      .tx_ready(e18_tr), .src_fwd(e18_sf), .src_bwd({lbr37, lbr36}),
+      .dst_fwd({lfr430, lfr418}), .dst_bwd(e18_db), .dlv_valid(e18_dv),
+      .dlv_src(e18_ds), .dlv_seq(e18_dq), .dlv_payload(e18_dp), .ev_valid(e18_ev),
+      .ev_ok(e18_eo), .ev_attempts(e18_ea));
+  assign lfd36 = e18_sf[8:0];
+  assign lbd418 = e18_db[8:0];
+  assign lfd37 = e18_sf[17:9];
+  assign lbd430 = e18_db[17:9];
   wire [17:0] e19_sf, e19_db;
-  rn1_endpoint #(.NE(64), .EP_ID(19), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e19 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1DE1), .tx_valid(tx_valid[19]),
+  wire [1:0] e19_dv;
+  wire [15:0] e19_ds;
+  wire [31:0] e19_dq;
+  wire [31:0] e19_dp;
+  wire [7:0] e19_ea;
+  wire e19_tr, e19_ev, e19_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e19 (
+      .clk(clk), .rst(rst), .ep_id(8'd19), .seed(seed ^ 16'h1DE1),
+      .tx_valid(tx_valid[19]),
       .tx_dst(tx_dst[159:152]), .tx_payload(tx_payload[319:304]),
-      .tx_ready(tx_ready[19]), .src_fwd(e19_sf),
-      .src_bwd({lb_rcv[359:351], lb_rcv[350:342]}),
-      .dst_fwd({lf_rcv[3887:3879], lf_rcv[3779:3771]}), .dst_bwd(e19_db),
-      .dlv_valid(dlv_valid[39:38]), .dlv_src(dlv_src[319:304]),
-      .dlv_seq(dlv_seq[639:608]), .dlv_payload(dlv_payload[639:608]),
-      .ev_valid(ev_valid[19]), .ev_ok(ev_ok[19]), .ev_attempts(ev_attempts[159:152]));
-  assign lf_drv[350:342] = e19_sf[8:0];
-  assign lb_drv[3779:3771] = e19_db[8:0];
-  assign lf_drv[359:351] = e19_sf[17:9];
-  assign lb_drv[3887:3879] = e19_db[17:9];
+      .tx_ready(e19_tr), .src_fwd(e19_sf), .src_bwd({lbr39, lbr38}),
+      .dst_fwd({lfr431, lfr419}), .dst_bwd(e19_db), .dlv_valid(e19_dv),
+      .dlv_src(e19_ds), .dlv_seq(e19_dq), .dlv_payload(e19_dp), .ev_valid(e19_ev),
+      .ev_ok(e19_eo), .ev_attempts(e19_ea));
+  assign lfd38 = e19_sf[8:0];
+  assign lbd419 = e19_db[8:0];
+  assign lfd39 = e19_sf[17:9];
+  assign lbd431 = e19_db[17:9];
   wire [17:0] e20_sf, e20_db;
-  rn1_endpoint #(.NE(64), .EP_ID(20), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e20 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hE7E8), .tx_valid(tx_valid[20]),
+  wire [1:0] e20_dv;
+  wire [15:0] e20_ds;
+  wire [31:0] e20_dq;
+  wire [31:0] e20_dp;
+  wire [7:0] e20_ea;
+  wire e20_tr, e20_ev, e20_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e20 (
+      .clk(clk), .rst(rst), .ep_id(8'd20), .seed(seed ^ 16'hE7E8),
+      .tx_valid(tx_valid[20]),
       .tx_dst(tx_dst[167:160]), .tx_payload(tx_payload[335:320]),
-      .tx_ready(tx_ready[20]), .src_fwd(e20_sf),
-      .src_bwd({lb_rcv[377:369], lb_rcv[368:360]}),
-      .dst_fwd({lf_rcv[3932:3924], lf_rcv[3824:3816]}), .dst_bwd(e20_db),
-      .dlv_valid(dlv_valid[41:40]), .dlv_src(dlv_src[335:320]),
-      .dlv_seq(dlv_seq[671:640]), .dlv_payload(dlv_payload[671:640]),
-      .ev_valid(ev_valid[20]), .ev_ok(ev_ok[20]), .ev_attempts(ev_attempts[167:160]));
-  assign lf_drv[368:360] = e20_sf[8:0];
-  assign lb_drv[3824:3816] = e20_db[8:0];
-  assign lf_drv[377:369] = e20_sf[17:9];
-  assign lb_drv[3932:3924] = e20_db[17:9];
+      .tx_ready(e20_tr), .src_fwd(e20_sf), .src_bwd({lbr41, lbr40}),
+      .dst_fwd({lfr436, lfr424}), .dst_bwd(e20_db), .dlv_valid(e20_dv),
+      .dlv_src(e20_ds), .dlv_seq(e20_dq), .dlv_payload(e20_dp), .ev_valid(e20_ev),
+      .ev_ok(e20_eo), .ev_attempts(e20_ea));
+  assign lfd40 = e20_sf[8:0];
+  assign lbd424 = e20_db[8:0];
+  assign lfd41 = e20_sf[17:9];
+  assign lbd436 = e20_db[17:9];
   wire [17:0] e21_sf, e21_db;
-  rn1_endpoint #(.NE(64), .EP_ID(21), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e21 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4993), .tx_valid(tx_valid[21]),
+  wire [1:0] e21_dv;
+  wire [15:0] e21_ds;
+  wire [31:0] e21_dq;
+  wire [31:0] e21_dp;
+  wire [7:0] e21_ea;
+  wire e21_tr, e21_ev, e21_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e21 (
+      .clk(clk), .rst(rst), .ep_id(8'd21), .seed(seed ^ 16'h4993),
+      .tx_valid(tx_valid[21]),
       .tx_dst(tx_dst[175:168]), .tx_payload(tx_payload[351:336]),
-      .tx_ready(tx_ready[21]), .src_fwd(e21_sf),
-      .src_bwd({lb_rcv[395:387], lb_rcv[386:378]}),
-      .dst_fwd({lf_rcv[3941:3933], lf_rcv[3833:3825]}), .dst_bwd(e21_db),
-      .dlv_valid(dlv_valid[43:42]), .dlv_src(dlv_src[351:336]),
-      .dlv_seq(dlv_seq[703:672]), .dlv_payload(dlv_payload[703:672]),
-      .ev_valid(ev_valid[21]), .ev_ok(ev_ok[21]), .ev_attempts(ev_attempts[175:168]));
-  assign lf_drv[386:378] = e21_sf[8:0];
-  assign lb_drv[3833:3825] = e21_db[8:0];
-  assign lf_drv[395:387] = e21_sf[17:9];
-  assign lb_drv[3941:3933] = e21_db[17:9];
+      .tx_ready(e21_tr), .src_fwd(e21_sf), .src_bwd({lbr43, lbr42}),
+      .dst_fwd({lfr437, lfr425}), .dst_bwd(e21_db), .dlv_valid(e21_dv),
+      .dlv_src(e21_ds), .dlv_seq(e21_dq), .dlv_payload(e21_dp), .ev_valid(e21_ev),
+      .ev_ok(e21_eo), .ev_attempts(e21_ea));
+  assign lfd42 = e21_sf[8:0];
+  assign lbd425 = e21_db[8:0];
+  assign lfd43 = e21_sf[17:9];
+  assign lbd437 = e21_db[17:9];
   wire [17:0] e22_sf, e22_db;
-  rn1_endpoint #(.NE(64), .EP_ID(22), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e22 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hD39A), .tx_valid(tx_valid[22]),
+  wire [1:0] e22_dv;
+  wire [15:0] e22_ds;
+  wire [31:0] e22_dq;
+  wire [31:0] e22_dp;
+  wire [7:0] e22_ea;
+  wire e22_tr, e22_ev, e22_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e22 (
+      .clk(clk), .rst(rst), .ep_id(8'd22), .seed(seed ^ 16'hD39A),
+      .tx_valid(tx_valid[22]),
       .tx_dst(tx_dst[183:176]), .tx_payload(tx_payload[367:352]),
-      .tx_ready(tx_ready[22]), .src_fwd(e22_sf),
-      .src_bwd({lb_rcv[413:405], lb_rcv[404:396]}),
-      .dst_fwd({lf_rcv[3950:3942], lf_rcv[3842:3834]}), .dst_bwd(e22_db),
-      .dlv_valid(dlv_valid[45:44]), .dlv_src(dlv_src[367:352]),
-      .dlv_seq(dlv_seq[735:704]), .dlv_payload(dlv_payload[735:704]),
-      .ev_valid(ev_valid[22]), .ev_ok(ev_ok[22]), .ev_attempts(ev_attempts[183:176]));
-  assign lf_drv[404:396] = e22_sf[8:0];
-  assign lb_drv[3842:3834] = e22_db[8:0];
-  assign lf_drv[413:405] = e22_sf[17:9];
-  assign lb_drv[3950:3942] = e22_db[17:9];
+      .tx_ready(e22_tr), .src_fwd(e22_sf), .src_bwd({lbr45, lbr44}),
+      .dst_fwd({lfr438, lfr426}), .dst_bwd(e22_db), .dlv_valid(e22_dv),
+      .dlv_src(e22_ds), .dlv_seq(e22_dq), .dlv_payload(e22_dp), .ev_valid(e22_ev),
+      .ev_ok(e22_eo), .ev_attempts(e22_ea));
+  assign lfd44 = e22_sf[8:0];
+  assign lbd426 = e22_db[8:0];
+  assign lfd45 = e22_sf[17:9];
+  assign lbd438 = e22_db[17:9];
   wire [17:0] e23_sf, e23_db;
-  rn1_endpoint #(.NE(64), .EP_ID(23), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e23 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hA58D), .tx_valid(tx_valid[23]),
+  wire [1:0] e23_dv;
+  wire [15:0] e23_ds;
+  wire [31:0] e23_dq;
+  wire [31:0] e23_dp;
+  wire [7:0] e23_ea;
+  wire e23_tr, e23_ev, e23_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e23 (
+      .clk(clk), .rst(rst), .ep_id(8'd23), .seed(seed ^ 16'hA58D),
+      .tx_valid(tx_valid[23]),
       .tx_dst(tx_dst[191:184]), .tx_payload(tx_payload[383:368]),
-      .tx_ready(tx_ready[23]), .src_fwd(e23_sf),
-      .src_bwd({lb_rcv[431:423], lb_rcv[422:414]}),
-      .dst_fwd({lf_rcv[3959:3951], lf_rcv[3851:3843]}), .dst_bwd(e23_db),
-      .dlv_valid(dlv_valid[47:46]), .dlv_src(dlv_src[383:368]),
-      .dlv_seq(dlv_seq[767:736]), .dlv_payload(dlv_payload[767:736]),
-      .ev_valid(ev_valid[23]), .ev_ok(ev_ok[23]), .ev_attempts(ev_attempts[191:184]));
-  assign lf_drv[422:414] = e23_sf[8:0];
-  assign lb_drv[3851:3843] = e23_db[8:0];
-  assign lf_drv[431:423] = e23_sf[17:9];
-  assign lb_drv[3959:3951] = e23_db[17:9];
+      .tx_ready(e23_tr), .src_fwd(e23_sf), .src_bwd({lbr47, lbr46}),
+      .dst_fwd({lfr439, lfr427}), .dst_bwd(e23_db), .dlv_valid(e23_dv),
+      .dlv_src(e23_ds), .dlv_seq(e23_dq), .dlv_payload(e23_dp), .ev_valid(e23_ev),
+      .ev_ok(e23_eo), .ev_attempts(e23_ea));
+  assign lfd46 = e23_sf[8:0];
+  assign lbd427 = e23_db[8:0];
+  assign lfd47 = e23_sf[17:9];
+  assign lbd439 = e23_db[17:9];
   wire [17:0] e24_sf, e24_db;
-  rn1_endpoint #(.NE(64), .EP_ID(24), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e24 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h0FB4), .tx_valid(tx_valid[24]),
+  wire [1:0] e24_dv;
+  wire [15:0] e24_ds;
+  wire [31:0] e24_dq;
+  wire [31:0] e24_dp;
+  wire [7:0] e24_ea;
+  wire e24_tr, e24_ev, e24_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e24 (
+      .clk(clk), .rst(rst), .ep_id(8'd24), .seed(seed ^ 16'h0FB4),
+      .tx_valid(tx_valid[24]),
       .tx_dst(tx_dst[199:192]), .tx_payload(tx_payload[399:384]),
-      .tx_ready(tx_ready[24]), .src_fwd(e24_sf),
-      .src_bwd({lb_rcv[449:441], lb_rcv[440:432]}),
-      .dst_fwd({lf_rcv[4004:3996], lf_rcv[3896:3888]}), .dst_bwd(e24_db),
-      .dlv_valid(dlv_valid[49:48]), .dlv_src(dlv_src[399:384]),
-      .dlv_seq(dlv_seq[799:768]), .dlv_payload(dlv_payload[799:768]),
-      .ev_valid(ev_valid[24]), .ev_ok(ev_ok[24]), .ev_attempts(ev_attempts[199:192]));
-  assign lf_drv[440:432] = e24_sf[8:0];
-  assign lb_drv[3896:3888] = e24_db[8:0];
-  assign lf_drv[449:441] = e24_sf[17:9];
-  assign lb_drv[4004:3996] = e24_db[17:9];
+      .tx_ready(e24_tr), .src_fwd(e24_sf), .src_bwd({lbr49, lbr48}),
+      .dst_fwd({lfr444, lfr432}), .dst_bwd(e24_db), .dlv_valid(e24_dv),
+      .dlv_src(e24_ds), .dlv_seq(e24_dq), .dlv_payload(e24_dp), .ev_valid(e24_ev),
+      .ev_ok(e24_eo), .ev_attempts(e24_ea));
+  assign lfd48 = e24_sf[8:0];
+  assign lbd432 = e24_db[8:0];
+  assign lfd49 = e24_sf[17:9];
+  assign lbd444 = e24_db[17:9];
   wire [17:0] e25_sf, e25_db;
-  rn1_endpoint #(.NE(64), .EP_ID(25), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e25 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h91BF), .tx_valid(tx_valid[25]),
+  wire [1:0] e25_dv;
+  wire [15:0] e25_ds;
+  wire [31:0] e25_dq;
+  wire [31:0] e25_dp;
+  wire [7:0] e25_ea;
+  wire e25_tr, e25_ev, e25_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e25 (
+      .clk(clk), .rst(rst), .ep_id(8'd25), .seed(seed ^ 16'h91BF),
+      .tx_valid(tx_valid[25]),
       .tx_dst(tx_dst[207:200]), .tx_payload(tx_payload[415:400]),
-      .tx_ready(tx_ready[25]), .src_fwd(e25_sf),
-      .src_bwd({lb_rcv[467:459], lb_rcv[458:450]}),
-      .dst_fwd({lf_rcv[4013:4005], lf_rcv[3905:3897]}), .dst_bwd(e25_db),
-      .dlv_valid(dlv_valid[51:50]), .dlv_src(dlv_src[415:400]),
-      .dlv_seq(dlv_seq[831:800]), .dlv_payload(dlv_payload[831:800]),
-      .ev_valid(ev_valid[25]), .ev_ok(ev_ok[25]), .ev_attempts(ev_attempts[207:200]));
-  assign lf_drv[458:450] = e25_sf[8:0];
-  assign lb_drv[3905:3897] = e25_db[8:0];
-  assign lf_drv[467:459] = e25_sf[17:9];
-  assign lb_drv[4013:4005] = e25_db[17:9];
+      .tx_ready(e25_tr), .src_fwd(e25_sf), .src_bwd({lbr51, lbr50}),
+      .dst_fwd({lfr445, lfr433}), .dst_bwd(e25_db), .dlv_valid(e25_dv),
+      .dlv_src(e25_ds), .dlv_seq(e25_dq), .dlv_payload(e25_dp), .ev_valid(e25_ev),
+      .ev_ok(e25_eo), .ev_attempts(e25_ea));
+  assign lfd50 = e25_sf[8:0];
+  assign lbd433 = e25_db[8:0];
+  assign lfd51 = e25_sf[17:9];
+  assign lbd445 = e25_db[17:9];
   wire [17:0] e26_sf, e26_db;
-  rn1_endpoint #(.NE(64), .EP_ID(26), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e26 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h7BA6), .tx_valid(tx_valid[26]),
+  wire [1:0] e26_dv;
+  wire [15:0] e26_ds;
+  wire [31:0] e26_dq;
+  wire [31:0] e26_dp;
+  wire [7:0] e26_ea;
+  wire e26_tr, e26_ev, e26_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e26 (
+      .clk(clk), .rst(rst), .ep_id(8'd26), .seed(seed ^ 16'h7BA6),
+      .tx_valid(tx_valid[26]),
       .tx_dst(tx_dst[215:208]), .tx_payload(tx_payload[431:416]),
-      .tx_ready(tx_ready[26]), .src_fwd(e26_sf),
-      .src_bwd({lb_rcv[485:477], lb_rcv[476:468]}),
-      .dst_fwd({lf_rcv[4022:4014], lf_rcv[3914:3906]}), .dst_bwd(e26_db),
-      .dlv_valid(dlv_valid[53:52]), .dlv_src(dlv_src[431:416]),
-      .dlv_seq(dlv_seq[863:832]), .dlv_payload(dlv_payload[863:832]),
-      .ev_valid(ev_valid[26]), .ev_ok(ev_ok[26]), .ev_attempts(ev_attempts[215:208]));
-  assign lf_drv[476:468] = e26_sf[8:0];
-  assign lb_drv[3914:3906] = e26_db[8:0];
-  assign lf_drv[485:477] = e26_sf[17:9];
-  assign lb_drv[4022:4014] = e26_db[17:9];
+      .tx_ready(e26_tr), .src_fwd(e26_sf), .src_bwd({lbr53, lbr52}),
+      .dst_fwd({lfr446, lfr434}), .dst_bwd(e26_db), .dlv_valid(e26_dv),
+      .dlv_src(e26_ds), .dlv_seq(e26_dq), .dlv_payload(e26_dp), .ev_valid(e26_ev),
+      .ev_ok(e26_eo), .ev_attempts(e26_ea));
+  assign lfd52 = e26_sf[8:0];
+  assign lbd434 = e26_db[8:0];
+  assign lfd53 = e26_sf[17:9];
+  assign lbd446 = e26_db[17:9];
   wire [17:0] e27_sf, e27_db;
-  rn1_endpoint #(.NE(64), .EP_ID(27), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e27 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hCDA9), .tx_valid(tx_valid[27]),
+  wire [1:0] e27_dv;
+  wire [15:0] e27_ds;
+  wire [31:0] e27_dq;
+  wire [31:0] e27_dp;
+  wire [7:0] e27_ea;
+  wire e27_tr, e27_ev, e27_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e27 (
+      .clk(clk), .rst(rst), .ep_id(8'd27), .seed(seed ^ 16'hCDA9),
+      .tx_valid(tx_valid[27]),
       .tx_dst(tx_dst[223:216]), .tx_payload(tx_payload[447:432]),
-      .tx_ready(tx_ready[27]), .src_fwd(e27_sf),
-      .src_bwd({lb_rcv[503:495], lb_rcv[494:486]}),
-      .dst_fwd({lf_rcv[4031:4023], lf_rcv[3923:3915]}), .dst_bwd(e27_db),
-      .dlv_valid(dlv_valid[55:54]), .dlv_src(dlv_src[447:432]),
-      .dlv_seq(dlv_seq[895:864]), .dlv_payload(dlv_payload[895:864]),
-      .ev_valid(ev_valid[27]), .ev_ok(ev_ok[27]), .ev_attempts(ev_attempts[223:216]));
-  assign lf_drv[494:486] = e27_sf[8:0];
-  assign lb_drv[3923:3915] = e27_db[8:0];
-  assign lf_drv[503:495] = e27_sf[17:9];
-  assign lb_drv[4031:4023] = e27_db[17:9];
+      .tx_ready(e27_tr), .src_fwd(e27_sf), .src_bwd({lbr55, lbr54}),
+      .dst_fwd({lfr447, lfr435}), .dst_bwd(e27_db), .dlv_valid(e27_dv),
+      .dlv_src(e27_ds), .dlv_seq(e27_dq), .dlv_payload(e27_dp), .ev_valid(e27_ev),
+      .ev_ok(e27_eo), .ev_attempts(e27_ea));
+  assign lfd54 = e27_sf[8:0];
+  assign lbd435 = e27_db[8:0];
+  assign lfd55 = e27_sf[17:9];
+  assign lbd447 = e27_db[17:9];
   wire [17:0] e28_sf, e28_db;
-  rn1_endpoint #(.NE(64), .EP_ID(28), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e28 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h5650), .tx_valid(tx_valid[28]),
+  wire [1:0] e28_dv;
+  wire [15:0] e28_ds;
+  wire [31:0] e28_dq;
+  wire [31:0] e28_dp;
+  wire [7:0] e28_ea;
+  wire e28_tr, e28_ev, e28_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e28 (
+      .clk(clk), .rst(rst), .ep_id(8'd28), .seed(seed ^ 16'h5650),
+      .tx_valid(tx_valid[28]),
       .tx_dst(tx_dst[231:224]), .tx_payload(tx_payload[463:448]),
-      .tx_ready(tx_ready[28]), .src_fwd(e28_sf),
-      .src_bwd({lb_rcv[521:513], lb_rcv[512:504]}),
-      .dst_fwd({lf_rcv[4076:4068], lf_rcv[3968:3960]}), .dst_bwd(e28_db),
-      .dlv_valid(dlv_valid[57:56]), .dlv_src(dlv_src[463:448]),
-      .dlv_seq(dlv_seq[927:896]), .dlv_payload(dlv_payload[927:896]),
-      .ev_valid(ev_valid[28]), .ev_ok(ev_ok[28]), .ev_attempts(ev_attempts[231:224]));
-  assign lf_drv[512:504] = e28_sf[8:0];
-  assign lb_drv[3968:3960] = e28_db[8:0];
-  assign lf_drv[521:513] = e28_sf[17:9];
-  assign lb_drv[4076:4068] = e28_db[17:9];
+      .tx_ready(e28_tr), .src_fwd(e28_sf), .src_bwd({lbr57, lbr56}),
+      .dst_fwd({lfr452, lfr440}), .dst_bwd(e28_db), .dlv_valid(e28_dv),
+      .dlv_src(e28_ds), .dlv_seq(e28_dq), .dlv_payload(e28_dp), .ev_valid(e28_ev),
+      .ev_ok(e28_eo), .ev_attempts(e28_ea));
+  assign lfd56 = e28_sf[8:0];
+  assign lbd440 = e28_db[8:0];
+  assign lfd57 = e28_sf[17:9];
+  assign lbd452 = e28_db[17:9];
   wire [17:0] e29_sf, e29_db;
-  rn1_endpoint #(.NE(64), .EP_ID(29), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e29 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h385B), .tx_valid(tx_valid[29]),
+  wire [1:0] e29_dv;
+  wire [15:0] e29_ds;
+  wire [31:0] e29_dq;
+  wire [31:0] e29_dp;
+  wire [7:0] e29_ea;
+  wire e29_tr, e29_ev, e29_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e29 (
+      .clk(clk), .rst(rst), .ep_id(8'd29), .seed(seed ^ 16'h385B),
+      .tx_valid(tx_valid[29]),
       .tx_dst(tx_dst[239:232]), .tx_payload(tx_payload[479:464]),
-      .tx_ready(tx_ready[29]), .src_fwd(e29_sf),
-      .src_bwd({lb_rcv[539:531], lb_rcv[530:522]}),
-      .dst_fwd({lf_rcv[4085:4077], lf_rcv[3977:3969]}), .dst_bwd(e29_db),
-      .dlv_valid(dlv_valid[59:58]), .dlv_src(dlv_src[479:464]),
-      .dlv_seq(dlv_seq[959:928]), .dlv_payload(dlv_payload[959:928]),
-      .ev_valid(ev_valid[29]), .ev_ok(ev_ok[29]), .ev_attempts(ev_attempts[239:232]));
-  assign lf_drv[530:522] = e29_sf[8:0];
-  assign lb_drv[3977:3969] = e29_db[8:0];
-  assign lf_drv[539:531] = e29_sf[17:9];
-  assign lb_drv[4085:4077] = e29_db[17:9];
+      .tx_ready(e29_tr), .src_fwd(e29_sf), .src_bwd({lbr59, lbr58}),
+      .dst_fwd({lfr453, lfr441}), .dst_bwd(e29_db), .dlv_valid(e29_dv),
+      .dlv_src(e29_ds), .dlv_seq(e29_dq), .dlv_payload(e29_dp), .ev_valid(e29_ev),
+      .ev_ok(e29_eo), .ev_attempts(e29_ea));
+  assign lfd58 = e29_sf[8:0];
+  assign lbd441 = e29_db[8:0];
+  assign lfd59 = e29_sf[17:9];
+  assign lbd453 = e29_db[17:9];
   wire [17:0] e30_sf, e30_db;
-  rn1_endpoint #(.NE(64), .EP_ID(30), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e30 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8242), .tx_valid(tx_valid[30]),
+  wire [1:0] e30_dv;
+  wire [15:0] e30_ds;
+  wire [31:0] e30_dq;
+  wire [31:0] e30_dp;
+  wire [7:0] e30_ea;
+  wire e30_tr, e30_ev, e30_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e30 (
+      .clk(clk), .rst(rst), .ep_id(8'd30), .seed(seed ^ 16'h8242),
+      .tx_valid(tx_valid[30]),
       .tx_dst(tx_dst[247:240]), .tx_payload(tx_payload[495:480]),
-      .tx_ready(tx_ready[30]), .src_fwd(e30_sf),
-      .src_bwd({lb_rcv[557:549], lb_rcv[548:540]}),
-      .dst_fwd({lf_rcv[4094:4086], lf_rcv[3986:3978]}), .dst_bwd(e30_db),
-      .dlv_valid(dlv_valid[61:60]), .dlv_src(dlv_src[495:480]),
-      .dlv_seq(dlv_seq[991:960]), .dlv_payload(dlv_payload[991:960]),
-      .ev_valid(ev_valid[30]), .ev_ok(ev_ok[30]), .ev_attempts(ev_attempts[247:240]));
-  assign lf_drv[548:540] = e30_sf[8:0];
-  assign lb_drv[3986:3978] = e30_db[8:0];
-  assign lf_drv[557:549] = e30_sf[17:9];
-  assign lb_drv[4094:4086] = e30_db[17:9];
+      .tx_ready(e30_tr), .src_fwd(e30_sf), .src_bwd({lbr61, lbr60}),
+      .dst_fwd({lfr454, lfr442}), .dst_bwd(e30_db), .dlv_valid(e30_dv),
+      .dlv_src(e30_ds), .dlv_seq(e30_dq), .dlv_payload(e30_dp), .ev_valid(e30_ev),
+      .ev_ok(e30_eo), .ev_attempts(e30_ea));
+  assign lfd60 = e30_sf[8:0];
+  assign lbd442 = e30_db[8:0];
+  assign lfd61 = e30_sf[17:9];
+  assign lbd454 = e30_db[17:9];
   wire [17:0] e31_sf, e31_db;
-  rn1_endpoint #(.NE(64), .EP_ID(31), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e31 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1475), .tx_valid(tx_valid[31]),
+  wire [1:0] e31_dv;
+  wire [15:0] e31_ds;
+  wire [31:0] e31_dq;
+  wire [31:0] e31_dp;
+  wire [7:0] e31_ea;
+  wire e31_tr, e31_ev, e31_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e31 (
+      .clk(clk), .rst(rst), .ep_id(8'd31), .seed(seed ^ 16'h1475),
+      .tx_valid(tx_valid[31]),
       .tx_dst(tx_dst[255:248]), .tx_payload(tx_payload[511:496]),
-      .tx_ready(tx_ready[31]), .src_fwd(e31_sf),
-      .src_bwd({lb_rcv[575:567], lb_rcv[566:558]}),
-      .dst_fwd({lf_rcv[4103:4095], lf_rcv[3995:3987]}), .dst_bwd(e31_db),
-      .dlv_valid(dlv_valid[63:62]), .dlv_src(dlv_src[511:496]),
-      .dlv_seq(dlv_seq[1023:992]), .dlv_payload(dlv_payload[1023:992]),
-      .ev_valid(ev_valid[31]), .ev_ok(ev_ok[31]), .ev_attempts(ev_attempts[255:248]));
-  assign lf_drv[566:558] = e31_sf[8:0];
-  assign lb_drv[3995:3987] = e31_db[8:0];
-  assign lf_drv[575:567] = e31_sf[17:9];
-  assign lb_drv[4103:4095] = e31_db[17:9];
+      .tx_ready(e31_tr), .src_fwd(e31_sf), .src_bwd({lbr63, lbr62}),
+      .dst_fwd({lfr455, lfr443}), .dst_bwd(e31_db), .dlv_valid(e31_dv),
+      .dlv_src(e31_ds), .dlv_seq(e31_dq), .dlv_payload(e31_dp), .ev_valid(e31_ev),
+      .ev_ok(e31_eo), .ev_attempts(e31_ea));
+  assign lfd62 = e31_sf[8:0];
+  assign lbd443 = e31_db[8:0];
+  assign lfd63 = e31_sf[17:9];
+  assign lbd455 = e31_db[17:9];
   wire [17:0] e32_sf, e32_db;
-  rn1_endpoint #(.NE(64), .EP_ID(32), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e32 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hFE7C), .tx_valid(tx_valid[32]),
+  wire [1:0] e32_dv;
+  wire [15:0] e32_ds;
+  wire [31:0] e32_dq;
+  wire [31:0] e32_dp;
+  wire [7:0] e32_ea;
+  wire e32_tr, e32_ev, e32_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e32 (
+      .clk(clk), .rst(rst), .ep_id(8'd32), .seed(seed ^ 16'hFE7C),
+      .tx_valid(tx_valid[32]),
       .tx_dst(tx_dst[263:256]), .tx_payload(tx_payload[527:512]),
-      .tx_ready(tx_ready[32]), .src_fwd(e32_sf),
-      .src_bwd({lb_rcv[593:585], lb_rcv[584:576]}),
-      .dst_fwd({lf_rcv[4148:4140], lf_rcv[4040:4032]}), .dst_bwd(e32_db),
-      .dlv_valid(dlv_valid[65:64]), .dlv_src(dlv_src[527:512]),
-      .dlv_seq(dlv_seq[1055:1024]), .dlv_payload(dlv_payload[1055:1024]),
-      .ev_valid(ev_valid[32]), .ev_ok(ev_ok[32]), .ev_attempts(ev_attempts[263:256]));
-  assign lf_drv[584:576] = e32_sf[8:0];
-  assign lb_drv[4040:4032] = e32_db[8:0];
-  assign lf_drv[593:585] = e32_sf[17:9];
-  assign lb_drv[4148:4140] = e32_db[17:9];
+      .tx_ready(e32_tr), .src_fwd(e32_sf), .src_bwd({lbr65, lbr64}),
+      .dst_fwd({lfr460, lfr448}), .dst_bwd(e32_db), .dlv_valid(e32_dv),
+      .dlv_src(e32_ds), .dlv_seq(e32_dq), .dlv_payload(e32_dp), .ev_valid(e32_ev),
+      .ev_ok(e32_eo), .ev_attempts(e32_ea));
+  assign lfd64 = e32_sf[8:0];
+  assign lbd448 = e32_db[8:0];
+  assign lfd65 = e32_sf[17:9];
+  assign lbd460 = e32_db[17:9];
   wire [17:0] e33_sf, e33_db;
-  rn1_endpoint #(.NE(64), .EP_ID(33), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e33 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4067), .tx_valid(tx_valid[33]),
+  wire [1:0] e33_dv;
+  wire [15:0] e33_ds;
+  wire [31:0] e33_dq;
+  wire [31:0] e33_dp;
+  wire [7:0] e33_ea;
+  wire e33_tr, e33_ev, e33_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e33 (
+      .clk(clk), .rst(rst), .ep_id(8'd33), .seed(seed ^ 16'h4067),
+      .tx_valid(tx_valid[33]),
       .tx_dst(tx_dst[271:264]), .tx_payload(tx_payload[543:528]),
-      .tx_ready(tx_ready[33]), .src_fwd(e33_sf),
-      .src_bwd({lb_rcv[611:603], lb_rcv[602:594]}),
-      .dst_fwd({lf_rcv[4157:4149], lf_rcv[4049:4041]}), .dst_bwd(e33_db),
-      .dlv_valid(dlv_valid[67:66]), .dlv_src(dlv_src[543:528]),
-      .dlv_seq(dlv_seq[1087:1056]), .dlv_payload(dlv_payload[1087:1056]),
-      .ev_valid(ev_valid[33]), .ev_ok(ev_ok[33]), .ev_attempts(ev_attempts[271:264]));
-  assign lf_drv[602:594] = e33_sf[8:0];
-  assign lb_drv[4049:4041] = e33_db[8:0];
-  assign lf_drv[611:603] = e33_sf[17:9];
-  assign lb_drv[4157:4149] = e33_db[17:9];
+      .tx_ready(e33_tr), .src_fwd(e33_sf), .src_bwd({lbr67, lbr66}),
+      .dst_fwd({lfr461, lfr449}), .dst_bwd(e33_db), .dlv_valid(e33_dv),
+      .dlv_src(e33_ds), .dlv_seq(e33_dq), .dlv_payload(e33_dp), .ev_valid(e33_ev),
+      .ev_ok(e33_eo), .ev_attempts(e33_ea));
+  assign lfd66 = e33_sf[8:0];
+  assign lbd449 = e33_db[8:0];
+  assign lfd67 = e33_sf[17:9];
+  assign lbd461 = e33_db[17:9];
   wire [17:0] e34_sf, e34_db;
-  rn1_endpoint #(.NE(64), .EP_ID(34), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e34 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h2A6E), .tx_valid(tx_valid[34]),
+  wire [1:0] e34_dv;
+  wire [15:0] e34_ds;
+  wire [31:0] e34_dq;
+  wire [31:0] e34_dp;
+  wire [7:0] e34_ea;
+  wire e34_tr, e34_ev, e34_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e34 (
+      .clk(clk), .rst(rst), .ep_id(8'd34), .seed(seed ^ 16'h2A6E),
+      .tx_valid(tx_valid[34]),
       .tx_dst(tx_dst[279:272]), .tx_payload(tx_payload[559:544]),
-      .tx_ready(tx_ready[34]), .src_fwd(e34_sf),
-      .src_bwd({lb_rcv[629:621], lb_rcv[620:612]}),
-      .dst_fwd({lf_rcv[4166:4158], lf_rcv[4058:4050]}), .dst_bwd(e34_db),
-      .dlv_valid(dlv_valid[69:68]), .dlv_src(dlv_src[559:544]),
-      .dlv_seq(dlv_seq[1119:1088]), .dlv_payload(dlv_payload[1119:1088]),
-      .ev_valid(ev_valid[34]), .ev_ok(ev_ok[34]), .ev_attempts(ev_attempts[279:272]));
-  assign lf_drv[620:612] = e34_sf[8:0];
-  assign lb_drv[4058:4050] = e34_db[8:0];
-  assign lf_drv[629:621] = e34_sf[17:9];
-  assign lb_drv[4166:4158] = e34_db[17:9];
+      .tx_ready(e34_tr), .src_fwd(e34_sf), .src_bwd({lbr69, lbr68}),
+      .dst_fwd({lfr462, lfr450}), .dst_bwd(e34_db), .dlv_valid(e34_dv),
+      .dlv_src(e34_ds), .dlv_seq(e34_dq), .dlv_payload(e34_dp), .ev_valid(e34_ev),
+      .ev_ok(e34_eo), .ev_attempts(e34_ea));
+  assign lfd68 = e34_sf[8:0];
+  assign lbd450 = e34_db[8:0];
+  assign lfd69 = e34_sf[17:9];
+  assign lbd462 = e34_db[17:9];
   wire [17:0] e35_sf, e35_db;
-  rn1_endpoint #(.NE(64), .EP_ID(35), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e35 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hBC11), .tx_valid(tx_valid[35]),
+  wire [1:0] e35_dv;
+  wire [15:0] e35_ds;
+  wire [31:0] e35_dq;
+  wire [31:0] e35_dp;
+  wire [7:0] e35_ea;
+  wire e35_tr, e35_ev, e35_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e35 (
+      .clk(clk), .rst(rst), .ep_id(8'd35), .seed(seed ^ 16'hBC11),
+      .tx_valid(tx_valid[35]),
       .tx_dst(tx_dst[287:280]), .tx_payload(tx_payload[575:560]),
-      .tx_ready(tx_ready[35]), .src_fwd(e35_sf),
-      .src_bwd({lb_rcv[647:639], lb_rcv[638:630]}),
-      .dst_fwd({lf_rcv[4175:4167], lf_rcv[4067:4059]}), .dst_bwd(e35_db),
-      .dlv_valid(dlv_valid[71:70]), .dlv_src(dlv_src[575:560]),
-      .dlv_seq(dlv_seq[1151:1120]), .dlv_payload(dlv_payload[1151:1120]),
-      .ev_valid(ev_valid[35]), .ev_ok(ev_ok[35]), .ev_attempts(ev_attempts[287:280]));
-  assign lf_drv[638:630] = e35_sf[8:0];
-  assign lb_drv[4067:4059] = e35_db[8:0];
-  assign lf_drv[647:639] = e35_sf[17:9];
-  assign lb_drv[4175:4167] = e35_db[17:9];
+      .tx_ready(e35_tr), .src_fwd(e35_sf), .src_bwd({lbr71, lbr70}),
+      .dst_fwd({lfr463, lfr451}), .dst_bwd(e35_db), .dlv_valid(e35_dv),
+      .dlv_src(e35_ds), .dlv_seq(e35_dq), .dlv_payload(e35_dp), .ev_valid(e35_ev),
+      .ev_ok(e35_eo), .ev_attempts(e35_ea));
+  assign lfd70 = e35_sf[8:0];
+  assign lbd451 = e35_db[8:0];
+  assign lfd71 = e35_sf[17:9];
+  assign lbd463 = e35_db[17:9];
   wire [17:0] e36_sf, e36_db;
-  rn1_endpoint #(.NE(64), .EP_ID(36), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e36 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h0618), .tx_valid(tx_valid[36]),
+  wire [1:0] e36_dv;
+  wire [15:0] e36_ds;
+  wire [31:0] e36_dq;
+  wire [31:0] e36_dp;
+  wire [7:0] e36_ea;
+  wire e36_tr, e36_ev, e36_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e36 (
+      .clk(clk), .rst(rst), .ep_id(8'd36), .seed(seed ^ 16'h0618),
+      .tx_valid(tx_valid[36]),
       .tx_dst(tx_dst[295:288]), .tx_payload(tx_payload[591:576]),
-      .tx_ready(tx_ready[36]), .src_fwd(e36_sf),
-      .src_bwd({lb_rcv[665:657], lb_rcv[656:648]}),
-      .dst_fwd({lf_rcv[4220:4212], lf_rcv[4112:4104]}), .dst_bwd(e36_db),
-      .dlv_valid(dlv_valid[73:72]), .dlv_src(dlv_src[591:576]),
-      .dlv_seq(dlv_seq[1183:1152]), .dlv_payload(dlv_payload[1183:1152]),
-      .ev_valid(ev_valid[36]), .ev_ok(ev_ok[36]), .ev_attempts(ev_attempts[295:288]));
-  assign lf_drv[656:648] = e36_sf[8:0];
-  assign lb_drv[4112:4104] = e36_db[8:0];
-  assign lf_drv[665:657] = e36_sf[17:9];
-  assign lb_drv[4220:4212] = e36_db[17:9];
+      .tx_ready(e36_tr), .src_fwd(e36_sf), .src_bwd({lbr73, lbr72}),
+      .dst_fwd({lfr468, lfr456}), .dst_bwd(e36_db), .dlv_valid(e36_dv),
+      .dlv_src(e36_ds), .dlv_seq(e36_dq), .dlv_payload(e36_dp), .ev_valid(e36_ev),
+      .ev_ok(e36_eo), .ev_attempts(e36_ea));
+  assign lfd72 = e36_sf[8:0];
+  assign lbd456 = e36_db[8:0];
+  assign lfd73 = e36_sf[17:9];
+  assign lbd468 = e36_db[17:9];
   wire [17:0] e37_sf, e37_db;
-  rn1_endpoint #(.NE(64), .EP_ID(37), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e37 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hE803), .tx_valid(tx_valid[37]),
+  wire [1:0] e37_dv;
+  wire [15:0] e37_ds;
+  wire [31:0] e37_dq;
+  wire [31:0] e37_dp;
+  wire [7:0] e37_ea;
+  wire e37_tr, e37_ev, e37_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e37 (
+      .clk(clk), .rst(rst), .ep_id(8'd37), .seed(seed ^ 16'hE803),
+      .tx_valid(tx_valid[37]),
       .tx_dst(tx_dst[303:296]), .tx_payload(tx_payload[607:592]),
-      .tx_ready(tx_ready[37]), .src_fwd(e37_sf),
-      .src_bwd({lb_rcv[683:675], lb_rcv[674:666]}),
-      .dst_fwd({lf_rcv[4229:4221], lf_rcv[4121:4113]}), .dst_bwd(e37_db),
-      .dlv_valid(dlv_valid[75:74]), .dlv_src(dlv_src[607:592]),
-      .dlv_seq(dlv_seq[1215:1184]), .dlv_payload(dlv_payload[1215:1184]),
-      .ev_valid(ev_valid[37]), .ev_ok(ev_ok[37]), .ev_attempts(ev_attempts[303:296]));
-  assign lf_drv[674:666] = e37_sf[8:0];
-  assign lb_drv[4121:4113] = e37_db[8:0];
-  assign lf_drv[683:675] = e37_sf[17:9];
-  assign lb_drv[4229:4221] = e37_db[17:9];
+      .tx_ready(e37_tr), .src_fwd(e37_sf), .src_bwd({lbr75, lbr74}),
+      .dst_fwd({lfr469, lfr457}), .dst_bwd(e37_db), .dlv_valid(e37_dv),
+      .dlv_src(e37_ds), .dlv_seq(e37_dq), .dlv_payload(e37_dp), .ev_valid(e37_ev),
+      .ev_ok(e37_eo), .ev_attempts(e37_ea));
+  assign lfd74 = e37_sf[8:0];
+  assign lbd457 = e37_db[8:0];
+  assign lfd75 = e37_sf[17:9];
+  assign lbd469 = e37_db[17:9];
   wire [17:0] e38_sf, e38_db;
-  rn1_endpoint #(.NE(64), .EP_ID(38), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e38 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h720A), .tx_valid(tx_valid[38]),
+  wire [1:0] e38_dv;
+  wire [15:0] e38_ds;
+  wire [31:0] e38_dq;
+  wire [31:0] e38_dp;
+  wire [7:0] e38_ea;
+  wire e38_tr, e38_ev, e38_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e38 (
+      .clk(clk), .rst(rst), .ep_id(8'd38), .seed(seed ^ 16'h720A),
+      .tx_valid(tx_valid[38]),
       .tx_dst(tx_dst[311:304]), .tx_payload(tx_payload[623:608]),
-      .tx_ready(tx_ready[38]), .src_fwd(e38_sf),
-      .src_bwd({lb_rcv[701:693], lb_rcv[692:684]}),
-      .dst_fwd({lf_rcv[4238:4230], lf_rcv[4130:4122]}), .dst_bwd(e38_db),
-      .dlv_valid(dlv_valid[77:76]), .dlv_src(dlv_src[623:608]),
-      .dlv_seq(dlv_seq[1247:1216]), .dlv_payload(dlv_payload[1247:1216]),
-      .ev_valid(ev_valid[38]), .ev_ok(ev_ok[38]), .ev_attempts(ev_attempts[311:304]));
-  assign lf_drv[692:684] = e38_sf[8:0];
-  assign lb_drv[4130:4122] = e38_db[8:0];
-  assign lf_drv[701:693] = e38_sf[17:9];
-  assign lb_drv[4238:4230] = e38_db[17:9];
+      .tx_ready(e38_tr), .src_fwd(e38_sf), .src_bwd({lbr77, lbr76}),
+      .dst_fwd({lfr470, lfr458}), .dst_bwd(e38_db), .dlv_valid(e38_dv),
+      .dlv_src(e38_ds), .dlv_seq(e38_dq), .dlv_payload(e38_dp), .ev_valid(e38_ev),
+      .ev_ok(e38_eo), .ev_attempts(e38_ea));
+  assign lfd76 = e38_sf[8:0];
+  assign lbd458 = e38_db[8:0];
+  assign lfd77 = e38_sf[17:9];
+  assign lbd470 = e38_db[17:9];
   wire [17:0] e39_sf, e39_db;
-  rn1_endpoint #(.NE(64), .EP_ID(39), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e39 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hC43D), .tx_valid(tx_valid[39]),
+  wire [1:0] e39_dv;
+  wire [15:0] e39_ds;
+  wire [31:0] e39_dq;
+  wire [31:0] e39_dp;
+  wire [7:0] e39_ea;
+  wire e39_tr, e39_ev, e39_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e39 (
+      .clk(clk), .rst(rst), .ep_id(8'd39), .seed(seed ^ 16'hC43D),
+      .tx_valid(tx_valid[39]),
       .tx_dst(tx_dst[319:312]), .tx_payload(tx_payload[639:624]),
-      .tx_ready(tx_ready[39]), .src_fwd(e39_sf),
-      .src_bwd({lb_rcv[719:711], lb_rcv[710:702]}),
-      .dst_fwd({lf_rcv[4247:4239], lf_rcv[4139:4131]}), .dst_bwd(e39_db),
-      .dlv_valid(dlv_valid[79:78]), .dlv_src(dlv_src[639:624]),
-      .dlv_seq(dlv_seq[1279:1248]), .dlv_payload(dlv_payload[1279:1248]),
-      .ev_valid(ev_valid[39]), .ev_ok(ev_ok[39]), .ev_attempts(ev_attempts[319:312]));
-  assign lf_drv[710:702] = e39_sf[8:0];
-  assign lb_drv[4139:4131] = e39_db[8:0];
-  assign lf_drv[719:711] = e39_sf[17:9];
-  assign lb_drv[4247:4239] = e39_db[17:9];
+      .tx_ready(e39_tr), .src_fwd(e39_sf), .src_bwd({lbr79, lbr78}),
+      .dst_fwd({lfr471, lfr459}), .dst_bwd(e39_db), .dlv_valid(e39_dv),
+      .dlv_src(e39_ds), .dlv_seq(e39_dq), .dlv_payload(e39_dp), .ev_valid(e39_ev),
+      .ev_ok(e39_eo), .ev_attempts(e39_ea));
+  assign lfd78 = e39_sf[8:0];
+  assign lbd459 = e39_db[8:0];
+  assign lfd79 = e39_sf[17:9];
+  assign lbd471 = e39_db[17:9];
   wire [17:0] e40_sf, e40_db;
-  rn1_endpoint #(.NE(64), .EP_ID(40), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e40 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hAE24), .tx_valid(tx_valid[40]),
+  wire [1:0] e40_dv;
+  wire [15:0] e40_ds;
+  wire [31:0] e40_dq;
+  wire [31:0] e40_dp;
+  wire [7:0] e40_ea;
+  wire e40_tr, e40_ev, e40_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e40 (
+      .clk(clk), .rst(rst), .ep_id(8'd40), .seed(seed ^ 16'hAE24),
+      .tx_valid(tx_valid[40]),
       .tx_dst(tx_dst[327:320]), .tx_payload(tx_payload[655:640]),
-      .tx_ready(tx_ready[40]), .src_fwd(e40_sf),
-      .src_bwd({lb_rcv[737:729], lb_rcv[728:720]}),
-      .dst_fwd({lf_rcv[4292:4284], lf_rcv[4184:4176]}), .dst_bwd(e40_db),
-      .dlv_valid(dlv_valid[81:80]), .dlv_src(dlv_src[655:640]),
-      .dlv_seq(dlv_seq[1311:1280]), .dlv_payload(dlv_payload[1311:1280]),
-      .ev_valid(ev_valid[40]), .ev_ok(ev_ok[40]), .ev_attempts(ev_attempts[327:320]));
-  assign lf_drv[728:720] = e40_sf[8:0];
-  assign lb_drv[4184:4176] = e40_db[8:0];
-  assign lf_drv[737:729] = e40_sf[17:9];
-  assign lb_drv[4292:4284] = e40_db[17:9];
+      .tx_ready(e40_tr), .src_fwd(e40_sf), .src_bwd({lbr81, lbr80}),
+      .dst_fwd({lfr476, lfr464}), .dst_bwd(e40_db), .dlv_valid(e40_dv),
+      .dlv_src(e40_ds), .dlv_seq(e40_dq), .dlv_payload(e40_dp), .ev_valid(e40_ev),
+      .ev_ok(e40_eo), .ev_attempts(e40_ea));
+  assign lfd80 = e40_sf[8:0];
+  assign lbd464 = e40_db[8:0];
+  assign lfd81 = e40_sf[17:9];
+  assign lbd476 = e40_db[17:9];
   wire [17:0] e41_sf, e41_db;
-  rn1_endpoint #(.NE(64), .EP_ID(41), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e41 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h302F), .tx_valid(tx_valid[41]),
+  wire [1:0] e41_dv;
+  wire [15:0] e41_ds;
+  wire [31:0] e41_dq;
+  wire [31:0] e41_dp;
+  wire [7:0] e41_ea;
+  wire e41_tr, e41_ev, e41_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e41 (
+      .clk(clk), .rst(rst), .ep_id(8'd41), .seed(seed ^ 16'h302F),
+      .tx_valid(tx_valid[41]),
       .tx_dst(tx_dst[335:328]), .tx_payload(tx_payload[671:656]),
-      .tx_ready(tx_ready[41]), .src_fwd(e41_sf),
-      .src_bwd({lb_rcv[755:747], lb_rcv[746:738]}),
-      .dst_fwd({lf_rcv[4301:4293], lf_rcv[4193:4185]}), .dst_bwd(e41_db),
-      .dlv_valid(dlv_valid[83:82]), .dlv_src(dlv_src[671:656]),
-      .dlv_seq(dlv_seq[1343:1312]), .dlv_payload(dlv_payload[1343:1312]),
-      .ev_valid(ev_valid[41]), .ev_ok(ev_ok[41]), .ev_attempts(ev_attempts[335:328]));
-  assign lf_drv[746:738] = e41_sf[8:0];
-  assign lb_drv[4193:4185] = e41_db[8:0];
-  assign lf_drv[755:747] = e41_sf[17:9];
-  assign lb_drv[4301:4293] = e41_db[17:9];
+      .tx_ready(e41_tr), .src_fwd(e41_sf), .src_bwd({lbr83, lbr82}),
+      .dst_fwd({lfr477, lfr465}), .dst_bwd(e41_db), .dlv_valid(e41_dv),
+      .dlv_src(e41_ds), .dlv_seq(e41_dq), .dlv_payload(e41_dp), .ev_valid(e41_ev),
+      .ev_ok(e41_eo), .ev_attempts(e41_ea));
+  assign lfd82 = e41_sf[8:0];
+  assign lbd465 = e41_db[8:0];
+  assign lfd83 = e41_sf[17:9];
+  assign lbd477 = e41_db[17:9];
   wire [17:0] e42_sf, e42_db;
-  rn1_endpoint #(.NE(64), .EP_ID(42), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e42 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h9AD6), .tx_valid(tx_valid[42]),
+  wire [1:0] e42_dv;
+  wire [15:0] e42_ds;
+  wire [31:0] e42_dq;
+  wire [31:0] e42_dp;
+  wire [7:0] e42_ea;
+  wire e42_tr, e42_ev, e42_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e42 (
+      .clk(clk), .rst(rst), .ep_id(8'd42), .seed(seed ^ 16'h9AD6),
+      .tx_valid(tx_valid[42]),
       .tx_dst(tx_dst[343:336]), .tx_payload(tx_payload[687:672]),
-      .tx_ready(tx_ready[42]), .src_fwd(e42_sf),
-      .src_bwd({lb_rcv[773:765], lb_rcv[764:756]}),
-      .dst_fwd({lf_rcv[4310:4302], lf_rcv[4202:4194]}), .dst_bwd(e42_db),
-      .dlv_valid(dlv_valid[85:84]), .dlv_src(dlv_src[687:672]),
-      .dlv_seq(dlv_seq[1375:1344]), .dlv_payload(dlv_payload[1375:1344]),
-      .ev_valid(ev_valid[42]), .ev_ok(ev_ok[42]), .ev_attempts(ev_attempts[343:336]));
-  assign lf_drv[764:756] = e42_sf[8:0];
-  assign lb_drv[4202:4194] = e42_db[8:0];
-  assign lf_drv[773:765] = e42_sf[17:9];
-  assign lb_drv[4310:4302] = e42_db[17:9];
+      .tx_ready(e42_tr), .src_fwd(e42_sf), .src_bwd({lbr85, lbr84}),
+      .dst_fwd({lfr478, lfr466}), .dst_bwd(e42_db), .dlv_valid(e42_dv),
+      .dlv_src(e42_ds), .dlv_seq(e42_dq), .dlv_payload(e42_dp), .ev_valid(e42_ev),
+      .ev_ok(e42_eo), .ev_attempts(e42_ea));
+  assign lfd84 = e42_sf[8:0];
+  assign lbd466 = e42_db[8:0];
+  assign lfd85 = e42_sf[17:9];
+  assign lbd478 = e42_db[17:9];
   wire [17:0] e43_sf, e43_db;
-  rn1_endpoint #(.NE(64), .EP_ID(43), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e43 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h6CD9), .tx_valid(tx_valid[43]),
+  wire [1:0] e43_dv;
+  wire [15:0] e43_ds;
+  wire [31:0] e43_dq;
+  wire [31:0] e43_dp;
+  wire [7:0] e43_ea;
+  wire e43_tr, e43_ev, e43_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e43 (
+      .clk(clk), .rst(rst), .ep_id(8'd43), .seed(seed ^ 16'h6CD9),
+      .tx_valid(tx_valid[43]),
       .tx_dst(tx_dst[351:344]), .tx_payload(tx_payload[703:688]),
-      .tx_ready(tx_ready[43]), .src_fwd(e43_sf),
-      .src_bwd({lb_rcv[791:783], lb_rcv[782:774]}),
-      .dst_fwd({lf_rcv[4319:4311], lf_rcv[4211:4203]}), .dst_bwd(e43_db),
-      .dlv_valid(dlv_valid[87:86]), .dlv_src(dlv_src[703:688]),
-      .dlv_seq(dlv_seq[1407:1376]), .dlv_payload(dlv_payload[1407:1376]),
-      .ev_valid(ev_valid[43]), .ev_ok(ev_ok[43]), .ev_attempts(ev_attempts[351:344]));
-  assign lf_drv[782:774] = e43_sf[8:0];
-  assign lb_drv[4211:4203] = e43_db[8:0];
-  assign lf_drv[791:783] = e43_sf[17:9];
-  assign lb_drv[4319:4311] = e43_db[17:9];
+      .tx_ready(e43_tr), .src_fwd(e43_sf), .src_bwd({lbr87, lbr86}),
+      .dst_fwd({lfr479, lfr467}), .dst_bwd(e43_db), .dlv_valid(e43_dv),
+      .dlv_src(e43_ds), .dlv_seq(e43_dq), .dlv_payload(e43_dp), .ev_valid(e43_ev),
+      .ev_ok(e43_eo), .ev_attempts(e43_ea));
+  assign lfd86 = e43_sf[8:0];
+  assign lbd467 = e43_db[8:0];
+  assign lfd87 = e43_sf[17:9];
+  assign lbd479 = e43_db[17:9];
   wire [17:0] e44_sf, e44_db;
-  rn1_endpoint #(.NE(64), .EP_ID(44), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e44 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hF6C0), .tx_valid(tx_valid[44]),
+  wire [1:0] e44_dv;
+  wire [15:0] e44_ds;
+  wire [31:0] e44_dq;
+  wire [31:0] e44_dp;
+  wire [7:0] e44_ea;
+  wire e44_tr, e44_ev, e44_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e44 (
+      .clk(clk), .rst(rst), .ep_id(8'd44), .seed(seed ^ 16'hF6C0),
+      .tx_valid(tx_valid[44]),
       .tx_dst(tx_dst[359:352]), .tx_payload(tx_payload[719:704]),
-      .tx_ready(tx_ready[44]), .src_fwd(e44_sf),
-      .src_bwd({lb_rcv[809:801], lb_rcv[800:792]}),
-      .dst_fwd({lf_rcv[4364:4356], lf_rcv[4256:4248]}), .dst_bwd(e44_db),
-      .dlv_valid(dlv_valid[89:88]), .dlv_src(dlv_src[719:704]),
-      .dlv_seq(dlv_seq[1439:1408]), .dlv_payload(dlv_payload[1439:1408]),
-      .ev_valid(ev_valid[44]), .ev_ok(ev_ok[44]), .ev_attempts(ev_attempts[359:352]));
-  assign lf_drv[800:792] = e44_sf[8:0];
-  assign lb_drv[4256:4248] = e44_db[8:0];
-  assign lf_drv[809:801] = e44_sf[17:9];
-  assign lb_drv[4364:4356] = e44_db[17:9];
+      .tx_ready(e44_tr), .src_fwd(e44_sf), .src_bwd({lbr89, lbr88}),
+      .dst_fwd({lfr484, lfr472}), .dst_bwd(e44_db), .dlv_valid(e44_dv),
+      .dlv_src(e44_ds), .dlv_seq(e44_dq), .dlv_payload(e44_dp), .ev_valid(e44_ev),
+      .ev_ok(e44_eo), .ev_attempts(e44_ea));
+  assign lfd88 = e44_sf[8:0];
+  assign lbd472 = e44_db[8:0];
+  assign lfd89 = e44_sf[17:9];
+  assign lbd484 = e44_db[17:9];
   wire [17:0] e45_sf, e45_db;
-  rn1_endpoint #(.NE(64), .EP_ID(45), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e45 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h58CB), .tx_valid(tx_valid[45]),
+  wire [1:0] e45_dv;
+  wire [15:0] e45_ds;
+  wire [31:0] e45_dq;
+  wire [31:0] e45_dp;
+  wire [7:0] e45_ea;
+  wire e45_tr, e45_ev, e45_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e45 (
+      .clk(clk), .rst(rst), .ep_id(8'd45), .seed(seed ^ 16'h58CB),
+      .tx_valid(tx_valid[45]),
       .tx_dst(tx_dst[367:360]), .tx_payload(tx_payload[735:720]),
-      .tx_ready(tx_ready[45]), .src_fwd(e45_sf),
-      .src_bwd({lb_rcv[827:819], lb_rcv[818:810]}),
-      .dst_fwd({lf_rcv[4373:4365], lf_rcv[4265:4257]}), .dst_bwd(e45_db),
-      .dlv_valid(dlv_valid[91:90]), .dlv_src(dlv_src[735:720]),
-      .dlv_seq(dlv_seq[1471:1440]), .dlv_payload(dlv_payload[1471:1440]),
-      .ev_valid(ev_valid[45]), .ev_ok(ev_ok[45]), .ev_attempts(ev_attempts[367:360]));
-  assign lf_drv[818:810] = e45_sf[8:0];
-  assign lb_drv[4265:4257] = e45_db[8:0];
-  assign lf_drv[827:819] = e45_sf[17:9];
-  assign lb_drv[4373:4365] = e45_db[17:9];
+      .tx_ready(e45_tr), .src_fwd(e45_sf), .src_bwd({lbr91, lbr90}),
+      .dst_fwd({lfr485, lfr473}), .dst_bwd(e45_db), .dlv_valid(e45_dv),
+      .dlv_src(e45_ds), .dlv_seq(e45_dq), .dlv_payload(e45_dp), .ev_valid(e45_ev),
+      .ev_ok(e45_eo), .ev_attempts(e45_ea));
+  assign lfd90 = e45_sf[8:0];
+  assign lbd473 = e45_db[8:0];
+  assign lfd91 = e45_sf[17:9];
+  assign lbd485 = e45_db[17:9];
   wire [17:0] e46_sf, e46_db;
-  rn1_endpoint #(.NE(64), .EP_ID(46), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e46 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h22F2), .tx_valid(tx_valid[46]),
+  wire [1:0] e46_dv;
+  wire [15:0] e46_ds;
+  wire [31:0] e46_dq;
+  wire [31:0] e46_dp;
+  wire [7:0] e46_ea;
+  wire e46_tr, e46_ev, e46_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e46 (
+      .clk(clk), .rst(rst), .ep_id(8'd46), .seed(seed ^ 16'h22F2),
+      .tx_valid(tx_valid[46]),
       .tx_dst(tx_dst[375:368]), .tx_payload(tx_payload[751:736]),
-      .tx_ready(tx_ready[46]), .src_fwd(e46_sf),
-      .src_bwd({lb_rcv[845:837], lb_rcv[836:828]}),
-      .dst_fwd({lf_rcv[4382:4374], lf_rcv[4274:4266]}), .dst_bwd(e46_db),
-      .dlv_valid(dlv_valid[93:92]), .dlv_src(dlv_src[751:736]),
-      .dlv_seq(dlv_seq[1503:1472]), .dlv_payload(dlv_payload[1503:1472]),
-      .ev_valid(ev_valid[46]), .ev_ok(ev_ok[46]), .ev_attempts(ev_attempts[375:368]));
-  assign lf_drv[836:828] = e46_sf[8:0];
-  assign lb_drv[4274:4266] = e46_db[8:0];
-  assign lf_drv[845:837] = e46_sf[17:9];
-  assign lb_drv[4382:4374] = e46_db[17:9];
+      .tx_ready(e46_tr), .src_fwd(e46_sf), .src_bwd({lbr93, lbr92}),
+      .dst_fwd({lfr486, lfr474}), .dst_bwd(e46_db), .dlv_valid(e46_dv),
+      .dlv_src(e46_ds), .dlv_seq(e46_dq), .dlv_payload(e46_dp), .ev_valid(e46_ev),
+      .ev_ok(e46_eo), .ev_attempts(e46_ea));
+  assign lfd92 = e46_sf[8:0];
+  assign lbd474 = e46_db[8:0];
+  assign lfd93 = e46_sf[17:9];
+  assign lbd486 = e46_db[17:9];
   wire [17:0] e47_sf, e47_db;
-  rn1_endpoint #(.NE(64), .EP_ID(47), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e47 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hB4E5), .tx_valid(tx_valid[47]),
+  wire [1:0] e47_dv;
+  wire [15:0] e47_ds;
+  wire [31:0] e47_dq;
+  wire [31:0] e47_dp;
+  wire [7:0] e47_ea;
+  wire e47_tr, e47_ev, e47_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e47 (
+      .clk(clk), .rst(rst), .ep_id(8'd47), .seed(seed ^ 16'hB4E5),
+      .tx_valid(tx_valid[47]),
       .tx_dst(tx_dst[383:376]), .tx_payload(tx_payload[767:752]),
-      .tx_ready(tx_ready[47]), .src_fwd(e47_sf),
-      .src_bwd({lb_rcv[863:855], lb_rcv[854:846]}),
-      .dst_fwd({lf_rcv[4391:4383], lf_rcv[4283:4275]}), .dst_bwd(e47_db),
-      .dlv_valid(dlv_valid[95:94]), .dlv_src(dlv_src[767:752]),
-      .dlv_seq(dlv_seq[1535:1504]), .dlv_payload(dlv_payload[1535:1504]),
-      .ev_valid(ev_valid[47]), .ev_ok(ev_ok[47]), .ev_attempts(ev_attempts[383:376]));
-  assign lf_drv[854:846] = e47_sf[8:0];
-  assign lb_drv[4283:4275] = e47_db[8:0];
-  assign lf_drv[863:855] = e47_sf[17:9];
-  assign lb_drv[4391:4383] = e47_db[17:9];
+      .tx_ready(e47_tr), .src_fwd(e47_sf), .src_bwd({lbr95, lbr94}),
+      .dst_fwd({lfr487, lfr475}), .dst_bwd(e47_db), .dlv_valid(e47_dv),
+      .dlv_src(e47_ds), .dlv_seq(e47_dq), .dlv_payload(e47_dp), .ev_valid(e47_ev),
+      .ev_ok(e47_eo), .ev_attempts(e47_ea));
+  assign lfd94 = e47_sf[8:0];
+  assign lbd475 = e47_db[8:0];
+  assign lfd95 = e47_sf[17:9];
+  assign lbd487 = e47_db[17:9];
   wire [17:0] e48_sf, e48_db;
-  rn1_endpoint #(.NE(64), .EP_ID(48), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e48 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1EEC), .tx_valid(tx_valid[48]),
+  wire [1:0] e48_dv;
+  wire [15:0] e48_ds;
+  wire [31:0] e48_dq;
+  wire [31:0] e48_dp;
+  wire [7:0] e48_ea;
+  wire e48_tr, e48_ev, e48_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e48 (
+      .clk(clk), .rst(rst), .ep_id(8'd48), .seed(seed ^ 16'h1EEC),
+      .tx_valid(tx_valid[48]),
       .tx_dst(tx_dst[391:384]), .tx_payload(tx_payload[783:768]),
-      .tx_ready(tx_ready[48]), .src_fwd(e48_sf),
-      .src_bwd({lb_rcv[881:873], lb_rcv[872:864]}),
-      .dst_fwd({lf_rcv[4436:4428], lf_rcv[4328:4320]}), .dst_bwd(e48_db),
-      .dlv_valid(dlv_valid[97:96]), .dlv_src(dlv_src[783:768]),
-      .dlv_seq(dlv_seq[1567:1536]), .dlv_payload(dlv_payload[1567:1536]),
-      .ev_valid(ev_valid[48]), .ev_ok(ev_ok[48]), .ev_attempts(ev_attempts[391:384]));
-  assign lf_drv[872:864] = e48_sf[8:0];
-  assign lb_drv[4328:4320] = e48_db[8:0];
-  assign lf_drv[881:873] = e48_sf[17:9];
-  assign lb_drv[4436:4428] = e48_db[17:9];
+      .tx_ready(e48_tr), .src_fwd(e48_sf), .src_bwd({lbr97, lbr96}),
+      .dst_fwd({lfr492, lfr480}), .dst_bwd(e48_db), .dlv_valid(e48_dv),
+      .dlv_src(e48_ds), .dlv_seq(e48_dq), .dlv_payload(e48_dp), .ev_valid(e48_ev),
+      .ev_ok(e48_eo), .ev_attempts(e48_ea));
+  assign lfd96 = e48_sf[8:0];
+  assign lbd480 = e48_db[8:0];
+  assign lfd97 = e48_sf[17:9];
+  assign lbd492 = e48_db[17:9];
   wire [17:0] e49_sf, e49_db;
-  rn1_endpoint #(.NE(64), .EP_ID(49), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e49 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hE097), .tx_valid(tx_valid[49]),
+  wire [1:0] e49_dv;
+  wire [15:0] e49_ds;
+  wire [31:0] e49_dq;
+  wire [31:0] e49_dp;
+  wire [7:0] e49_ea;
+  wire e49_tr, e49_ev, e49_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e49 (
+      .clk(clk), .rst(rst), .ep_id(8'd49), .seed(seed ^ 16'hE097),
+      .tx_valid(tx_valid[49]),
       .tx_dst(tx_dst[399:392]), .tx_payload(tx_payload[799:784]),
-      .tx_ready(tx_ready[49]), .src_fwd(e49_sf),
-      .src_bwd({lb_rcv[899:891], lb_rcv[890:882]}),
-      .dst_fwd({lf_rcv[4445:4437], lf_rcv[4337:4329]}), .dst_bwd(e49_db),
-      .dlv_valid(dlv_valid[99:98]), .dlv_src(dlv_src[799:784]),
-      .dlv_seq(dlv_seq[1599:1568]), .dlv_payload(dlv_payload[1599:1568]),
-      .ev_valid(ev_valid[49]), .ev_ok(ev_ok[49]), .ev_attempts(ev_attempts[399:392]));
-  assign lf_drv[890:882] = e49_sf[8:0];
-  assign lb_drv[4337:4329] = e49_db[8:0];
-  assign lf_drv[899:891] = e49_sf[17:9];
-  assign lb_drv[4445:4437] = e49_db[17:9];
+      .tx_ready(e49_tr), .src_fwd(e49_sf), .src_bwd({lbr99, lbr98}),
+      .dst_fwd({lfr493, lfr481}), .dst_bwd(e49_db), .dlv_valid(e49_dv),
+      .dlv_src(e49_ds), .dlv_seq(e49_dq), .dlv_payload(e49_dp), .ev_valid(e49_ev),
+      .ev_ok(e49_eo), .ev_attempts(e49_ea));
+  assign lfd98 = e49_sf[8:0];
+  assign lbd481 = e49_db[8:0];
+  assign lfd99 = e49_sf[17:9];
+  assign lbd493 = e49_db[17:9];
   wire [17:0] e50_sf, e50_db;
-  rn1_endpoint #(.NE(64), .EP_ID(50), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e50 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4A9E), .tx_valid(tx_valid[50]),
+  wire [1:0] e50_dv;
+  wire [15:0] e50_ds;
+  wire [31:0] e50_dq;
+  wire [31:0] e50_dp;
+  wire [7:0] e50_ea;
+  wire e50_tr, e50_ev, e50_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e50 (
+      .clk(clk), .rst(rst), .ep_id(8'd50), .seed(seed ^ 16'h4A9E),
+      .tx_valid(tx_valid[50]),
       .tx_dst(tx_dst[407:400]), .tx_payload(tx_payload[815:800]),
-      .tx_ready(tx_ready[50]), .src_fwd(e50_sf),
-      .src_bwd({lb_rcv[917:909], lb_rcv[908:900]}),
-      .dst_fwd({lf_rcv[4454:4446], lf_rcv[4346:4338]}), .dst_bwd(e50_db),
-      .dlv_valid(dlv_valid[101:100]), .dlv_src(dlv_src[815:800]),
-      .dlv_seq(dlv_seq[1631:1600]), .dlv_payload(dlv_payload[1631:1600]),
-      .ev_valid(ev_valid[50]), .ev_ok(ev_ok[50]), .ev_attempts(ev_attempts[407:400]));
-  assign lf_drv[908:900] = e50_sf[8:0];
-  assign lb_drv[4346:4338] = e50_db[8:0];
-  assign lf_drv[917:909] = e50_sf[17:9];
-  assign lb_drv[4454:4446] = e50_db[17:9];
+      .tx_ready(e50_tr), .src_fwd(e50_sf), .src_bwd({lbr101, lbr100}),
+      .dst_fwd({lfr494, lfr482}), .dst_bwd(e50_db), .dlv_valid(e50_dv),
+      .dlv_src(e50_ds), .dlv_seq(e50_dq), .dlv_payload(e50_dp), .ev_valid(e50_ev),
+      .ev_ok(e50_eo), .ev_attempts(e50_ea));
+  assign lfd100 = e50_sf[8:0];
+  assign lbd482 = e50_db[8:0];
+  assign lfd101 = e50_sf[17:9];
+  assign lbd494 = e50_db[17:9];
   wire [17:0] e51_sf, e51_db;
-  rn1_endpoint #(.NE(64), .EP_ID(51), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e51 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hDC81), .tx_valid(tx_valid[51]),
+  wire [1:0] e51_dv;
+  wire [15:0] e51_ds;
+  wire [31:0] e51_dq;
+  wire [31:0] e51_dp;
+  wire [7:0] e51_ea;
+  wire e51_tr, e51_ev, e51_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e51 (
+      .clk(clk), .rst(rst), .ep_id(8'd51), .seed(seed ^ 16'hDC81),
+      .tx_valid(tx_valid[51]),
       .tx_dst(tx_dst[415:408]), .tx_payload(tx_payload[831:816]),
-      .tx_ready(tx_ready[51]), .src_fwd(e51_sf),
-      .src_bwd({lb_rcv[935:927], lb_rcv[926:918]}),
-      .dst_fwd({lf_rcv[4463:4455], lf_rcv[4355:4347]}), .dst_bwd(e51_db),
-      .dlv_valid(dlv_valid[103:102]), .dlv_src(dlv_src[831:816]),
-      .dlv_seq(dlv_seq[1663:1632]), .dlv_payload(dlv_payload[1663:1632]),
-      .ev_valid(ev_valid[51]), .ev_ok(ev_ok[51]), .ev_attempts(ev_attempts[415:408]));
-  assign lf_drv[926:918] = e51_sf[8:0];
-  assign lb_drv[4355:4347] = e51_db[8:0];
-  assign lf_drv[935:927] = e51_sf[17:9];
-  assign lb_drv[4463:4455] = e51_db[17:9];
+      .tx_ready(e51_tr), .src_fwd(e51_sf), .src_bwd({lbr103, lbr102}),
+      .dst_fwd({lfr495, lfr483}), .dst_bwd(e51_db), .dlv_valid(e51_dv),
+      .dlv_src(e51_ds), .dlv_seq(e51_dq), .dlv_payload(e51_dp), .ev_valid(e51_ev),
+      .ev_ok(e51_eo), .ev_attempts(e51_ea));
+  assign lfd102 = e51_sf[8:0];
+  assign lbd483 = e51_db[8:0];
+  assign lfd103 = e51_sf[17:9];
+  assign lbd495 = e51_db[17:9];
   wire [17:0] e52_sf, e52_db;
-  rn1_endpoint #(.NE(64), .EP_ID(52), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e52 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hA688), .tx_valid(tx_valid[52]),
+  wire [1:0] e52_dv;
+  wire [15:0] e52_ds;
+  wire [31:0] e52_dq;
+  wire [31:0] e52_dp;
+  wire [7:0] e52_ea;
+  wire e52_tr, e52_ev, e52_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e52 (
+      .clk(clk), .rst(rst), .ep_id(8'd52), .seed(seed ^ 16'hA688),
+      .tx_valid(tx_valid[52]),
       .tx_dst(tx_dst[423:416]), .tx_payload(tx_payload[847:832]),
-      .tx_ready(tx_ready[52]), .src_fwd(e52_sf),
-      .src_bwd({lb_rcv[953:945], lb_rcv[944:936]}),
-      .dst_fwd({lf_rcv[4508:4500], lf_rcv[4400:4392]}), .dst_bwd(e52_db),
-      .dlv_valid(dlv_valid[105:104]), .dlv_src(dlv_src[847:832]),
-      .dlv_seq(dlv_seq[1695:1664]), .dlv_payload(dlv_payload[1695:1664]),
-      .ev_valid(ev_valid[52]), .ev_ok(ev_ok[52]), .ev_attempts(ev_attempts[423:416]));
-  assign lf_drv[944:936] = e52_sf[8:0];
-  assign lb_drv[4400:4392] = e52_db[8:0];
-  assign lf_drv[953:945] = e52_sf[17:9];
-  assign lb_drv[4508:4500] = e52_db[17:9];
+      .tx_ready(e52_tr), .src_fwd(e52_sf), .src_bwd({lbr105, lbr104}),
+      .dst_fwd({lfr500, lfr488}), .dst_bwd(e52_db), .dlv_valid(e52_dv),
+      .dlv_src(e52_ds), .dlv_seq(e52_dq), .dlv_payload(e52_dp), .ev_valid(e52_ev),
+      .ev_ok(e52_eo), .ev_attempts(e52_ea));
+  assign lfd104 = e52_sf[8:0];
+  assign lbd488 = e52_db[8:0];
+  assign lfd105 = e52_sf[17:9];
+  assign lbd500 = e52_db[17:9];
   wire [17:0] e53_sf, e53_db;
-  rn1_endpoint #(.NE(64), .EP_ID(53), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e53 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h08B3), .tx_valid(tx_valid[53]),
+  wire [1:0] e53_dv;
+  wire [15:0] e53_ds;
+  wire [31:0] e53_dq;
+  wire [31:0] e53_dp;
+  wire [7:0] e53_ea;
+  wire e53_tr, e53_ev, e53_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e53 (
+      .clk(clk), .rst(rst), .ep_id(8'd53), .seed(seed ^ 16'h08B3),
+      .tx_valid(tx_valid[53]),
       .tx_dst(tx_dst[431:424]), .tx_payload(tx_payload[863:848]),
-      .tx_ready(tx_ready[53]), .src_fwd(e53_sf),
-      .src_bwd({lb_rcv[971:963], lb_rcv[962:954]}),
-      .dst_fwd({lf_rcv[4517:4509], lf_rcv[4409:4401]}), .dst_bwd(e53_db),
-      .dlv_valid(dlv_valid[107:106]), .dlv_src(dlv_src[863:848]),
-      .dlv_seq(dlv_seq[1727:1696]), .dlv_payload(dlv_payload[1727:1696]),
-      .ev_valid(ev_valid[53]), .ev_ok(ev_ok[53]), .ev_attempts(ev_attempts[431:424]));
-  assign lf_drv[962:954] = e53_sf[8:0];
-  assign lb_drv[4409:4401] = e53_db[8:0];
-  assign lf_drv[971:963] = e53_sf[17:9];
-  assign lb_drv[4517:4509] = e53_db[17:9];
+      .tx_ready(e53_tr), .src_fwd(e53_sf), .src_bwd({lbr107, lbr106}),
+      .dst_fwd({lfr501, lfr489}), .dst_bwd(e53_db), .dlv_valid(e53_dv),
+      .dlv_src(e53_ds), .dlv_seq(e53_dq), .dlv_payload(e53_dp), .ev_valid(e53_ev),
+      .ev_ok(e53_eo), .ev_attempts(e53_ea));
+  assign lfd106 = e53_sf[8:0];
+  assign lbd489 = e53_db[8:0];
+  assign lfd107 = e53_sf[17:9];
+  assign lbd501 = e53_db[17:9];
   wire [17:0] e54_sf, e54_db;
-  rn1_endpoint #(.NE(64), .EP_ID(54), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e54 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h92BA), .tx_valid(tx_valid[54]),
+  wire [1:0] e54_dv;
+  wire [15:0] e54_ds;
+  wire [31:0] e54_dq;
+  wire [31:0] e54_dp;
+  wire [7:0] e54_ea;
+  wire e54_tr, e54_ev, e54_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e54 (
+      .clk(clk), .rst(rst), .ep_id(8'd54), .seed(seed ^ 16'h92BA),
+      .tx_valid(tx_valid[54]),
       .tx_dst(tx_dst[439:432]), .tx_payload(tx_payload[879:864]),
-      .tx_ready(tx_ready[54]), .src_fwd(e54_sf),
-      .src_bwd({lb_rcv[989:981], lb_rcv[980:972]}),
-      .dst_fwd({lf_rcv[4526:4518], lf_rcv[4418:4410]}), .dst_bwd(e54_db),
-      .dlv_valid(dlv_valid[109:108]), .dlv_src(dlv_src[879:864]),
-      .dlv_seq(dlv_seq[1759:1728]), .dlv_payload(dlv_payload[1759:1728]),
-      .ev_valid(ev_valid[54]), .ev_ok(ev_ok[54]), .ev_attempts(ev_attempts[439:432]));
-  assign lf_drv[980:972] = e54_sf[8:0];
-  assign lb_drv[4418:4410] = e54_db[8:0];
-  assign lf_drv[989:981] = e54_sf[17:9];
-  assign lb_drv[4526:4518] = e54_db[17:9];
+      .tx_ready(e54_tr), .src_fwd(e54_sf), .src_bwd({lbr109, lbr108}),
+      .dst_fwd({lfr502, lfr490}), .dst_bwd(e54_db), .dlv_valid(e54_dv),
+      .dlv_src(e54_ds), .dlv_seq(e54_dq), .dlv_payload(e54_dp), .ev_valid(e54_ev),
+      .ev_ok(e54_eo), .ev_attempts(e54_ea));
+  assign lfd108 = e54_sf[8:0];
+  assign lbd490 = e54_db[8:0];
+  assign lfd109 = e54_sf[17:9];
+  assign lbd502 = e54_db[17:9];
   wire [17:0] e55_sf, e55_db;
-  rn1_endpoint #(.NE(64), .EP_ID(55), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e55 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h64AD), .tx_valid(tx_valid[55]),
+  wire [1:0] e55_dv;
+  wire [15:0] e55_ds;
+  wire [31:0] e55_dq;
+  wire [31:0] e55_dp;
+  wire [7:0] e55_ea;
+  wire e55_tr, e55_ev, e55_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e55 (
+      .clk(clk), .rst(rst), .ep_id(8'd55), .seed(seed ^ 16'h64AD),
+      .tx_valid(tx_valid[55]),
       .tx_dst(tx_dst[447:440]), .tx_payload(tx_payload[895:880]),
-      .tx_ready(tx_ready[55]), .src_fwd(e55_sf),
-      .src_bwd({lb_rcv[1007:999], lb_rcv[998:990]}),
-      .dst_fwd({lf_rcv[4535:4527], lf_rcv[4427:4419]}), .dst_bwd(e55_db),
-      .dlv_valid(dlv_valid[111:110]), .dlv_src(dlv_src[895:880]),
-      .dlv_seq(dlv_seq[1791:1760]), .dlv_payload(dlv_payload[1791:1760]),
-      .ev_valid(ev_valid[55]), .ev_ok(ev_ok[55]), .ev_attempts(ev_attempts[447:440]));
-  assign lf_drv[998:990] = e55_sf[8:0];
-  assign lb_drv[4427:4419] = e55_db[8:0];
-  assign lf_drv[1007:999] = e55_sf[17:9];
-  assign lb_drv[4535:4527] = e55_db[17:9];
+      .tx_ready(e55_tr), .src_fwd(e55_sf), .src_bwd({lbr111, lbr110}),
+      .dst_fwd({lfr503, lfr491}), .dst_bwd(e55_db), .dlv_valid(e55_dv),
+      .dlv_src(e55_ds), .dlv_seq(e55_dq), .dlv_payload(e55_dp), .ev_valid(e55_ev),
+      .ev_ok(e55_eo), .ev_attempts(e55_ea));
+  assign lfd110 = e55_sf[8:0];
+  assign lbd491 = e55_db[8:0];
+  assign lfd111 = e55_sf[17:9];
+  assign lbd503 = e55_db[17:9];
   wire [17:0] e56_sf, e56_db;
-  rn1_endpoint #(.NE(64), .EP_ID(56), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e56 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hC954), .tx_valid(tx_valid[56]),
+  wire [1:0] e56_dv;
+  wire [15:0] e56_ds;
+  wire [31:0] e56_dq;
+  wire [31:0] e56_dp;
+  wire [7:0] e56_ea;
+  wire e56_tr, e56_ev, e56_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e56 (
+      .clk(clk), .rst(rst), .ep_id(8'd56), .seed(seed ^ 16'hC954),
+      .tx_valid(tx_valid[56]),
       .tx_dst(tx_dst[455:448]), .tx_payload(tx_payload[911:896]),
-      .tx_ready(tx_ready[56]), .src_fwd(e56_sf),
-      .src_bwd({lb_rcv[1025:1017], lb_rcv[1016:1008]}),
-      .dst_fwd({lf_rcv[4580:4572], lf_rcv[4472:4464]}), .dst_bwd(e56_db),
-      .dlv_valid(dlv_valid[113:112]), .dlv_src(dlv_src[911:896]),
-      .dlv_seq(dlv_seq[1823:1792]), .dlv_payload(dlv_payload[1823:1792]),
-      .ev_valid(ev_valid[56]), .ev_ok(ev_ok[56]), .ev_attempts(ev_attempts[455:448]));
-  assign lf_drv[1016:1008] = e56_sf[8:0];
-  assign lb_drv[4472:4464] = e56_db[8:0];
-  assign lf_drv[1025:1017] = e56_sf[17:9];
-  assign lb_drv[4580:4572] = e56_db[17:9];
+      .tx_ready(e56_tr), .src_fwd(e56_sf), .src_bwd({lbr113, lbr112}),
+      .dst_fwd({lfr508, lfr496}), .dst_bwd(e56_db), .dlv_valid(e56_dv),
+      .dlv_src(e56_ds), .dlv_seq(e56_dq), .dlv_payload(e56_dp), .ev_valid(e56_ev),
+      .ev_ok(e56_eo), .ev_attempts(e56_ea));
+  assign lfd112 = e56_sf[8:0];
+  assign lbd496 = e56_db[8:0];
+  assign lfd113 = e56_sf[17:9];
+  assign lbd508 = e56_db[17:9];
   wire [17:0] e57_sf, e57_db;
-  rn1_endpoint #(.NE(64), .EP_ID(57), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e57 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h535F), .tx_valid(tx_valid[57]),
+  wire [1:0] e57_dv;
+  wire [15:0] e57_ds;
+  wire [31:0] e57_dq;
+  wire [31:0] e57_dp;
+  wire [7:0] e57_ea;
+  wire e57_tr, e57_ev, e57_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e57 (
+      .clk(clk), .rst(rst), .ep_id(8'd57), .seed(seed ^ 16'h535F),
+      .tx_valid(tx_valid[57]),
       .tx_dst(tx_dst[463:456]), .tx_payload(tx_payload[927:912]),
-      .tx_ready(tx_ready[57]), .src_fwd(e57_sf),
-      .src_bwd({lb_rcv[1043:1035], lb_rcv[1034:1026]}),
-      .dst_fwd({lf_rcv[4589:4581], lf_rcv[4481:4473]}), .dst_bwd(e57_db),
-      .dlv_valid(dlv_valid[115:114]), .dlv_src(dlv_src[927:912]),
-      .dlv_seq(dlv_seq[1855:1824]), .dlv_payload(dlv_payload[1855:1824]),
-      .ev_valid(ev_valid[57]), .ev_ok(ev_ok[57]), .ev_attempts(ev_attempts[463:456]));
-  assign lf_drv[1034:1026] = e57_sf[8:0];
-  assign lb_drv[4481:4473] = e57_db[8:0];
-  assign lf_drv[1043:1035] = e57_sf[17:9];
-  assign lb_drv[4589:4581] = e57_db[17:9];
+      .tx_ready(e57_tr), .src_fwd(e57_sf), .src_bwd({lbr115, lbr114}),
+      .dst_fwd({lfr509, lfr497}), .dst_bwd(e57_db), .dlv_valid(e57_dv),
+      .dlv_src(e57_ds), .dlv_seq(e57_dq), .dlv_payload(e57_dp), .ev_valid(e57_ev),
+      .ev_ok(e57_eo), .ev_attempts(e57_ea));
+  assign lfd114 = e57_sf[8:0];
+  assign lbd497 = e57_db[8:0];
+  assign lfd115 = e57_sf[17:9];
+  assign lbd509 = e57_db[17:9];
   wire [17:0] e58_sf, e58_db;
-  rn1_endpoint #(.NE(64), .EP_ID(58), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e58 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h2546), .tx_valid(tx_valid[58]),
+  wire [1:0] e58_dv;
+  wire [15:0] e58_ds;
+  wire [31:0] e58_dq;
+  wire [31:0] e58_dp;
+  wire [7:0] e58_ea;
+  wire e58_tr, e58_ev, e58_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e58 (
+      .clk(clk), .rst(rst), .ep_id(8'd58), .seed(seed ^ 16'h2546),
+      .tx_valid(tx_valid[58]),
       .tx_dst(tx_dst[471:464]), .tx_payload(tx_payload[943:928]),
-      .tx_ready(tx_ready[58]), .src_fwd(e58_sf),
-      .src_bwd({lb_rcv[1061:1053], lb_rcv[1052:1044]}),
-      .dst_fwd({lf_rcv[4598:4590], lf_rcv[4490:4482]}), .dst_bwd(e58_db),
-      .dlv_valid(dlv_valid[117:116]), .dlv_src(dlv_src[943:928]),
-      .dlv_seq(dlv_seq[1887:1856]), .dlv_payload(dlv_payload[1887:1856]),
-      .ev_valid(ev_valid[58]), .ev_ok(ev_ok[58]), .ev_attempts(ev_attempts[471:464]));
-  assign lf_drv[1052:1044] = e58_sf[8:0];
-  assign lb_drv[4490:4482] = e58_db[8:0];
-  assign lf_drv[1061:1053] = e58_sf[17:9];
-  assign lb_drv[4598:4590] = e58_db[17:9];
+      .tx_ready(e58_tr), .src_fwd(e58_sf), .src_bwd({lbr117, lbr116}),
+      .dst_fwd({lfr510, lfr498}), .dst_bwd(e58_db), .dlv_valid(e58_dv),
+      .dlv_src(e58_ds), .dlv_seq(e58_dq), .dlv_payload(e58_dp), .ev_valid(e58_ev),
+      .ev_ok(e58_eo), .ev_attempts(e58_ea));
+  assign lfd116 = e58_sf[8:0];
+  assign lbd498 = e58_db[8:0];
+  assign lfd117 = e58_sf[17:9];
+  assign lbd510 = e58_db[17:9];
   wire [17:0] e59_sf, e59_db;
-  rn1_endpoint #(.NE(64), .EP_ID(59), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e59 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8F49), .tx_valid(tx_valid[59]),
+  wire [1:0] e59_dv;
+  wire [15:0] e59_ds;
+  wire [31:0] e59_dq;
+  wire [31:0] e59_dp;
+  wire [7:0] e59_ea;
+  wire e59_tr, e59_ev, e59_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e59 (
+      .clk(clk), .rst(rst), .ep_id(8'd59), .seed(seed ^ 16'h8F49),
+      .tx_valid(tx_valid[59]),
       .tx_dst(tx_dst[479:472]), .tx_payload(tx_payload[959:944]),
-      .tx_ready(tx_ready[59]), .src_fwd(e59_sf),
-      .src_bwd({lb_rcv[1079:1071], lb_rcv[1070:1062]}),
-      .dst_fwd({lf_rcv[4607:4599], lf_rcv[4499:4491]}), .dst_bwd(e59_db),
-      .dlv_valid(dlv_valid[119:118]), .dlv_src(dlv_src[959:944]),
-      .dlv_seq(dlv_seq[1919:1888]), .dlv_payload(dlv_payload[1919:1888]),
-      .ev_valid(ev_valid[59]), .ev_ok(ev_ok[59]), .ev_attempts(ev_attempts[479:472]));
-  assign lf_drv[1070:1062] = e59_sf[8:0];
-  assign lb_drv[4499:4491] = e59_db[8:0];
-  assign lf_drv[1079:1071] = e59_sf[17:9];
-  assign lb_drv[4607:4599] = e59_db[17:9];
+      .tx_ready(e59_tr), .src_fwd(e59_sf), .src_bwd({lbr119, lbr118}),
+      .dst_fwd({lfr511, lfr499}), .dst_bwd(e59_db), .dlv_valid(e59_dv),
+      .dlv_src(e59_ds), .dlv_seq(e59_dq), .dlv_payload(e59_dp), .ev_valid(e59_ev),
+      .ev_ok(e59_eo), .ev_attempts(e59_ea));
+  assign lfd118 = e59_sf[8:0];
+  assign lbd499 = e59_db[8:0];
+  assign lfd119 = e59_sf[17:9];
+  assign lbd511 = e59_db[17:9];
   wire [17:0] e60_sf, e60_db;
-  rn1_endpoint #(.NE(64), .EP_ID(60), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e60 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1170), .tx_valid(tx_valid[60]),
+  wire [1:0] e60_dv;
+  wire [15:0] e60_ds;
+  wire [31:0] e60_dq;
+  wire [31:0] e60_dp;
+  wire [7:0] e60_ea;
+  wire e60_tr, e60_ev, e60_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e60 (
+      .clk(clk), .rst(rst), .ep_id(8'd60), .seed(seed ^ 16'h1170),
+      .tx_valid(tx_valid[60]),
       .tx_dst(tx_dst[487:480]), .tx_payload(tx_payload[975:960]),
-      .tx_ready(tx_ready[60]), .src_fwd(e60_sf),
-      .src_bwd({lb_rcv[1097:1089], lb_rcv[1088:1080]}),
-      .dst_fwd({lf_rcv[3500:3492], lf_rcv[4544:4536]}), .dst_bwd(e60_db),
-      .dlv_valid(dlv_valid[121:120]), .dlv_src(dlv_src[975:960]),
-      .dlv_seq(dlv_seq[1951:1920]), .dlv_payload(dlv_payload[1951:1920]),
-      .ev_valid(ev_valid[60]), .ev_ok(ev_ok[60]), .ev_attempts(ev_attempts[487:480]));
-  assign lf_drv[1088:1080] = e60_sf[8:0];
-  assign lb_drv[4544:4536] = e60_db[8:0];
-  assign lf_drv[1097:1089] = e60_sf[17:9];
-  assign lb_drv[3500:3492] = e60_db[17:9];
+      .tx_ready(e60_tr), .src_fwd(e60_sf), .src_bwd({lbr121, lbr120}),
+      .dst_fwd({lfr388, lfr504}), .dst_bwd(e60_db), .dlv_valid(e60_dv),
+      .dlv_src(e60_ds), .dlv_seq(e60_dq), .dlv_payload(e60_dp), .ev_valid(e60_ev),
+      .ev_ok(e60_eo), .ev_attempts(e60_ea));
+  assign lfd120 = e60_sf[8:0];
+  assign lbd504 = e60_db[8:0];
+  assign lfd121 = e60_sf[17:9];
+  assign lbd388 = e60_db[17:9];
   wire [17:0] e61_sf, e61_db;
-  rn1_endpoint #(.NE(64), .EP_ID(61), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e61 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hFB7B), .tx_valid(tx_valid[61]),
+  wire [1:0] e61_dv;
+  wire [15:0] e61_ds;
+  wire [31:0] e61_dq;
+  wire [31:0] e61_dp;
+  wire [7:0] e61_ea;
+  wire e61_tr, e61_ev, e61_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e61 (
+      .clk(clk), .rst(rst), .ep_id(8'd61), .seed(seed ^ 16'hFB7B),
+      .tx_valid(tx_valid[61]),
       .tx_dst(tx_dst[495:488]), .tx_payload(tx_payload[991:976]),
-      .tx_ready(tx_ready[61]), .src_fwd(e61_sf),
-      .src_bwd({lb_rcv[1115:1107], lb_rcv[1106:1098]}),
-      .dst_fwd({lf_rcv[3509:3501], lf_rcv[4553:4545]}), .dst_bwd(e61_db),
-      .dlv_valid(dlv_valid[123:122]), .dlv_src(dlv_src[991:976]),
-      .dlv_seq(dlv_seq[1983:1952]), .dlv_payload(dlv_payload[1983:1952]),
-      .ev_valid(ev_valid[61]), .ev_ok(ev_ok[61]), .ev_attempts(ev_attempts[495:488]));
-  assign lf_drv[1106:1098] = e61_sf[8:0];
-  assign lb_drv[4553:4545] = e61_db[8:0];
-  assign lf_drv[1115:1107] = e61_sf[17:9];
-  assign lb_drv[3509:3501] = e61_db[17:9];
+      .tx_ready(e61_tr), .src_fwd(e61_sf), .src_bwd({lbr123, lbr122}),
+      .dst_fwd({lfr389, lfr505}), .dst_bwd(e61_db), .dlv_valid(e61_dv),
+      .dlv_src(e61_ds), .dlv_seq(e61_dq), .dlv_payload(e61_dp), .ev_valid(e61_ev),
+      .ev_ok(e61_eo), .ev_attempts(e61_ea));
+  assign lfd122 = e61_sf[8:0];
+  assign lbd505 = e61_db[8:0];
+  assign lfd123 = e61_sf[17:9];
+  assign lbd389 = e61_db[17:9];
   wire [17:0] e62_sf, e62_db;
-  rn1_endpoint #(.NE(64), .EP_ID(62), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e62 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4D62), .tx_valid(tx_valid[62]),
+  wire [1:0] e62_dv;
+  wire [15:0] e62_ds;
+  wire [31:0] e62_dq;
+  wire [31:0] e62_dp;
+  wire [7:0] e62_ea;
+  wire e62_tr, e62_ev, e62_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e62 (
+      .clk(clk), .rst(rst), .ep_id(8'd62), .seed(seed ^ 16'h4D62),
+      .tx_valid(tx_valid[62]),
       .tx_dst(tx_dst[503:496]), .tx_payload(tx_payload[1007:992]),
-      .tx_ready(tx_ready[62]), .src_fwd(e62_sf),
-      .src_bwd({lb_rcv[1133:1125], lb_rcv[1124:1116]}),
-      .dst_fwd({lf_rcv[3518:3510], lf_rcv[4562:4554]}), .dst_bwd(e62_db),
-      .dlv_valid(dlv_valid[125:124]), .dlv_src(dlv_src[1007:992]),
-      .dlv_seq(dlv_seq[2015:1984]), .dlv_payload(dlv_payload[2015:1984]),
-      .ev_valid(ev_valid[62]), .ev_ok(ev_ok[62]), .ev_attempts(ev_attempts[503:496]));
-  assign lf_drv[1124:1116] = e62_sf[8:0];
-  assign lb_drv[4562:4554] = e62_db[8:0];
-  assign lf_drv[1133:1125] = e62_sf[17:9];
-  assign lb_drv[3518:3510] = e62_db[17:9];
+      .tx_ready(e62_tr), .src_fwd(e62_sf), .src_bwd({lbr125, lbr124}),
+      .dst_fwd({lfr390, lfr506}), .dst_bwd(e62_db), .dlv_valid(e62_dv),
+      .dlv_src(e62_ds), .dlv_seq(e62_dq), .dlv_payload(e62_dp), .ev_valid(e62_ev),
+      .ev_ok(e62_eo), .ev_attempts(e62_ea));
+  assign lfd124 = e62_sf[8:0];
+  assign lbd506 = e62_db[8:0];
+  assign lfd125 = e62_sf[17:9];
+  assign lbd390 = e62_db[17:9];
   wire [17:0] e63_sf, e63_db;
-  rn1_endpoint #(.NE(64), .EP_ID(63), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e63 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hD715), .tx_valid(tx_valid[63]),
+  wire [1:0] e63_dv;
+  wire [15:0] e63_ds;
+  wire [31:0] e63_dq;
+  wire [31:0] e63_dp;
+  wire [7:0] e63_ea;
+  wire e63_tr, e63_ev, e63_eo;
+  rn1_endpoint #(.NE(64), .NSTAGES(3), .P(2), .MAX_ATT(MAX_ATT)) u_e63 (
+      .clk(clk), .rst(rst), .ep_id(8'd63), .seed(seed ^ 16'hD715),
+      .tx_valid(tx_valid[63]),
       .tx_dst(tx_dst[511:504]), .tx_payload(tx_payload[1023:1008]),
-      .tx_ready(tx_ready[63]), .src_fwd(e63_sf),
-      .src_bwd({lb_rcv[1151:1143], lb_rcv[1142:1134]}),
-      .dst_fwd({lf_rcv[3527:3519], lf_rcv[4571:4563]}), .dst_bwd(e63_db),
-      .dlv_valid(dlv_valid[127:126]), .dlv_src(dlv_src[1023:1008]),
-      .dlv_seq(dlv_seq[2047:2016]), .dlv_payload(dlv_payload[2047:2016]),
-      .ev_valid(ev_valid[63]), .ev_ok(ev_ok[63]), .ev_attempts(ev_attempts[511:504]));
-  assign lf_drv[1142:1134] = e63_sf[8:0];
-  assign lb_drv[4571:4563] = e63_db[8:0];
-  assign lf_drv[1151:1143] = e63_sf[17:9];
-  assign lb_drv[3527:3519] = e63_db[17:9];
+      .tx_ready(e63_tr), .src_fwd(e63_sf), .src_bwd({lbr127, lbr126}),
+      .dst_fwd({lfr391, lfr507}), .dst_bwd(e63_db), .dlv_valid(e63_dv),
+      .dlv_src(e63_ds), .dlv_seq(e63_dq), .dlv_payload(e63_dp), .ev_valid(e63_ev),
+      .ev_ok(e63_eo), .ev_attempts(e63_ea));
+  assign lfd126 = e63_sf[8:0];
+  assign lbd507 = e63_db[8:0];
+  assign lfd127 = e63_sf[17:9];
+  assign lbd391 = e63_db[17:9];
+  assign tx_ready = {e63_tr, e62_tr, e61_tr, e60_tr, e59_tr, e58_tr, e57_tr, e56_tr, e55_tr, e54_tr, e53_tr, e52_tr, e51_tr, e50_tr, e49_tr, e48_tr, e47_tr, e46_tr, e45_tr, e44_tr, e43_tr, e42_tr, e41_tr, e40_tr, e39_tr, e38_tr, e37_tr, e36_tr, e35_tr, e34_tr, e33_tr, e32_tr, e31_tr, e30_tr, e29_tr, e28_tr, e27_tr, e26_tr, e25_tr, e24_tr, e23_tr, e22_tr, e21_tr, e20_tr, e19_tr, e18_tr, e17_tr, e16_tr, e15_tr, e14_tr, e13_tr, e12_tr, e11_tr, e10_tr, e9_tr, e8_tr, e7_tr, e6_tr, e5_tr, e4_tr, e3_tr, e2_tr, e1_tr, e0_tr};
+  assign dlv_valid = {e63_dv, e62_dv, e61_dv, e60_dv, e59_dv, e58_dv, e57_dv, e56_dv, e55_dv, e54_dv, e53_dv, e52_dv, e51_dv, e50_dv, e49_dv, e48_dv, e47_dv, e46_dv, e45_dv, e44_dv, e43_dv, e42_dv, e41_dv, e40_dv, e39_dv, e38_dv, e37_dv, e36_dv, e35_dv, e34_dv, e33_dv, e32_dv, e31_dv, e30_dv, e29_dv, e28_dv, e27_dv, e26_dv, e25_dv, e24_dv, e23_dv, e22_dv, e21_dv, e20_dv, e19_dv, e18_dv, e17_dv, e16_dv, e15_dv, e14_dv, e13_dv, e12_dv, e11_dv, e10_dv, e9_dv, e8_dv, e7_dv, e6_dv, e5_dv, e4_dv, e3_dv, e2_dv, e1_dv, e0_dv};
+  assign dlv_src = {e63_ds, e62_ds, e61_ds, e60_ds, e59_ds, e58_ds, e57_ds, e56_ds, e55_ds, e54_ds, e53_ds, e52_ds, e51_ds, e50_ds, e49_ds, e48_ds, e47_ds, e46_ds, e45_ds, e44_ds, e43_ds, e42_ds, e41_ds, e40_ds, e39_ds, e38_ds, e37_ds, e36_ds, e35_ds, e34_ds, e33_ds, e32_ds, e31_ds, e30_ds, e29_ds, e28_ds, e27_ds, e26_ds, e25_ds, e24_ds, e23_ds, e22_ds, e21_ds, e20_ds, e19_ds, e18_ds, e17_ds, e16_ds, e15_ds, e14_ds, e13_ds, e12_ds, e11_ds, e10_ds, e9_ds, e8_ds, e7_ds, e6_ds, e5_ds, e4_ds, e3_ds, e2_ds, e1_ds, e0_ds};
+  assign dlv_seq = {e63_dq, e62_dq, e61_dq, e60_dq, e59_dq, e58_dq, e57_dq, e56_dq, e55_dq, e54_dq, e53_dq, e52_dq, e51_dq, e50_dq, e49_dq, e48_dq, e47_dq, e46_dq, e45_dq, e44_dq, e43_dq, e42_dq, e41_dq, e40_dq, e39_dq, e38_dq, e37_dq, e36_dq, e35_dq, e34_dq, e33_dq, e32_dq, e31_dq, e30_dq, e29_dq, e28_dq, e27_dq, e26_dq, e25_dq, e24_dq, e23_dq, e22_dq, e21_dq, e20_dq, e19_dq, e18_dq, e17_dq, e16_dq, e15_dq, e14_dq, e13_dq, e12_dq, e11_dq, e10_dq, e9_dq, e8_dq, e7_dq, e6_dq, e5_dq, e4_dq, e3_dq, e2_dq, e1_dq, e0_dq};
+  assign dlv_payload = {e63_dp, e62_dp, e61_dp, e60_dp, e59_dp, e58_dp, e57_dp, e56_dp, e55_dp, e54_dp, e53_dp, e52_dp, e51_dp, e50_dp, e49_dp, e48_dp, e47_dp, e46_dp, e45_dp, e44_dp, e43_dp, e42_dp, e41_dp, e40_dp, e39_dp, e38_dp, e37_dp, e36_dp, e35_dp, e34_dp, e33_dp, e32_dp, e31_dp, e30_dp, e29_dp, e28_dp, e27_dp, e26_dp, e25_dp, e24_dp, e23_dp, e22_dp, e21_dp, e20_dp, e19_dp, e18_dp, e17_dp, e16_dp, e15_dp, e14_dp, e13_dp, e12_dp, e11_dp, e10_dp, e9_dp, e8_dp, e7_dp, e6_dp, e5_dp, e4_dp, e3_dp, e2_dp, e1_dp, e0_dp};
+  assign ev_valid = {e63_ev, e62_ev, e61_ev, e60_ev, e59_ev, e58_ev, e57_ev, e56_ev, e55_ev, e54_ev, e53_ev, e52_ev, e51_ev, e50_ev, e49_ev, e48_ev, e47_ev, e46_ev, e45_ev, e44_ev, e43_ev, e42_ev, e41_ev, e40_ev, e39_ev, e38_ev, e37_ev, e36_ev, e35_ev, e34_ev, e33_ev, e32_ev, e31_ev, e30_ev, e29_ev, e28_ev, e27_ev, e26_ev, e25_ev, e24_ev, e23_ev, e22_ev, e21_ev, e20_ev, e19_ev, e18_ev, e17_ev, e16_ev, e15_ev, e14_ev, e13_ev, e12_ev, e11_ev, e10_ev, e9_ev, e8_ev, e7_ev, e6_ev, e5_ev, e4_ev, e3_ev, e2_ev, e1_ev, e0_ev};
+  assign ev_ok = {e63_eo, e62_eo, e61_eo, e60_eo, e59_eo, e58_eo, e57_eo, e56_eo, e55_eo, e54_eo, e53_eo, e52_eo, e51_eo, e50_eo, e49_eo, e48_eo, e47_eo, e46_eo, e45_eo, e44_eo, e43_eo, e42_eo, e41_eo, e40_eo, e39_eo, e38_eo, e37_eo, e36_eo, e35_eo, e34_eo, e33_eo, e32_eo, e31_eo, e30_eo, e29_eo, e28_eo, e27_eo, e26_eo, e25_eo, e24_eo, e23_eo, e22_eo, e21_eo, e20_eo, e19_eo, e18_eo, e17_eo, e16_eo, e15_eo, e14_eo, e13_eo, e12_eo, e11_eo, e10_eo, e9_eo, e8_eo, e7_eo, e6_eo, e5_eo, e4_eo, e3_eo, e2_eo, e1_eo, e0_eo};
+  assign ev_attempts = {e63_ea, e62_ea, e61_ea, e60_ea, e59_ea, e58_ea, e57_ea, e56_ea, e55_ea, e54_ea, e53_ea, e52_ea, e51_ea, e50_ea, e49_ea, e48_ea, e47_ea, e46_ea, e45_ea, e44_ea, e43_ea, e42_ea, e41_ea, e40_ea, e39_ea, e38_ea, e37_ea, e36_ea, e35_ea, e34_ea, e33_ea, e32_ea, e31_ea, e30_ea, e29_ea, e28_ea, e27_ea, e26_ea, e25_ea, e24_ea, e23_ea, e22_ea, e21_ea, e20_ea, e19_ea, e18_ea, e17_ea, e16_ea, e15_ea, e14_ea, e13_ea, e12_ea, e11_ea, e10_ea, e9_ea, e8_ea, e7_ea, e6_ea, e5_ea, e4_ea, e3_ea, e2_ea, e1_ea, e0_ea};
 endmodule

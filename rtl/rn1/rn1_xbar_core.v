@@ -37,6 +37,7 @@ module rn1_xbar_core #(
     output reg  [R*D*9-1:0]    fwd_out,
     input  wire [R*D*9-1:0]    bwd_in
 );
+  /* verilator no_inline_module */
   localparam NO = R * D;
   localparam RB = (R > 1) ? $clog2(R) : 1;
   localparam DB = (D > 1) ? $clog2(D) : 1;
@@ -56,16 +57,17 @@ module rn1_xbar_core #(
     end
   endgenerate
 
-  // CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), MSB first.
+  // CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), MSB first: linear in x = c ^ b, written as
+  // the XOR of the images of the set bits of x (no loop: small Verilator code).
   function [7:0] crc8;
     input [7:0] c;
     input [7:0] b;
-    integer k;
     reg [7:0] x;
     begin
-      x = c ^ b;
-      for (k = 0; k < 8; k = k + 1) x = x[7] ? ({x[6:0], 1'b0} ^ 8'h07) : {x[6:0], 1'b0};
-      crc8 = x;
+      x    = c ^ b;
+      crc8 = ({8{x[0]}} & 8'h07) ^ ({8{x[1]}} & 8'h0E) ^ ({8{x[2]}} & 8'h1C) ^
+             ({8{x[3]}} & 8'h38) ^ ({8{x[4]}} & 8'h70) ^ ({8{x[5]}} & 8'hE0) ^
+             ({8{x[6]}} & 8'hC7) ^ ({8{x[7]}} & 8'h89);
     end
   endfunction
 
@@ -87,48 +89,78 @@ module rn1_xbar_core #(
     end
   endgenerate
 
-  // Allocation (combinational): per direction, requesters in rotating order from prio[d];
-  // each takes the first free enabled output of its direction starting at the LFSR offset.
-  reg [NI-1:0]    req;
-  reg [NI-1:0]    grant;
-  reg [OB*NI-1:0] gout;
-  reg [IB*R-1:0]  prio_n;
-  reg [NO-1:0]    freev;
+  // Allocation (combinational).  Per direction d the requesters are ranked in rotating
+  // order from prio[d]; the requester of rank j gets the j-th free enabled output of d in
+  // the order starting at the LFSR offset (the same as letting each requester in turn take
+  // the first free output); requesters beyond the free outputs are dropped.
+  localparam CB = IB + 1;  // rank / count width
+  reg  [NI-1:0]    req;
+  reg  [RB*NI-1:0] dig;
+  reg  [NI-1:0]    grant;
+  reg  [OB*NI-1:0] gout;
+  reg  [IB*R-1:0]  prio_n;
+  reg  [NO-1:0]    freev;
+  reg  [NI-1:0]    reqd, vis;
+  reg  [NI-1:0]    lowp;
+  reg  [D-1:0]     fo;          // free outputs of direction d in LFSR order
+  reg  [CB-1:0]    rank, nfree, seen;
   /* verilator lint_off UNUSEDSIGNAL */
-  integer d, k, j, i, o, s;
+  integer d, i, j, k, t0;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg found, seen;
   always @* begin
-    o      = 0;
-    s      = 0;
-    found  = 1'b0;
-    seen   = 1'b0;
     freev  = ~busy & en;
     grant  = {NI{1'b0}};
-    gout   = {OB*NI{1'b0}};
+    gout   = {OB * NI{1'b0}};
     prio_n = prio;
-    for (i = 0; i < NI; i = i + 1)
-      req[i] = (st[3*i+:3] == S_IDLE) && fwd_in[9*i+8];
+    reqd   = {NI{1'b0}};
+    vis = {NI{1'b0}};
+    lowp   = {NI{1'b0}};
+    fo     = {D{1'b0}};
+    rank   = {CB{1'b0}};
+    nfree  = {CB{1'b0}};
+    seen   = {CB{1'b0}};
+    t0     = 0;
+    for (i = 0; i < NI; i = i + 1) begin
+      req[i]           = (st[3*i+:3] == S_IDLE) && fwd_in[9*i+8];
+      dig[RB*i+:RB]    = fwd_in[9*i+7-:RB];
+    end
     for (d = 0; d < R; d = d + 1) begin
-      seen = 1'b0;
-      for (k = 0; k < NI; k = k + 1) begin
-        i = k + {{(32 - IB) {1'b0}}, prio[IB*d+:IB]};
-        if (i >= NI) i = i - NI;
-        if (req[i] && fwd_in[9*i+7-:RB] == d[RB-1:0]) begin
-          if (!seen) begin
-            seen = 1'b1;
-            prio_n[IB*d+:IB] = (i + 1 >= NI) ? {IB{1'b0}} : i[IB-1:0] + 1'b1;
-          end
-          found = 1'b0;
-          for (j = 0; j < D; j = j + 1) begin
-            s = (D > 1) ? j + {{(32 - DB) {1'b0}}, lfsr[DB*d+:DB]} : j;
-            if (s >= D) s = s - D;
-            o = d * D + s;
-            if (!found && freev[o]) begin
-              found          = 1'b1;
-              grant[i]       = 1'b1;
-              gout[OB*i+:OB] = o[OB-1:0];
-              freev[o]       = 1'b0;
+      for (i = 0; i < NI; i = i + 1) reqd[i] = req[i] && (dig[RB*i+:RB] == d[RB-1:0]);
+      // free outputs in LFSR order: fo[j] = freev[d*D + (s0 + j) mod D]
+      for (j = 0; j < D; j = j + 1) begin
+        fo[j] = freev[d*D+j];
+        if (D > 1) begin
+          for (k = 0; k < D; k = k + 1)
+            if ({{(32 - DB) {1'b0}}, lfsr[DB*d+:DB]} == ((k >= j) ? k - j : k - j + D))
+              fo[j] = freev[d*D+k];
+        end
+      end
+      nfree = {CB{1'b0}};
+      for (j = 0; j < D; j = j + 1) nfree = nfree + {{(CB - 1) {1'b0}}, fo[j]};
+      // lowp[x] = 1 for inputs x < prio[d]
+      for (i = 0; i < NI; i = i + 1) lowp[i] = (i < prio[IB*d+:IB]);
+      for (i = 0; i < NI; i = i + 1) begin
+        // inputs visited vis i: [prio, i) cyclically
+        for (k = 0; k < NI; k = k + 1)
+          vis[k] = (i >= prio[IB*d+:IB]) ? ((k < i) && !lowp[k]) : ((k < i) || !lowp[k]);
+        rank = {CB{1'b0}};
+        for (k = 0; k < NI; k = k + 1) rank = rank + {{(CB - 1) {1'b0}}, reqd[k] & vis[k]};
+        if (reqd[i]) begin
+          if (rank == {CB{1'b0}}) prio_n[IB*d+:IB] = (i + 1 >= NI) ? {IB{1'b0}} : i[IB-1:0] + 1'b1;
+          if (rank < nfree) begin
+            grant[i] = 1'b1;
+            // the rank-th set bit of fo, mapped back to its output number
+            seen = {CB{1'b0}};
+            for (j = 0; j < D; j = j + 1) begin
+              if (fo[j]) begin
+                if (seen == rank) begin
+                  t0 = (D > 1) ? j + {{(32 - DB) {1'b0}}, lfsr[DB*d+:DB]} : j;
+                  if (t0 >= D) t0 = t0 - D;
+                  t0 = d * D + t0;
+                  gout[OB*i+:OB] = t0[OB-1:0];
+                end
+                seen = seen + 1'b1;
+              end
             end
           end
         end
@@ -138,27 +170,43 @@ module rn1_xbar_core #(
 
   // Next forward outputs: data of connected inputs, headers (shifted) of new grants.
   reg [NO*9-1:0] fo_n;
-  integer f;
+  reg [NO-1:0]   take, rel;
+  reg [NI*9-1:0] relay_in;
+  integer f, g;
   always @* begin
-    fo_n = {NO * 9{1'b0}};
-    for (f = 0; f < NI; f = f + 1) begin
-      if (st[3*f+:3] == S_FWD && fwd_in[9*f+8]) fo_n[9*conn[OB*f+:OB]+:9] = fwd_in[9*f+:9];
-      if (grant[f]) fo_n[9*gout[OB*f+:OB]+:9] = {1'b1, fwd_in[9*f+7-RB-:8-RB], {RB{1'b0}}};
+    fo_n     = {NO * 9{1'b0}};
+    take     = {NO{1'b0}};
+    rel      = {NO{1'b0}};
+    relay_in = {NI * 9{1'b0}};
+    for (g = 0; g < NO; g = g + 1) begin
+      for (f = 0; f < NI; f = f + 1) begin
+        if (conn[OB*f+:OB] == g[OB-1:0]) begin
+          if (st[3*f+:3] == S_FWD && fwd_in[9*f+8]) fo_n[9*g+:9] = fwd_in[9*f+:9];
+          if (st[3*f+:3] == S_RELAY) begin
+            relay_in[9*f+:9] = bwd_in[9*g+:9];
+            if (!bwd_in[9*g+8]) rel[g] = 1'b1;
+          end
+        end
+        if (grant[f] && gout[OB*f+:OB] == g[OB-1:0]) begin
+          fo_n[9*g+:9] = {1'b1, fwd_in[9*f+7-RB-:8-RB], {RB{1'b0}}};
+          take[g]      = 1'b1;
+        end
+      end
     end
   end
 
   // Physical port numbers reported in status words.
   reg [3*NI-1:0] pin_num, pout_num;
   /* verilator lint_off UNUSEDSIGNAL */
-  integer g, t;
+  integer gg, t;
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     t = 0;
-    for (g = 0; g < NI; g = g + 1) begin
-      t                  = PORT_BASE + g;
-      pin_num[3*g+:3]    = t[2:0];
-      t                  = PORT_BASE + {{(32 - OB) {1'b0}}, conn[OB*g+:OB]};
-      pout_num[3*g+:3]   = t[2:0];
+    for (gg = 0; gg < NI; gg = gg + 1) begin
+      t                  = PORT_BASE + gg;
+      pin_num[3*gg+:3]   = t[2:0];
+      t                  = PORT_BASE + {{(32 - OB) {1'b0}}, conn[OB*gg+:OB]};
+      pout_num[3*gg+:3]  = t[2:0];
     end
   end
 
@@ -176,17 +224,17 @@ module rn1_xbar_core #(
     end else begin
       prio    <= prio_n;
       fwd_out <= fo_n;
+      busy    <= (busy | take) & ~rel;
       for (q = 0; q < NI; q = q + 1) begin
         case (st[3*q+:3])
           S_IDLE: begin
             bwd_out[9*q+:9] <= 9'd0;
             if (req[q]) begin
               cks[8*q+:8]   <= crc8(8'd0, fwd_in[9*q+:8]);
-              dir[RB*q+:RB] <= fwd_in[9*q+7-:RB];
+              dir[RB*q+:RB] <= dig[RB*q+:RB];
               if (grant[q]) begin
-                st[3*q+:3]      <= S_FWD;
-                conn[OB*q+:OB]  <= gout[OB*q+:OB];
-                busy[gout[OB*q+:OB]] <= 1'b1;
+                st[3*q+:3]     <= S_FWD;
+                conn[OB*q+:OB] <= gout[OB*q+:OB];
               end else begin
                 st[3*q+:3] <= S_DROP;
               end
@@ -213,12 +261,11 @@ module rn1_xbar_core #(
             st[3*q+:3]      <= S_FIN;
           end
           S_RELAY: begin
-            if (bwd_in[9*conn[OB*q+:OB]+8]) begin
-              bwd_out[9*q+:9] <= bwd_in[9*conn[OB*q+:OB]+:9];
+            if (relay_in[9*q+8]) begin
+              bwd_out[9*q+:9] <= relay_in[9*q+:9];
             end else begin
               bwd_out[9*q+:9] <= 9'd0;
               st[3*q+:3]      <= S_IDLE;
-              busy[conn[OB*q+:OB]] <= 1'b0;
             end
           end
           default: begin  // S_FIN

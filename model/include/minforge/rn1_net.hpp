@@ -270,6 +270,8 @@ FaultSet run_faults(const RunConfig& c);
 uint16_t net_seed(uint64_t seed);
 // Model-only run; one step per cycle.
 RunStats run_model(const RunConfig& c);
+// Same with an explicit fault set (c.faults is ignored).
+RunStats run_model(const RunConfig& c, const FaultSet& f);
 // Feeds the user inputs / collects outputs of one cycle between driver and model.
 void drive_model_cycle(Network& net, TrafficDriver& drv, Network::UserIn& in);
 

@@ -445,8 +445,10 @@ def summary_line(r: dict) -> str:
     s += f"BRAM {r['synth_brams']:>3} LC {r['lcs']}/{r['lcs_available']} Fmax {r['fmax_mhz']} MHz"
     if "timing_met" in r:
         s += f" (board clock {r['clock_mhz']:g} MHz: {'met' if r['timing_met'] else 'FAILED'})"
-    if "fabric_luts" in r:
-        s += f" | fabric LUT {r['fabric_luts']} = {r.get('fabric_luts_over_bound')} x N*n*W"
+    if r.get("fabric_luts_over_bound"):
+        s += f" | fabric LUT {r['fabric_luts']} = {r['fabric_luts_over_bound']} x N*n*W"
+    elif "fabric_luts" in r:
+        s += f" | fabric LUT {r['fabric_luts']}"
     return s
 
 

@@ -225,7 +225,7 @@ def svg(recs: list) -> str:
         out.append(f'<line x1="{x}" y1="395" x2="{x + 20}" y2="395" stroke="{COLORS[name]}" '
                    f'stroke-width="2"{dash}/>')
         out.append(f'<text x="{x + 25}" y="399">{label}</text>')
-        x += 25 + 8 * len(label) + 20
+        x += 25 + 7 * len(label) + 12
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

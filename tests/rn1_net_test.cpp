@@ -156,6 +156,7 @@ TEST(Rn1Net, ExactlyOnceUnderFaultCampaigns) {
         c.cycles = t == Topology::kRn1_64 ? 800 : 1500;
         c.faults = k;
         c.seed = 100 * k + trial;
+        c.drain_limit = 1000000;  // an isolated source needs 64 attempts per queued message
         const FaultSet f = run_faults(c);
         const RunStats s = run_model(c, f);
         EXPECT_EQ(s.duplicates, 0) << s.topology << " k=" << k;

@@ -82,16 +82,15 @@ TEST(Rn1Router, ConnectedTransmissionTimeline) {
   uint8_t c = 0;
   for (uint8_t w : words) c = crc8(c, w);
   EXPECT_EQ(b.core.bwd_out(3), make_word(true, c));
-  // Downstream reply of two words, relayed one cycle later, then the end.
+  // Downstream reply of two words: each relayed word appears one cycle after it arrives.
   b.bin[o] = make_word(true, 0x77);
-  b.step();
-  b.bin[o] = make_word(true, 0x78);
   b.step();
   EXPECT_EQ(b.core.bwd_out(3), make_word(true, 0x77));
   EXPECT_TRUE(b.core.busy(o));
-  b.bin[o] = 0;
+  b.bin[o] = make_word(true, 0x78);
   b.step();
   EXPECT_EQ(b.core.bwd_out(3), make_word(true, 0x78));
+  b.bin[o] = 0;
   b.step();
   EXPECT_EQ(b.core.bwd_out(3), 0);
   EXPECT_EQ(b.core.state(3), XbarCore::kIdle);

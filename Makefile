@@ -53,3 +53,9 @@ bitstreams: deps
 
 synth-report: deps
 	@python3 synth/flow.py report --out $(SYNTH_OUT)/sweep
+
+# RTL simulation speed (Verilator with and without the lockstep model, Icarus): see
+# bench/rtl_bench.sh.  Not part of `make bench` (it builds an extra Verilated model).
+.PHONY: bench-rtl
+bench-rtl: build
+	@bash bench/rtl_bench.sh $(BUILD)

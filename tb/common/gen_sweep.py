@@ -165,7 +165,7 @@ def main():
               '  output reg [%d:0] e_out_valid;' % (nmax - 1),
               '  output reg [%d:0] e_out_data;' % (nmax * wmax - 1),
               '  output reg [%d:0] e_out_conflict;' % (cmax - 1)]
-    L.append('  genvar gi;')
+    L.append('  // (declarations of the loop variables)')
 
     # ---- fabric variants ----
     for k, v in enumerate(fab):
@@ -285,8 +285,13 @@ def main():
         L.append('    endcase')
         L.append('  end')
     # the loop variable of the output multiplexers
-    idx = L.index('  genvar gi;')
-    L.insert(idx + 1, '  integer flane, elane;')
+    idx = L.index('  // (declarations of the loop variables)')
+    decl = []
+    if fab:
+        decl += ['  genvar gi;', '  integer flane;']
+    if eng:
+        decl += ['  integer elane;']
+    L[idx:idx + 1] = decl
     L.append('endmodule')
     L.append('`default_nettype wire')
     write_if_changed(os.path.join(a.out, name + '.v'), '\n'.join(L) + '\n')

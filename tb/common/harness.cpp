@@ -179,6 +179,7 @@ struct Options {
   std::string fault;
   bool faults = false;
   long inject = -1;
+  double bench = 0;
 };
 
 const char* ctrl_name(int c) { return minforge::fabric::to_string(static_cast<Ctrl>(c)); }
@@ -743,6 +744,8 @@ int parse_args(int argc, char** argv, Options& o) {
       o.configs = val();
     } else if (s == "--inject-mismatch") {
       o.inject = std::atol(val().c_str());
+    } else if (s == "--bench") {
+      o.bench = std::atof(val().c_str());
     } else if (s == "--faults") {
       o.faults = true;
     } else if (s == "--fault") {
@@ -992,6 +995,64 @@ int run_sim(const Options& o) {
 #endif
 }
 
+// ---------------------------------------------------------------- benchmark mode
+// Verilator speed of every engine variant: back-to-back exchanges for about `secs` seconds,
+// first the bare model (clock + start only), then with the lockstep model attached
+// (engine_run: every output compared every cycle).  Prints one line per variant.
+int run_bench(double secs) {
+#if SWEEP_HAS_ENGINE
+  using clk = std::chrono::steady_clock;
+  for (int k = 0; k < kNumEngineVariants; ++k) {
+    const SweepVariant& v = kEngineVariants[k];
+    double bare = 0, lock = 0;
+    {
+      Sim sim("");
+      Vsweep& top = *sim.top;
+      top.e_sel = static_cast<uint8_t>(k);
+      top.rst = 1;
+      sim.settle();
+      sim.edge();
+      top.rst = 0;
+      uint64_t cycles = 0;
+      const auto t0 = clk::now();
+      double el = 0;
+      while (el < secs) {
+        for (int c = 0; c < 1000; ++c) {
+          top.e_start = !top.e_busy;
+          sim.settle();
+          sim.edge();
+        }
+        cycles += 1000;
+        el = std::chrono::duration<double>(clk::now() - t0).count();
+      }
+      bare = static_cast<double>(cycles) / el;
+    }
+    {
+      uint64_t cycles = 0;
+      const auto t0 = clk::now();
+      double el = 0;
+      while (el < secs) {
+        Sim sim("");
+        Checker chk("bench");
+        EngineResult res;
+        if (!engine_run(sim, k, {}, {}, chk, res)) {
+          std::printf("%s\n", chk.mismatch().text.c_str());
+          return 1;
+        }
+        cycles += sim.evals / 2;
+        el = std::chrono::duration<double>(clk::now() - t0).count();
+      }
+      lock = static_cast<double>(cycles) / el;
+    }
+    std::printf("BENCH N=%d W=%d verilator_cps=%.0f lockstep_cps=%.0f\n", v.N, v.W, bare, lock);
+  }
+  return 0;
+#else
+  (void)secs;
+  return 2;
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1002,6 +1063,7 @@ int main(int argc, char** argv) {
   }
   if (const char* e = std::getenv("MINFORGE_WAVE_DIR"); e && o.wave_dir == ".") o.wave_dir = e;
   try {
+    if (o.bench > 0) return run_bench(o.bench);
     if (!o.sim.empty()) return run_sim(o);
     return run_sweep(o);
   } catch (const std::exception& e) {

@@ -1,5 +1,5 @@
 # minforge top-level Makefile.  Two commands do everything on a fresh Debian machine:
-#   make demo   build, run the golden model (and, as the project grows, RTL vs model and synthesis)
+#   make demo   build, golden model, RTL vs model (Verilator lockstep), RN1, synthesis, summary
 #   make test   the whole regression (GoogleTest + Verilator lockstep + lint), via CTest on all cores
 SHELL      := /bin/bash
 BUILD      ?= build
@@ -22,13 +22,14 @@ build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
 demo: build
-	@bash scripts/demo.sh $(CLI)
+	@bash scripts/demo.sh $(CLI) $(BUILD)/demo
 
 test: build
 	@ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
 bench: build
 	@$(BUILD)/bench/minforge_bench --benchmark_counters_tabular=true
+	@bash bench/rtl_bench.sh $(BUILD)
 
 lint: deps
 	@bash scripts/lint_rtl.sh
@@ -54,8 +55,14 @@ bitstreams: deps
 synth-report: deps
 	@python3 synth/flow.py report --out $(SYNTH_OUT)/sweep
 
-# RTL simulation speed (Verilator with and without the lockstep model, Icarus): see
-# bench/rtl_bench.sh.  Not part of `make bench` (it builds an extra Verilated model).
+# RTL simulation speed alone (Verilator with and without the lockstep model, Icarus):
+# bench/rtl_bench.sh, also run at the end of `make bench`.
 .PHONY: bench-rtl
 bench-rtl: build
 	@bash bench/rtl_bench.sh $(BUILD)
+
+# RN1 networks: regenerate the Verilog tops (rtl/rn1/rn1_net_*.v) and the model's wiring
+# tables (model/src/rn1_nets_gen.cpp) from scripts/gen_rn1_nets.py; the output is checked in.
+.PHONY: rn1-nets
+rn1-nets:
+	@python3 scripts/gen_rn1_nets.py

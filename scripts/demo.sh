@@ -54,7 +54,7 @@ printf '%-44s %s\n' "banyan N=16 E_1,1 dead (model)" \
   "$(json "$out/banyan_fault.json" "f\"{d['cycles']} cycles (bound {d['bound']}), delivered {d['delivered']}, lost {d['lost']}\"")"
 for f in sim_gsen_alt sim_gsen_stage sim_banyan_fault; do
   printf '%-44s %s\n' "RTL $f (Verilator vs model)" \
-    "$(json "$out/$f.json" "f\"{d['cycles']} cycles = {d['rounds']} rounds + {d['latency']}, delivered {d['delivered']}, lost {d['lost']}, dup {d['duplicates']}, mismatches {d['mismatches']}\"")"
+    "$(json "$out/$f.json" "f\"{d['cycles']} cycles ({d['rounds']} rounds, latency {d['latency']}), delivered {d['delivered']}, lost {d['lost']}, dup {d['duplicates']}, mismatches {d['mismatches']}\"")"
 done
 printf '%-44s %s\n' "RN1 fig20.9, 2 faults (RTL vs model)" \
   "$(json "$out/rn1_net.json" "f\"sent {d['sent']}, delivered {d['delivered']}, lost {d['lost']}, dup {d['duplicates']}, mismatches {d['mismatches']}\"")"

@@ -142,7 +142,7 @@ struct Report {
 };
 
 bool parse_line(const std::string& line, const std::string& tag, Report* r) {
-  // "<tag> R=XXXXXXXX C=XXXXXXXX E=XXXXXXXX PASS\r\n"
+  // "<tag> R=hhhhhhhh C=hhhhhhhh E=hhhhhhhh (8 hex digits each) PASS\r\n"
   std::string body = line.substr(0, line.size() >= 2 ? line.size() - 2 : 0);
   if (line.size() != tag.size() + 40 || line.compare(0, tag.size(), tag) != 0) return false;
   size_t b = tag.size();

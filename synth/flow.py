@@ -80,8 +80,9 @@ BOARDS = {
         "boards/hx8k.pcf", "J3", "B12", ("B5", "B4", "A2", "A1", "C5", "C4", "B3", "C3"),
         False, 7680, 7680, 32,
         {"gsen": ("hx8k_gsen_top", {"N": 22, "W": 16, "SCHED": 0}),
-         "banyan": ("hx8k_banyan_top", {"N": 16, "W": 16}),
-         "rn1": ("hx8k_rn1_top", {})}),
+         "banyan": ("hx8k_banyan_top", {"N": 16, "W": 16})}),
+    # The RN1 top (the Fig. 20.9 network: 8 RN1 routers of ~5000 iCE40 LUTs each) fits only
+    # the ECP5 of the ULX3S.
     "ulx3s": Board(
         "ulx3s", "ULX3S (ECP5 LFE5U-85F-CABGA381)", "ecp5", "85k", "CABGA381", 25.0,
         "boards/ulx3s.lpf", "G2", "L4", ("B2", "C2", "C1", "D2", "D1", "E2", "E1", "H3"),

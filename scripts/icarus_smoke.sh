@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Icarus Verilog (-g2005) smoke tests of the minforge RTL: the fabric benches (paper
-# numbers) and the all-to-all engine bench over the configurations below.  Each bench
+# numbers), the all-to-all engine bench over the configurations below and the RN1 board
+# self-test bench (tb/board/rn1_selftest_icarus_tb.v).  Each bench
 # prints PASS/FAIL and exits non-zero ($fatal) on failure.  Exit code 0 = all passed.
 # Usage: scripts/icarus_smoke.sh [-v]     (-v: show every bench's full output)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 verbose=0; [ "${1:-}" = "-v" ] && verbose=1
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-lib=(-Irtl/common -y rtl/common -y rtl/gsen -y rtl/banyan -y rtl/engine)
+lib=(-Irtl/common -Irtl/board -y rtl/common -y rtl/gsen -y rtl/banyan -y rtl/engine -y rtl/rn1
+     -y rtl/board -y tb/board)
 pass=0; fail=0
 
 # run NAME BENCH [iverilog -P options...]
@@ -55,6 +57,9 @@ run banyan_n8_comb        $E ENGINE=1 N=8 PIPELINE=0 W=12
 run banyan_n16_dead_e11   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=1 FAULT_ELEM=1 FAULT_KIND=0
 run banyan_n16_dead_e30   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=3 FAULT_ELEM=0 FAULT_KIND=0
 run banyan_n32_dead_tags  $E ENGINE=1 N=32 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=5 FAULT_KIND=0 USE_TAGS=1
+# RN1 board top's core: self-test on the Fig. 20.9 network, clean and with endpoint 5 cut off
+run rn1_selftest_clean    tb/board/rn1_selftest_icarus_tb.v CUT=0 EXCHANGES=2
+run rn1_selftest_cut      tb/board/rn1_selftest_icarus_tb.v CUT=1 EXCHANGES=1
 
 echo "icarus_smoke: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -8,7 +8,8 @@
 #   3. Icarus -g2005 compiles all files together.
 #   4. Illegal parameters must stop elaboration in Verilator, Icarus and Yosys with the
 #      module's message (odd N, N < 4, banyan N not a power of two, W too small, unknown
-#      CONTROL / SCHED).  Skipped for a tool that is not installed (yosys is optional).
+#      CONTROL / SCHED, RN1 self-test NE not a power of two 2..64 or payload too short).
+#      Skipped for a tool that is not installed (yosys is optional).
 # Exit code 0 = clean.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +43,10 @@ done; done
 for pc in 1 2 4; do
   sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=24 -GSCHED=2 -GPLAYER_CONTROL=$pc -GPLAYER_LEN=32")
 done
+for ne in 2 4 8 32 64; do
+  sweeps+=("rtl/board/rn1_selftest.v|-GNE=$ne")
+done
+sweeps+=("rtl/board/rn1_selftest.v|-GNE=4 -GP=1")
 for s in "${sweeps[@]}"; do
   f=${s%%|*}; g=${s#*|}
   if ! verilator --lint-only -Wall $incs $g "$f"; then echo "lint: verilator: $f $g"; fail=1; fi
@@ -63,9 +68,12 @@ bad=(
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|SCHED=5|unknown SCHED|ERROR_gsen_a2a_engine_unknown_SCHED"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|N=12|N must be 2 mod 4|ERROR_gsen_sched_alt_N_must_be_2_mod_4"
   "banyan_a2a_engine|rtl/engine/banyan_a2a_engine.v|N=24|N must be a power of two|ERROR_banyan_a2a_engine_N_must_be_a_power_of_two"
+  "rn1_selftest|rtl/board/rn1_selftest.v|NE=12|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
+  "rn1_selftest|rtl/board/rn1_selftest.v|NE=128|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
+  "rn1_selftest|rtl/board/rn1_selftest.v|P=1|8*P >= 2*log2(NE)+1|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
 )
 have_yosys=0; command -v yosys >/dev/null && have_yosys=1
-mine=$(find rtl/common rtl/gsen rtl/banyan rtl/engine -name '*.v' | sort | tr '\n' ' ')
+mine="$(find rtl/common rtl/gsen rtl/banyan rtl/engine -name '*.v' | sort | tr '\n' ' ') rtl/board/rn1_selftest.v"
 libs=$(find rtl -type d -printf '-y%p ')
 nbad=0
 for b in "${bad[@]}"; do

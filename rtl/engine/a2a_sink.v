@@ -62,16 +62,12 @@ module a2a_sink (
   wire [PW-1:0]  pay_exp = mix_ext[PW-1:0];
   wire [31:0]    unused_mix_hi = mix_ext[PW+31:PW];
 
+  // seen is indexed by the source field directly (one read port, one write port); an
+  // out-of-range source (f_src >= N, possible when N is not a power of two) reads as
+  // not-seen and is classified bad_pay before the vector is touched.
   reg  [N-1:0] seen;
-  reg          seen_src;
-  integer      k;
-  always @* begin
-    seen_src = 1'b0;
-    for (k = 0; k < N; k = k + 1)
-      if ({{(32-IW){1'b0}}, f_src} == k) seen_src = seen[k];
-  end
-
-  wire src_ok = ({{(32-IW){1'b0}}, f_src} < N32);
+  wire         src_ok = ({{(32-IW){1'b0}}, f_src} < N32);
+  wire         seen_src = src_ok && seen[f_src];
   assign ev_bad_dst = in_valid && (f_dst != DST_ID);
   assign ev_bad_pay = in_valid && (f_dst == DST_ID) && (!src_ok || f_pay != pay_exp);
   assign ev_dup     = in_valid && (f_dst == DST_ID) && src_ok && (f_pay == pay_exp) && seen_src;
@@ -80,9 +76,8 @@ module a2a_sink (
   always @(posedge clk) begin
     if (rst || clear) begin
       seen <= {N{1'b0}};
-    end else begin
-      for (k = 0; k < N; k = k + 1)
-        if (ev_good && {{(32-IW){1'b0}}, f_src} == k) seen[k] <= 1'b1;
+    end else if (ev_good) begin
+      seen[f_src] <= 1'b1;   // ev_good implies src_ok: f_src < N
     end
   end
 endmodule

@@ -112,8 +112,10 @@ module gsen_fabric (
   // Signals entering stage s (index s); index NS = after the last stage.
   // (split_var: the stages read index s and drive index s+1; without it Verilator sees a
   // false combinational loop when PIPELINE=0.)
+  // Messages are one MW-bit word per terminal: d_at[s*N + t] is terminal t entering stage s
+  // (an array of words rather than one N*MW-bit vector keeps the simulators' code small).
   wire [N-1:0]     v_at [0:NS]   /*verilator split_var*/;
-  wire [N*MW-1:0]  d_at [0:NS]   /*verilator split_var*/;
+  wire [MW-1:0]    d_at [0:(NS+1)*N-1] /*verilator split_var*/;
   wire [CFG_W-1:0] c_at [0:NS-1] /*verilator split_var*/;
   wire [NSW-1:0]   x_at [0:NS]   /*verilator split_var*/;
   wire             unused_clk_rst = clk ^ rst;  // both unused when PIPELINE=0
@@ -121,12 +123,14 @@ module gsen_fabric (
   genvar s, y, t;
   generate
     for (t = 0; t < N; t = t + 1) begin : g_in
+      wire [MW-1:0] d_out = d_at[NS*N + t];
+      assign out_data[t*W +: W] = d_out[W-1:0];
       if (IS_TAG != 0) begin : g_tag
-        assign d_at[0][t*MW +: MW] = {in_tag[t*NS +: NS], in_data[t*W +: W]};
+        assign d_at[t] = {in_tag[t*NS +: NS], in_data[t*W +: W]};
+        wire unused_out_tag = ^d_out[MW-1:W];  // the tag leaves the last stage unused
       end else begin : g_notag
-        assign d_at[0][t*MW +: MW] = in_data[t*W +: W];
+        assign d_at[t] = in_data[t*W +: W];
       end
-      assign out_data[t*W +: W] = d_at[NS][t*MW +: W];
     end
     if (IS_TAG != 0) begin : g_unused_cfg
       wire unused_cfg = ^in_cfg;
@@ -144,18 +148,22 @@ module gsen_fabric (
   generate
     for (s = 0; s < NS; s = s + 1) begin : g_stage
       wire [N-1:0]    nv;   // after the switches of stage s (terminal order 2y+f)
-      wire [N*MW-1:0] nd;
+      wire [MW-1:0]   nd [0:N-1];
       wire [H-1:0]    cf;   // conflict flag of each switch of this stage
       wire [NSW-1:0]  nx;
 
       for (y = 0; y < H; y = y + 1) begin : g_sw
         wire st;
         wire v1;
+        wire [MW-1:0] d0 = d_at[s*N + y];
+        wire [MW-1:0] d1 = d_at[s*N + y + H];
         if (IS_TAG != 0) begin : g_tagctl
           wire drop1;
+          wire [MW-1:0] f0w = d0;
+          wire [MW-1:0] f1w = d1;
           mf_switch_tag_ctrl u_ctl (
             .v0(v_at[s][y]), .v1(v_at[s][y+H]),
-            .f0(d_at[s][y*MW + W + NS-1-s]), .f1(d_at[s][(y+H)*MW + W + NS-1-s]),
+            .f0(f0w[W + NS-1-s]), .f1(f1w[W + NS-1-s]),
             .state(st), .drop1(drop1), .conflict(cf[y])
           );
           assign v1 = v_at[s][y+H] & ~drop1;
@@ -172,10 +180,10 @@ module gsen_fabric (
         end
         mf_switch2x2 #(.W(MW)) u_sw (
           .state(st),
-          .in0_valid(v_at[s][y]),   .in0_data(d_at[s][y*MW +: MW]),
-          .in1_valid(v1),           .in1_data(d_at[s][(y+H)*MW +: MW]),
-          .out0_valid(nv[2*y]),     .out0_data(nd[(2*y)*MW +: MW]),
-          .out1_valid(nv[2*y+1]),   .out1_data(nd[(2*y+1)*MW +: MW])
+          .in0_valid(v_at[s][y]),   .in0_data(d0),
+          .in1_valid(v1),           .in1_data(d1),
+          .out0_valid(nv[2*y]),     .out0_data(nd[2*y]),
+          .out1_valid(nv[2*y+1]),   .out1_data(nd[2*y+1])
         );
       end
 
@@ -183,7 +191,6 @@ module gsen_fabric (
 
       if (PIPELINE != 0) begin : g_reg
         reg [N-1:0]    v_q;
-        reg [N*MW-1:0] d_q;
         reg [NSW-1:0]  x_q;
         always @(posedge clk) begin
           if (rst) begin
@@ -194,9 +201,12 @@ module gsen_fabric (
             x_q <= nx;
           end
         end
-        always @(posedge clk) d_q <= nd;
+        for (t = 0; t < N; t = t + 1) begin : g_dq
+          reg [MW-1:0] d_q;
+          always @(posedge clk) d_q <= nd[t];
+          assign d_at[(s+1)*N + t] = d_q;
+        end
         assign v_at[s+1] = v_q;
-        assign d_at[s+1] = d_q;
         assign x_at[s+1] = x_q;
         if (s < NS - 1) begin : g_cfg
           reg [CFG_W-1:0] c_q;
@@ -204,8 +214,10 @@ module gsen_fabric (
           assign c_at[s+1] = c_q;
         end
       end else begin : g_comb
+        for (t = 0; t < N; t = t + 1) begin : g_dc
+          assign d_at[(s+1)*N + t] = nd[t];
+        end
         assign v_at[s+1] = nv;
-        assign d_at[s+1] = nd;
         assign x_at[s+1] = nx;
         if (s < NS - 1) begin : g_cfg
           assign c_at[s+1] = c_at[s];
@@ -237,15 +249,6 @@ module gsen_fabric (
   endfunction
 `endif
 
-  // In tag mode, the tag bits leave the last stage unused; in other modes the data word is
-  // exactly W bits.
-  generate if (IS_TAG != 0) begin : g_unused_out_tag
-    wire [N-1:0] tag_last;
-    for (t = 0; t < N; t = t + 1) begin : g_t
-      assign tag_last[t] = ^d_at[NS][t*MW + W +: NS];
-    end
-    wire unused_out_tag = ^tag_last;
-  end endgenerate
 endmodule
 
 `default_nettype wire

@@ -268,6 +268,12 @@ def ecppack_cmd() -> list:
 
 
 def run(cmd: list, log: Path, cwd: Path) -> None:
+    if Path(str(cmd[0])).name.startswith("yowasp-"):
+        # YoWASP tools run in a WASI sandbox that mounts its own temporary directory at /tmp,
+        # hiding the real /tmp (e.g. a build directory there): pass paths relative to cwd,
+        # which the sandbox maps to the real directory tree.
+        cmd = [cmd[0]] + [os.path.relpath(c, cwd) if isinstance(c, Path) else c
+                          for c in cmd[1:]]
     with open(log, "w") as f:
         f.write("$ " + " ".join(str(c) for c in cmd) + "\n")
         f.flush()

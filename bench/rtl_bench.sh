@@ -6,25 +6,37 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 secs=${2:-2}
-cmake --build "$build" --target tb_gsen_bench >/dev/null
-out=$("$build/tb/engine/tb_gsen_bench" --bench "$secs")
+cmake --build "$build" --target tb_gsen_bench_n16 tb_gsen_bench_n64 tb_gsen_bench_n256 >/dev/null
+out=""
+for n in 16 64 256; do
+  out+=$("$build/tb/engine/tb_gsen_bench_n$n" --bench "$secs")$'\n'
+done
 echo "$out"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 lib=(-Irtl/common -y rtl/common -y rtl/gsen -y rtl/engine)
-iverilog -g2005 "${lib[@]}" -Pgsen_engine_speed_tb.N=16 -Pgsen_engine_speed_tb.W=32 \
-  -Pgsen_engine_speed_tb.REPEAT=400 -o "$work/b.vvp" tb/bench/gsen_engine_speed_tb.v
-t0=$(date +%s.%N)
-ic=$(vvp -n "$work/b.vvp" | sed -n 's/^CYCLES //p')
-t1=$(date +%s.%N)
-python3 - "$out" "$ic" "$t0" "$t1" <<'PY'
+# Icarus: two runs (40 and 400 exchanges); the difference removes start-up/elaboration.
+icarus_run() {
+  iverilog -g2005 "${lib[@]}" -Pgsen_engine_speed_tb.N=16 -Pgsen_engine_speed_tb.W=32 \
+    -Pgsen_engine_speed_tb.REPEAT="$1" -o "$work/b$1.vvp" tb/bench/gsen_engine_speed_tb.v
+  local t0 t1 c
+  t0=$(date +%s.%N)
+  c=$(vvp -n "$work/b$1.vvp" | sed -n 's/^CYCLES //p')
+  t1=$(date +%s.%N)
+  echo "$c $t0 $t1"
+}
+read -r c1 a1 b1 < <(icarus_run 40)
+read -r c2 a2 b2 < <(icarus_run 400)
+python3 - "$out" "$c1" "$a1" "$b1" "$c2" "$a2" "$b2" <<'PY'
 import re, sys
-out, ic, t0, t1 = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+out = sys.argv[1]
+c1, a1, b1, c2, a2, b2 = int(sys.argv[2]), *map(float, sys.argv[3:5]), int(sys.argv[5]), *map(float, sys.argv[6:8])
 rows = [dict(N=int(m[0]), v=float(m[1]), l=float(m[2]))
         for m in re.findall(r'N=(\d+) W=\d+ verilator_cps=(\d+) lockstep_cps=(\d+)', out)]
-icps = ic / (t1 - t0)
+icps = (c2 - c1) / ((b2 - a2) - (b1 - a1))
 print(f"{'N':>5} {'verilator c/s':>14} {'+lockstep c/s':>14} {'lockstep/bare':>14} {'verilator/icarus':>17}")
 for r in rows:
     ratio = f"{r['v'] / icps:17.1f}" if r['N'] == 16 else f"{'':>17}"
     print(f"{r['N']:5d} {r['v']:14.0f} {r['l']:14.0f} {r['l'] / r['v']:14.3f} {ratio}")
-print(f"icarus N=16: {icps:.0f} cycles/s ({ic} cycles in {t1 - t0:.2f} s, including start-up)")
+print(f"icarus N=16: {icps:.0f} cycles/s ({c2 - c1} cycles in {(b2 - a2) - (b1 - a1):.2f} s: "
+      f"{c2} cycles in {b2 - a2:.2f} s minus {c1} in {b1 - a1:.2f} s)")
 PY

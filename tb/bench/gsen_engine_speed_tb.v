@@ -14,6 +14,11 @@ module gsen_engine_speed_tb;
   parameter integer PIPELINE = 1;
   parameter integer REPEAT = 100;
 
+  // Player port widths of gsen_a2a_engine at its default PLAYER_LEN = 10 (port unused here).
+  localparam integer NS = $clog2(N);
+  localparam integer PAW = 4;
+  localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
+
   reg clk = 1'b0;
   reg rst = 1'b1;
   reg start = 1'b0;
@@ -26,7 +31,7 @@ module gsen_engine_speed_tb;
     .clk(clk), .rst(rst), .start(start), .busy(busy), .done(done), .cycles(cycles),
     .delivered(delivered), .errors(errors), .err_dst(err_dst), .err_payload(err_payload),
     .err_dup(err_dup), .missing(missing), .conflicts(conflicts),
-    .pl_wr_en(1'b0), .pl_wr_addr(1'b0), .pl_wr_data({(N + 4 * ((5 + 3) / 4)){1'b0}})
+    .pl_wr_en(1'b0), .pl_wr_addr({PAW{1'b0}}), .pl_wr_data({PENTRY_W{1'b0}})
   );
 
   always #5 clk = ~clk;

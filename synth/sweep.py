@@ -83,23 +83,17 @@ def run_point(out: Path, design: str, params: dict, seeds) -> dict:
     return flow.build(req, out, seeds=seeds)
 
 
-def cmd_report(a) -> int:
-    out = Path(a.out)
-    reports = Path(a.reports)
-    pts = points(a.quick)
-    recs = []
-    skipped = []
-    print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
-    for design, params, seeds in pts:
-        try:
-            recs.append(run_point(out, design, params, seeds))
-        except (flow.RequestError, flow.ToolError) as e:
-            print(f"sweep: skipped {design} {params}: {e}", flush=True)
-            skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]})
+def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: int) -> None:
+    """sweep.json/.md/.svg for the points done so far (rewritten after every point, so an
+    interrupted full sweep still leaves honest partial reports; cached points resume)."""
+    done = len(recs) + len(skipped)
+    label = "reduced" if quick else "full"
+    if done < total:
+        label += f", partial: {done} of {total} points"
     doc = {
         "date": str(datetime.date.today()),
-        "tools": flow.tool_versions(),
-        "set": "reduced" if a.quick else "full",
+        "tools": TOOLS,
+        "set": label,
         "notes": [
             "fabric_luts/fabric_ffs: out-of-context Yosys synthesis of the fabric module alone "
             "(synth_ice40: SB_LUT4; synth_ecp5: LUT4 + 2 per CCU2C)",
@@ -114,6 +108,27 @@ def cmd_report(a) -> int:
     flow.write_json(reports / "sweep.json", doc)
     (reports / "sweep.md").write_text(markdown(doc))
     (reports / "sweep.svg").write_text(svg(recs))
+
+
+TOOLS: dict = {}
+
+
+def cmd_report(a) -> int:
+    global TOOLS
+    out = Path(a.out)
+    reports = Path(a.reports)
+    pts = points(a.quick)
+    recs = []
+    skipped = []
+    TOOLS = flow.tool_versions()
+    print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
+    for design, params, seeds in pts:
+        try:
+            recs.append(run_point(out, design, params, seeds))
+        except (flow.RequestError, flow.ToolError) as e:
+            print(f"sweep: skipped {design} {params}: {e}", flush=True)
+            skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]})
+        write_reports(reports, recs, skipped, a.quick, len(pts))
     print(f"sweep: wrote {reports / 'sweep.json'}, sweep.md, sweep.svg", flush=True)
     return 0
 
@@ -127,7 +142,7 @@ def _p(r, k, d=""):
 
 def markdown(doc: dict) -> str:
     recs = doc["points"]
-    L = [f"# minforge synthesis sweep ({doc['date']}, {doc['set']} set)", ""]
+    L = [f"# minforge synthesis sweep ({doc['date']}; set: {doc['set']})", ""]
     L += ["Tools: " + "; ".join(f"{k} `{v}`" for k, v in doc["tools"].items()), ""]
     L += ["- " + n for n in doc["notes"]]
     L += ["- Regenerate with `make synth-report` (full set) or "

@@ -1,13 +1,11 @@
 # mf_add_sweep(NAME <name> SPECS <spec>... [OPT <-O level>] [UNITY <k>]
 #              [ARGS <harness args>...] [TIMEOUT <s>] [LABELS <labels>] [NOTEST])
-# Generates (at configure time, into the build dir) a sweep top with tb/common/gen_sweep.py.
-# At BUILD time (so models are verilated in parallel with other compiles, and configuring
-# takes seconds) it verilates the top into ONE model (prefix Vsweep, -Wall --assert, FST
-# tracing compiled in), groups the generated C++ into <k> unity translation units
-# (tb/common/vl_unity.py; default 4), and links them with tb/common/harness.cpp, the
-# golden model and the shared Verilator runtime (mf_vl_runtime, compiled once for all
-# sweeps).  Registers the CTest test tb_<name> (the harness exits non-zero on the first
-# mismatch) unless NOTEST (then the executable is built only on request).
+# Generates (at configure time, into the build dir) a sweep top with tb/common/gen_sweep.py,
+# verilates it into ONE model (prefix Vsweep, -Wall --assert, FST tracing compiled in) with
+# mf_verilate() (tb/common/verilate.cmake: Verilator at build time, unity translation
+# units, shared runtime), links it with tb/common/harness.cpp and the golden model, and
+# registers the CTest test tb_<name> (the harness exits non-zero on the first mismatch)
+# unless NOTEST (then the executable is built only on request).
 set(MF_TB_COMMON ${CMAKE_CURRENT_LIST_DIR})
 set(MF_RTL_DIR ${PROJECT_SOURCE_DIR}/rtl)
 file(GLOB MF_RTL_SOURCES ${MF_RTL_DIR}/common/*.v ${MF_RTL_DIR}/gsen/*.v
@@ -18,20 +16,7 @@ file(GLOB MF_RTL_SOURCES ${MF_RTL_DIR}/common/*.v ${MF_RTL_DIR}/gsen/*.v
 set(MF_VERILATOR_FLAGS -Wall -Wno-VARHIDDEN --assert -I${MF_RTL_DIR}/common)
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
-# The Verilator runtime (with FST tracing) shared by every sweep model.
-if(NOT TARGET mf_vl_runtime)
-  find_package(Threads REQUIRED)
-  add_library(mf_vl_runtime STATIC ${VERILATOR_ROOT}/include/verilated.cpp
-                                   ${VERILATOR_ROOT}/include/verilated_fst_c.cpp
-                                   ${VERILATOR_ROOT}/include/verilated_threads.cpp)
-  target_include_directories(mf_vl_runtime SYSTEM PUBLIC ${VERILATOR_ROOT}/include
-                                                         ${VERILATOR_ROOT}/include/vltstd)
-  target_compile_definitions(mf_vl_runtime PUBLIC VM_COVERAGE=0 VM_SC=0 VM_TRACE=1
-                                                  VM_TRACE_VCD=0 VM_TRACE_FST=1)
-  target_compile_options(mf_vl_runtime PRIVATE -w)
-  target_link_libraries(mf_vl_runtime PUBLIC Threads::Threads z)
-endif()
-file(GLOB MF_RTL_HEADERS ${MF_RTL_DIR}/common/*.vh)
+include(${CMAKE_CURRENT_LIST_DIR}/verilate.cmake)
 
 function(mf_add_sweep)
   cmake_parse_arguments(S "NOTEST" "NAME;OPT;TIMEOUT;UNITY" "SPECS;ARGS;LABELS" ${ARGN})
@@ -54,35 +39,18 @@ function(mf_add_sweep)
     set(S_UNITY 4)
   endif()
   set(exe tb_${S_NAME})
-  set(mdir ${CMAKE_CURRENT_BINARY_DIR}/${exe}.vl)
-  set(unity_files "")
-  foreach(k RANGE 1 ${S_UNITY})
-    list(APPEND unity_files ${mdir}/Vsweep__unity_${k}.cpp)
-  endforeach()
-  add_custom_command(
-    OUTPUT ${mdir}/Vsweep.h ${unity_files}
-    COMMAND ${CMAKE_COMMAND} -E rm -rf ${mdir}
-    COMMAND ${VERILATOR_BIN} --cc --prefix Vsweep --Mdir ${mdir} --top-module ${S_NAME}
-            --trace-fst ${MF_VERILATOR_FLAGS} --x-assign fast --x-initial fast
-            # ports of the sweep top only: much smaller trace code
-            --trace-depth 1
-            ${MF_RTL_SOURCES} ${gen}/${S_NAME}.v
-    COMMAND ${Python3_EXECUTABLE} ${MF_TB_COMMON}/vl_unity.py ${mdir} Vsweep ${S_UNITY}
-    DEPENDS ${MF_RTL_SOURCES} ${MF_RTL_HEADERS} ${gen}/${S_NAME}.v ${VERILATOR_BIN}
-            ${MF_TB_COMMON}/vl_unity.py
-    COMMENT "Verilating sweep model ${S_NAME}"
-    VERBATIM)
-  set_source_files_properties(${unity_files} PROPERTIES GENERATED TRUE COMPILE_OPTIONS
-                              "${S_OPT};-w")
   if(S_NOTEST)
-    add_executable(${exe} EXCLUDE_FROM_ALL ${MF_TB_COMMON}/harness.cpp ${unity_files}
-                          ${mdir}/Vsweep.h)
+    add_executable(${exe} EXCLUDE_FROM_ALL ${MF_TB_COMMON}/harness.cpp)
   else()
-    add_executable(${exe} ${MF_TB_COMMON}/harness.cpp ${unity_files} ${mdir}/Vsweep.h)
+    add_executable(${exe} ${MF_TB_COMMON}/harness.cpp)
   endif()
-  target_include_directories(${exe} PRIVATE ${gen} ${MF_TB_COMMON} ${mdir})
+  mf_verilate(${exe} PREFIX Vsweep TOP ${S_NAME} TRACE OPT ${S_OPT} UNITY ${S_UNITY}
+              SOURCES ${MF_RTL_SOURCES} ${gen}/${S_NAME}.v
+              # --trace-depth 1: ports of the sweep top only (much smaller trace code)
+              ARGS ${MF_VERILATOR_FLAGS} --x-assign fast --x-initial fast --trace-depth 1)
+  target_include_directories(${exe} PRIVATE ${gen} ${MF_TB_COMMON})
   target_compile_definitions(${exe} PRIVATE SWEEP_VARIANTS_H="${S_NAME}_variants.h")
-  target_link_libraries(${exe} PRIVATE minforge_model mf_vl_runtime)
+  target_link_libraries(${exe} PRIVATE minforge_model)
   if(S_NOTEST)
     return()
   endif()

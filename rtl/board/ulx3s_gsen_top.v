@@ -1,8 +1,9 @@
 // ulx3s_gsen_top: self-testing GSEN all-to-all engine for the ULX3S board
 // (ECP5 LFE5U-85F-CABGA381, 25 MHz clock; pins in synth/boards/ulx3s.lpf).
 //
-// The engine (rtl/engine/gsen_a2a_engine: sources, scheduler, fabric, checking sinks) runs
-// the all-to-all personalized exchange over and over from the board clock.  LED 0 lights
+// The self-test (rtl/board/board_gsen_selftest: power-on reset; rtl/engine/gsen_a2a_engine:
+// sources, scheduler, fabric, checking sinks; board_reporter) runs the all-to-all
+// personalized exchange over and over from the board clock.  LED 0 lights
 // while every exchange so far was correct, LED 1 as soon as an error was counted; LEDs
 // 7..2 show bits 23..18 of the exchange counter (activity).
 // A report line goes out on the UART (115200 8N1) after the first exchange and then four
@@ -37,80 +38,23 @@ module ulx3s_gsen_top #(
     output wire       uart_tx,
     output wire [7:0] led
 );
-`include "board_functions.vh"
-
-  localparam integer NS = $clog2(N);
-  localparam integer PAW = 4;  // engine's player address width for its default PLAYER_LEN
-  localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
-  localparam integer TAG_LEN = 20;
-  localparam [8*TAG_LEN-1:0] TAG = {"GSEN ", bf_sched3(SCHED), " N=", bf_dec3(N), " W=", bf_dec3(W)};
-
-  wire rst;
-  board_por u_por (
-      .clk(clk),
-      .rst(rst)
-  );
-
-  wire        eng_start;
-  wire        eng_busy;
-  wire        eng_done;
-  wire [31:0] eng_cycles;
-  wire [31:0] eng_delivered;
-  wire [31:0] eng_errors;
-  wire [31:0] eng_err_dst;
-  wire [31:0] eng_err_payload;
-  wire [31:0] eng_err_dup;
-  wire [31:0] eng_missing;
-  wire [31:0] eng_conflicts;
-
-  gsen_a2a_engine #(
-      .N(N),
-      .W(W),
-      .SCHED(SCHED),
-      .PIPELINE(PIPELINE)
-  ) u_engine (
-      .clk(clk),
-      .rst(rst),
-      .start(eng_start),
-      .busy(eng_busy),
-      .done(eng_done),
-      .cycles(eng_cycles),
-      .delivered(eng_delivered),
-      .errors(eng_errors),
-      .err_dst(eng_err_dst),
-      .err_payload(eng_err_payload),
-      .err_dup(eng_err_dup),
-      .missing(eng_missing),
-      .conflicts(eng_conflicts),
-      .pl_wr_en(1'b0),
-      .pl_wr_addr({PAW{1'b0}}),
-      .pl_wr_data({PENTRY_W{1'b0}})
-  );
-
-  // The detail counters are summed into `errors` by the engine; the board reports the sum.
-  wire unused_engine = ^{eng_busy, eng_delivered, eng_err_dst, eng_err_payload, eng_err_dup,
-                         eng_missing, eng_conflicts};
-
   wire [31:0] rounds;
   wire        pass;
   wire        fail;
-  board_reporter #(
+  board_gsen_selftest #(
+      .N(N),
+      .W(W),
+      .SCHED(SCHED),
+      .PIPELINE(PIPELINE),
       .CLK_HZ(CLK_HZ),
       .BAUD(BAUD),
-      .LINE_PERIOD(LINE_PERIOD),
-      .TAG_LEN(TAG_LEN),
-      .TAG(TAG)
-  ) u_report (
+      .LINE_PERIOD(LINE_PERIOD)
+  ) u_selftest (
       .clk(clk),
-      .rst(rst),
-      .eng_start(eng_start),
-      .eng_done(eng_done),
-      .eng_cycles(eng_cycles),
-      .eng_errors(eng_errors),
-      .rounds(rounds),
+      .uart_tx(uart_tx),
       .pass(pass),
       .fail(fail),
-      .uart_tx(uart_tx)
+      .rounds(rounds)
   );
   wire unused_rounds = ^{rounds[31:24], rounds[17:0]};
 

@@ -4,8 +4,8 @@
 # Adds a Verilated model to an existing executable or library target, like Verilator's own
 # verilate() CMake function but built for a regression of many large models on few cores
 # (docs/verification.md, "How the Verilated models are built"):
-#  * Verilator runs at BUILD time, as a custom command depending on the sources (and on
-#    every .v/.vh under rtl/): configuring takes seconds, and the Verilator runs overlap
+#  * Verilator runs at BUILD time, as a custom command depending on the sources and on
+#    every .v/.vh in the directories it searches: configuring takes seconds, and the Verilator runs overlap
 #    with the compilation of other models.  verilate() runs Verilator serially inside
 #    `cmake` configure.
 #  * The generated C++ is grouped into <k> unity translation units (tb/common/vl_unity.py,
@@ -19,8 +19,6 @@
 # include V<name>.h).
 set(MF_TB_COMMON ${CMAKE_CURRENT_LIST_DIR})
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
-file(GLOB_RECURSE MF_ALL_RTL CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/*.v
-     ${PROJECT_SOURCE_DIR}/rtl/*.vh)
 
 if(NOT TARGET mf_vl_runtime)
   find_package(Threads REQUIRED)
@@ -47,6 +45,24 @@ function(mf_verilate target)
   if(V_TRACE)
     set(trace --trace-fst)
   endif()
+  # Rebuild when a source changes or any .v/.vh in a directory Verilator searches (the
+  # sources' own directories and every -I<dir>), not when unrelated RTL changes.
+  set(dirs "")
+  foreach(f ${V_SOURCES})
+    get_filename_component(d ${f} DIRECTORY)
+    list(APPEND dirs ${d})
+  endforeach()
+  foreach(a ${V_ARGS})
+    if(a MATCHES "^-I(.+)$")
+      list(APPEND dirs ${CMAKE_MATCH_1})
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES dirs)
+  set(rtl_deps "")
+  foreach(d ${dirs})
+    file(GLOB found CONFIGURE_DEPENDS ${d}/*.v ${d}/*.vh)
+    list(APPEND rtl_deps ${found})
+  endforeach()
   set(mdir ${CMAKE_CURRENT_BINARY_DIR}/${target}.${V_PREFIX}.vl)
   set(unity_files "")
   foreach(k RANGE 1 ${V_UNITY})
@@ -58,7 +74,7 @@ function(mf_verilate target)
     COMMAND ${VERILATOR_BIN} --cc --prefix ${V_PREFIX} --Mdir ${mdir} --top-module ${V_TOP}
             ${trace} ${V_ARGS} ${V_SOURCES}
     COMMAND ${Python3_EXECUTABLE} ${MF_TB_COMMON}/vl_unity.py ${mdir} ${V_PREFIX} ${V_UNITY}
-    DEPENDS ${V_SOURCES} ${V_DEPENDS} ${MF_ALL_RTL} ${VERILATOR_BIN} ${MF_TB_COMMON}/vl_unity.py
+    DEPENDS ${V_SOURCES} ${V_DEPENDS} ${rtl_deps} ${VERILATOR_BIN} ${MF_TB_COMMON}/vl_unity.py
     COMMENT "Verilating ${V_TOP} (${V_PREFIX})"
     VERBATIM)
   set_source_files_properties(${unity_files} PROPERTIES GENERATED TRUE COMPILE_OPTIONS

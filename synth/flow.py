@@ -521,8 +521,18 @@ def cmd_synth(a) -> int:
     doc = {"date": str(datetime.date.today()), "tools": tool_versions(), "tops": recs}
     write_json(out / "synth.json", doc)
     if a.reports:
-        write_json(Path(a.reports) / "board_tops.json", doc)
-        (Path(a.reports) / "board_tops.md").write_text(tops_markdown(doc))
+        # Merge: tops built now replace their rows, the others (e.g. --boards ulx3s not run
+        # this time) are kept, in board-database order.
+        path = Path(a.reports) / "board_tops.json"
+        merged = {r["key"]: r for r in (json.loads(path.read_text())["tops"]
+                                        if path.is_file() else [])}
+        merged.update({r["key"]: r for r in recs})
+        order = [make_request(bn, d, {}).key for bn, d in available_tops()]
+        tops = sorted(merged.values(),
+                      key=lambda r: order.index(r["key"]) if r["key"] in order else len(order))
+        rdoc = {"date": doc["date"], "tools": doc["tools"], "tops": tops}
+        write_json(path, rdoc)
+        (Path(a.reports) / "board_tops.md").write_text(tops_markdown(rdoc))
     print(f"flow: {len(recs)} board tops, report {out / 'synth.json'}")
     if failed:
         print("flow: board clock not met by " + ", ".join(failed), file=sys.stderr)

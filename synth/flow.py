@@ -508,6 +508,8 @@ def cmd_synth(a) -> int:
     recs = []
     failed = []
     for bn, design in available_tops(a.boards):
+        if a.designs and design not in a.designs:
+            continue
         req = make_request(bn, design, {})
         cached = out / "work" / req.key / "result.json"
         if a.reuse and cached.is_file():
@@ -595,6 +597,7 @@ def main(argv=None) -> int:
     p.set_defaults(func=cmd_build)
     p = sub.add_parser("synth", help="all board tops")
     p.add_argument("--boards", nargs="*", default=None)
+    p.add_argument("--designs", nargs="*", help="only these designs (gsen, banyan, rn1)")
     p.add_argument("--bitstream", action="store_true")
     p.add_argument("--out", default=str(DEFAULT_OUT))
     p.add_argument("--reuse", action="store_true", help="reuse finished builds in --out")

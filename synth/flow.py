@@ -609,6 +609,8 @@ def main(argv=None) -> int:
     p.set_defaults(func=cmd_ci)
     p = sub.add_parser("report", help="the resource / Fmax sweep")
     p.add_argument("--quick", action="store_true", help="reduced sweep")
+    p.add_argument("--cached-only", action="store_true",
+                   help="report only the points already built in --out (no new runs)")
     p.add_argument("--out", default=str(DEFAULT_OUT / "sweep"))
     p.add_argument("--reports", default=str(SYNTH / "reports"))
     p.set_defaults(func=lambda a: __import__("sweep").cmd_report(a))

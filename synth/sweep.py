@@ -71,7 +71,9 @@ def board_for(design: str, params: dict) -> str:
     return "hx8k" if bound * 1.3 < flow.BOARDS["hx8k"].luts else "ulx3s"
 
 
-def run_point(out: Path, design: str, params: dict, seeds) -> dict:
+def run_point(out: Path, design: str, params: dict, seeds, cached_only=False) -> dict | None:
+    """The point's record: from the cache when it holds the same seeds, else built (or None
+    with cached_only)."""
     board = board_for(design, params)
     enc = {k: (flow.CONTROLS[v] if k == "CONTROL" else v) for k, v in params.items()}
     req = flow.make_request(board, design, enc)
@@ -80,6 +82,8 @@ def run_point(out: Path, design: str, params: dict, seeds) -> dict:
         rec = json.loads(cached.read_text())
         if [r["seed"] for r in rec.get("runs", [])] == list(seeds):
             return rec
+    if cached_only:
+        return None
     return flow.build(req, out, seeds=seeds)
 
 
@@ -124,11 +128,15 @@ def cmd_report(a) -> int:
     print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
     for design, params, seeds in pts:
         try:
-            recs.append(run_point(out, design, params, seeds))
+            rec = run_point(out, design, params, seeds, a.cached_only)
+            if rec is None:
+                continue
+            recs.append(rec)
         except (flow.RequestError, flow.ToolError) as e:
             print(f"sweep: skipped {design} {params}: {e}", flush=True)
             skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]})
         write_reports(reports, recs, skipped, a.quick, len(pts))
+    write_reports(reports, recs, skipped, a.quick, len(pts))
     print(f"sweep: wrote {reports / 'sweep.json'}, sweep.md, sweep.svg", flush=True)
     return 0
 

@@ -71,9 +71,10 @@ bad=(
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=12|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=128|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "rn1_selftest|rtl/board/rn1_selftest.v|P=1|8*P >= 2*log2(NE)+1|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
+  "board_a2a_selftest|rtl/board/board_a2a_selftest.v|ENGINE=2|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1"
 )
 have_yosys=0; command -v yosys >/dev/null && have_yosys=1
-mine="$(find rtl/common rtl/gsen rtl/banyan rtl/engine -name '*.v' | sort | tr '\n' ' ') rtl/board/rn1_selftest.v"
+mine="$(find rtl/common rtl/gsen rtl/banyan rtl/engine -name '*.v' | sort | tr '\n' ' ') rtl/board/rn1_selftest.v rtl/board/board_a2a_selftest.v rtl/board/board_por.v rtl/board/board_reporter.v rtl/board/uart_line_fmt.v rtl/board/uart_tx.v"
 libs=$(find rtl -type d -printf '-y%p ')
 nbad=0
 for b in "${bad[@]}"; do

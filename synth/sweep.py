@@ -87,7 +87,8 @@ def run_point(out: Path, design: str, params: dict, seeds, cached_only=False) ->
     return flow.build(req, out, seeds=seeds)
 
 
-def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: int) -> None:
+def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: int,
+                  tools: dict) -> None:
     """sweep.json/.md/.svg for the points done so far (rewritten after every point, so an
     interrupted full sweep still leaves honest partial reports; cached points resume)."""
     done = len(recs) + len(skipped)
@@ -96,7 +97,7 @@ def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: 
         label += f", partial: {done} of {total} points"
     doc = {
         "date": str(datetime.date.today()),
-        "tools": TOOLS,
+        "tools": tools,
         "set": label,
         "notes": [
             "fabric_luts/fabric_ffs: out-of-context Yosys synthesis of the fabric module alone "
@@ -114,17 +115,13 @@ def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: 
     (reports / "sweep.svg").write_text(svg(recs))
 
 
-TOOLS: dict = {}
-
-
 def cmd_report(a) -> int:
-    global TOOLS
     out = Path(a.out)
     reports = Path(a.reports)
     pts = points(a.quick)
     recs = []
     skipped = []
-    TOOLS = flow.tool_versions()
+    tools = flow.tool_versions()
     print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
     for design, params, seeds in pts:
         try:
@@ -135,8 +132,8 @@ def cmd_report(a) -> int:
         except (flow.RequestError, flow.ToolError) as e:
             print(f"sweep: skipped {design} {params}: {e}", flush=True)
             skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]})
-        write_reports(reports, recs, skipped, a.quick, len(pts))
-    write_reports(reports, recs, skipped, a.quick, len(pts))
+        write_reports(reports, recs, skipped, a.quick, len(pts), tools)
+    write_reports(reports, recs, skipped, a.quick, len(pts), tools)
     print(f"sweep: wrote {reports / 'sweep.json'}, sweep.md, sweep.svg", flush=True)
     return 0
 

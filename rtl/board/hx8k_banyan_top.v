@@ -1,7 +1,7 @@
 // hx8k_banyan_top: self-testing banyan all-to-all engine for the iCE40-HX8K breakout board
 // (iCE40 HX8K-CT256, 12 MHz clock; pins in synth/boards/hx8k.pcf).
 //
-// The self-test (rtl/board/board_banyan_selftest: power-on reset; rtl/engine/banyan_a2a_engine:
+// The self-test (rtl/board/board_a2a_selftest: power-on reset; rtl/engine/banyan_a2a_engine:
 // sources, scheduler, fabric, checking sinks; board_reporter) runs the all-to-all
 // personalized exchange over and over from the board clock.  LED D2 (led[0])
 // lights while every exchange so far was correct, D3 (led[1]) as soon as an error was
@@ -38,7 +38,8 @@ module hx8k_banyan_top #(
   wire [31:0] rounds;
   wire        pass;
   wire        fail;
-  board_banyan_selftest #(
+  board_a2a_selftest #(
+      .ENGINE(1),
       .N(N),
       .W(W),
       .PIPELINE(PIPELINE),

@@ -1,7 +1,7 @@
 // hx8k_gsen_top: self-testing GSEN all-to-all engine for the iCE40-HX8K breakout board
 // (iCE40 HX8K-CT256, 12 MHz clock; pins in synth/boards/hx8k.pcf).
 //
-// The self-test (rtl/board/board_gsen_selftest: power-on reset; rtl/engine/gsen_a2a_engine:
+// The self-test (rtl/board/board_a2a_selftest: power-on reset; rtl/engine/gsen_a2a_engine:
 // sources, scheduler, fabric, checking sinks; board_reporter) runs the all-to-all
 // personalized exchange over and over from the board clock.  LED D2 (led[0])
 // lights while every exchange so far was correct, D3 (led[1]) as soon as an error was
@@ -39,7 +39,8 @@ module hx8k_gsen_top #(
   wire [31:0] rounds;
   wire        pass;
   wire        fail;
-  board_gsen_selftest #(
+  board_a2a_selftest #(
+      .ENGINE(0),
       .N(N),
       .W(W),
       .SCHED(SCHED),

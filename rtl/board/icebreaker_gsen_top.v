@@ -1,7 +1,7 @@
 // icebreaker_gsen_top: self-testing GSEN all-to-all engine for the iCEBreaker board
 // (iCE40 UP5K-SG48, 12 MHz clock; pins in synth/boards/icebreaker.pcf).
 //
-// The self-test (rtl/board/board_gsen_selftest: power-on reset; rtl/engine/gsen_a2a_engine:
+// The self-test (rtl/board/board_a2a_selftest: power-on reset; rtl/engine/gsen_a2a_engine:
 // sources, scheduler, fabric, checking sinks; board_reporter) runs the all-to-all
 // personalized exchange over and over from the board clock.  The green LED
 // lights while every exchange so far was correct, the red LED as soon as an error was
@@ -38,7 +38,8 @@ module icebreaker_gsen_top #(
   wire [31:0] rounds;
   wire        pass;
   wire        fail;
-  board_gsen_selftest #(
+  board_a2a_selftest #(
+      .ENGINE(0),
       .N(N),
       .W(W),
       .SCHED(SCHED),

@@ -1,7 +1,7 @@
 // ulx3s_gsen_top: self-testing GSEN all-to-all engine for the ULX3S board
 // (ECP5 LFE5U-85F-CABGA381, 25 MHz clock; pins in synth/boards/ulx3s.lpf).
 //
-// The self-test (rtl/board/board_gsen_selftest: power-on reset; rtl/engine/gsen_a2a_engine:
+// The self-test (rtl/board/board_a2a_selftest: power-on reset; rtl/engine/gsen_a2a_engine:
 // sources, scheduler, fabric, checking sinks; board_reporter) runs the all-to-all
 // personalized exchange over and over from the board clock.  LED 0 lights
 // while every exchange so far was correct, LED 1 as soon as an error was counted; LEDs
@@ -41,7 +41,8 @@ module ulx3s_gsen_top #(
   wire [31:0] rounds;
   wire        pass;
   wire        fail;
-  board_gsen_selftest #(
+  board_a2a_selftest #(
+      .ENGINE(0),
       .N(N),
       .W(W),
       .SCHED(SCHED),

@@ -6,7 +6,7 @@
 # units, shared runtime), links it with tb/common/harness.cpp and the golden model, and
 # registers the CTest test tb_<name> (the harness exits non-zero on the first mismatch)
 # unless NOTEST (then the executable is built only on request).
-set(MF_TB_COMMON ${CMAKE_CURRENT_LIST_DIR})
+include(${CMAKE_CURRENT_LIST_DIR}/verilate.cmake)  # MF_TB_COMMON, Python3, mf_verilate()
 set(MF_RTL_DIR ${PROJECT_SOURCE_DIR}/rtl)
 file(GLOB MF_RTL_SOURCES ${MF_RTL_DIR}/common/*.v ${MF_RTL_DIR}/gsen/*.v
      ${MF_RTL_DIR}/banyan/*.v ${MF_RTL_DIR}/engine/*.v)
@@ -14,9 +14,6 @@ file(GLOB MF_RTL_SOURCES ${MF_RTL_DIR}/common/*.v ${MF_RTL_DIR}/gsen/*.v
 # functions of mf_functions.vh as hidden once it inlines gsen_route into
 # gsen_sched_stage/_player (an inlining artefact; each RTL file lints clean alone).
 set(MF_VERILATOR_FLAGS -Wall -Wno-VARHIDDEN --assert -I${MF_RTL_DIR}/common)
-find_package(Python3 REQUIRED COMPONENTS Interpreter)
-
-include(${CMAKE_CURRENT_LIST_DIR}/verilate.cmake)
 
 function(mf_add_sweep)
   cmake_parse_arguments(S "NOTEST" "NAME;OPT;TIMEOUT;UNITY" "SPECS;ARGS;LABELS" ${ARGN})
@@ -30,20 +27,13 @@ function(mf_add_sweep)
     message(FATAL_ERROR "gen_sweep.py failed for ${S_NAME}")
   endif()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${MF_TB_COMMON}/gen_sweep.py)
-  if(NOT S_OPT)
-    # -O0: the generated sweep code compiles ~7x faster than at -O1 (measured: 9 s vs 64 s
-    # for one 2.8 MB file) and the lockstep runs are short, so build time dominates.
-    set(S_OPT -O0)
-  endif()
-  if(NOT S_UNITY)
-    set(S_UNITY 4)
-  endif()
   set(exe tb_${S_NAME})
   if(S_NOTEST)
     add_executable(${exe} EXCLUDE_FROM_ALL ${MF_TB_COMMON}/harness.cpp)
   else()
     add_executable(${exe} ${MF_TB_COMMON}/harness.cpp)
   endif()
+  # OPT / UNITY: mf_verilate's defaults (-O0, 4 units) unless given
   mf_verilate(${exe} PREFIX Vsweep TOP ${S_NAME} TRACE OPT ${S_OPT} UNITY ${S_UNITY}
               SOURCES ${MF_RTL_SOURCES} ${gen}/${S_NAME}.v
               # --trace-depth 1: ports of the sweep top only (much smaller trace code)

@@ -1,0 +1,163 @@
+// board_a2a_selftest: the self-testing all-to-all engine of the GSEN and banyan board tops
+// (rtl/board/<board>_{gsen,banyan}_top.v are thin wrappers that map its status to the
+// board's LEDs).
+//
+// Power-on reset, the engine (rtl/engine/gsen_a2a_engine or banyan_a2a_engine: sources,
+// scheduler, fabric, checking sinks) and board_reporter, which runs the all-to-all
+// personalized exchange over and over from the board clock and sends a report line on the
+// UART (BAUD 8N1) after the first exchange and then every LINE_PERIOD cycles:
+//   "GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"   (ENGINE 0)
+//   "BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (ENGINE 1)
+// R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + latency),
+// E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
+//
+// Parameters
+//   ENGINE                 0 GSEN engine, 1 banyan engine (Latin-square schedule of
+//                          paper 000, N rounds)
+//   N, W, PIPELINE         passed to the engine
+//   SCHED                  GSEN only: 0 alternating control (Algorithm 4, N = 2 mod 4),
+//                          1 stage control (2^n rounds)
+//   CLK_HZ, BAUD           board clock and UART bit rate
+//   LINE_PERIOD            cycles between report lines
+// Ports
+//   clk                    board oscillator
+//   uart_tx                UART to the host
+//   pass, fail             every exchange so far was correct / an error was counted
+//   rounds [31:0]          exchanges completed
+`default_nettype none
+
+module board_a2a_selftest #(
+    parameter integer ENGINE = 0,
+    parameter integer N = 10,
+    parameter integer W = 16,
+    parameter integer SCHED = 0,
+    parameter integer PIPELINE = 1,
+    parameter integer CLK_HZ = 12000000,
+    parameter integer BAUD = 115200,
+    parameter integer LINE_PERIOD = CLK_HZ / 4
+) (
+    input  wire        clk,
+    output wire        uart_tx,
+    output wire        pass,
+    output wire        fail,
+    output wire [31:0] rounds
+);
+`include "board_functions.vh"
+
+  // Report tag: 20 characters for GSEN, 18 for banyan.
+  localparam integer TAG_LEN = (ENGINE == 0) ? 20 : 18;
+  localparam [159:0] TAG_GSEN = {"GSEN ", bf_sched3(SCHED), " N=", bf_dec3(N), " W=", bf_dec3(W)};
+  localparam [143:0] TAG_BANYAN = {"BANYAN N=", bf_dec3(N), " W=", bf_dec3(W)};
+  localparam [159:0] TAG_ANY = (ENGINE == 0) ? TAG_GSEN : {16'd0, TAG_BANYAN};
+  localparam [8*TAG_LEN-1:0] TAG = TAG_ANY[8*TAG_LEN-1:0];
+
+  generate
+    if (ENGINE != 0 && ENGINE != 1) begin : g_bad_engine
+      ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1 u_bad_param ();
+`ifndef __ICARUS__
+      $error("board_a2a_selftest: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)", ENGINE);
+`endif
+    end
+  endgenerate
+
+  wire rst;
+  board_por u_por (
+      .clk(clk),
+      .rst(rst)
+  );
+
+  wire        eng_start;
+  wire        eng_busy;
+  wire        eng_done;
+  wire [31:0] eng_cycles;
+  wire [31:0] eng_delivered;
+  wire [31:0] eng_errors;
+  wire [31:0] eng_err_dst;
+  wire [31:0] eng_err_payload;
+  wire [31:0] eng_err_dup;
+  wire [31:0] eng_missing;
+  wire [31:0] eng_conflicts;
+
+  generate
+    if (ENGINE == 0) begin : g_gsen
+      localparam integer NS = $clog2(N);
+      localparam integer PAW = 4;  // engine's player address width for its default PLAYER_LEN
+      localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
+      gsen_a2a_engine #(
+          .N(N),
+          .W(W),
+          .SCHED(SCHED),
+          .PIPELINE(PIPELINE)
+      ) u_engine (
+          .clk(clk),
+          .rst(rst),
+          .start(eng_start),
+          .busy(eng_busy),
+          .done(eng_done),
+          .cycles(eng_cycles),
+          .delivered(eng_delivered),
+          .errors(eng_errors),
+          .err_dst(eng_err_dst),
+          .err_payload(eng_err_payload),
+          .err_dup(eng_err_dup),
+          .missing(eng_missing),
+          .conflicts(eng_conflicts),
+          .pl_wr_en(1'b0),
+          .pl_wr_addr({PAW{1'b0}}),
+          .pl_wr_data({PENTRY_W{1'b0}})
+      );
+    end else begin : g_banyan
+      localparam integer M = $clog2(N);
+      localparam integer FSW = ($clog2(M) < 1) ? 1 : $clog2(M);  // engine's fault port widths
+      localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+      banyan_a2a_engine #(
+          .N(N),
+          .W(W),
+          .PIPELINE(PIPELINE)
+      ) u_engine (
+          .clk(clk),
+          .rst(rst),
+          .start(eng_start),
+          .busy(eng_busy),
+          .done(eng_done),
+          .cycles(eng_cycles),
+          .delivered(eng_delivered),
+          .errors(eng_errors),
+          .err_dst(eng_err_dst),
+          .err_payload(eng_err_payload),
+          .err_dup(eng_err_dup),
+          .missing(eng_missing),
+          .conflicts(eng_conflicts),
+          .fault_en(1'b0),
+          .fault_stage({FSW{1'b0}}),
+          .fault_elem({FEW{1'b0}}),
+          .fault_kind(2'b00)
+      );
+    end
+  endgenerate
+
+  // The detail counters are summed into `errors` by the engine; the board reports the sum.
+  wire unused_engine = ^{eng_busy, eng_delivered, eng_err_dst, eng_err_payload, eng_err_dup,
+                         eng_missing, eng_conflicts};
+
+  board_reporter #(
+      .CLK_HZ(CLK_HZ),
+      .BAUD(BAUD),
+      .LINE_PERIOD(LINE_PERIOD),
+      .TAG_LEN(TAG_LEN),
+      .TAG(TAG)
+  ) u_report (
+      .clk(clk),
+      .rst(rst),
+      .eng_start(eng_start),
+      .eng_done(eng_done),
+      .eng_cycles(eng_cycles),
+      .eng_errors(eng_errors),
+      .rounds(rounds),
+      .pass(pass),
+      .fail(fail),
+      .uart_tx(uart_tx)
+  );
+endmodule
+
+`default_nettype wire

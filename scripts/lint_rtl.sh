@@ -29,6 +29,7 @@ sweeps=()
 for c in 0 1 2 3 4 5; do for p in 0 1; do
   sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=$c -GPIPELINE=$p")
   sweeps+=("rtl/gsen/gsen_fabric.v|-GN=16 -GCONTROL=$c -GPIPELINE=$p")
+  [ $c -ne 5 ] && sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=$c -GPIPELINE=$p -GROUND_VALID=1")
 done; done
 for c in 0 1 5; do for p in 0 1; do
   sweeps+=("rtl/banyan/banyan_fabric.v|-GN=16 -GCONTROL=$c -GPIPELINE=$p")
@@ -55,13 +56,16 @@ done
 # 3. Icarus
 if ! iverilog -g2005 -o "$work/all.vvp" $incs "${files[@]}"; then echo "lint: iverilog failed"; fail=1; fi
 
-# 4. illegal parameters: "top|file|param=value|text of the $error|name of the missing module"
+# 4. illegal parameters: "top|file|param=value[,param=value]|text of the $error|name of the
+#    missing module"
 #    Verilator and Yosys print the $error text; Icarus (no elaboration tasks) reports the
 #    unresolvable ERROR_* module instantiated in the same generate branch.
 bad=(
   "gsen_fabric|rtl/gsen/gsen_fabric.v|N=7|N must be even|ERROR_gsen_fabric_N_must_be_even"
   "gsen_fabric|rtl/gsen/gsen_fabric.v|N=2|N must be >= 4|ERROR_gsen_fabric_N_must_be_at_least_4"
   "gsen_fabric|rtl/gsen/gsen_fabric.v|CONTROL=9|unknown CONTROL|ERROR_gsen_fabric_unknown_CONTROL"
+  "gsen_fabric|rtl/gsen/gsen_fabric.v|ROUND_VALID=2|ROUND_VALID must be 0 or 1|ERROR_gsen_fabric_ROUND_VALID_must_be_0_or_1"
+  "gsen_fabric|rtl/gsen/gsen_fabric.v|ROUND_VALID=1,CONTROL=5|ROUND_VALID=1 needs a configured CONTROL|ERROR_gsen_fabric_ROUND_VALID_needs_a_configured_CONTROL"
   "banyan_fabric|rtl/banyan/banyan_fabric.v|N=12|N must be a power of two|ERROR_banyan_fabric_N_must_be_a_power_of_two"
   "banyan_fabric|rtl/banyan/banyan_fabric.v|CONTROL=2|CONTROL must be 0 individual|ERROR_banyan_fabric_CONTROL_must_be_0_1_or_5"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|W=8|too small|ERROR_gsen_a2a_engine_W_too_small"
@@ -79,17 +83,22 @@ libs=$(find rtl -type d -printf '-y%p ')
 nbad=0
 for b in "${bad[@]}"; do
   IFS='|' read -r top f pv text mod <<<"$b"
-  p=${pv%%=*}; v=${pv#*=}
-  if verilator --lint-only -Wno-fatal $incs "-G$p=$v" "$f" >"$work/v.log" 2>&1 \
+  vg=(); ip=(); yc=""
+  IFS=',' read -ra pvs <<<"$pv"
+  for one in "${pvs[@]}"; do
+    p=${one%%=*}; v=${one#*=}
+    vg+=("-G$p=$v"); ip+=("-P$top.$p=$v"); yc+=" -chparam $p $v"
+  done
+  if verilator --lint-only -Wno-fatal $incs "${vg[@]}" "$f" >"$work/v.log" 2>&1 \
      || ! grep -qF "$text" "$work/v.log"; then
     echo "lint: verilator did not stop on $top $pv with '$text'"; cat "$work/v.log"; fail=1
   fi
-  if iverilog -g2005 $libs $incs "-P$top.$p=$v" -o "$work/b.vvp" "$f" >"$work/i.log" 2>&1 \
+  if iverilog -g2005 $libs $incs "${ip[@]}" -o "$work/b.vvp" "$f" >"$work/i.log" 2>&1 \
      || ! grep -qF "$mod" "$work/i.log"; then
     echo "lint: iverilog did not stop on $top $pv with '$mod'"; cat "$work/i.log"; fail=1
   fi
   if [ $have_yosys -eq 1 ]; then
-    if yosys -q -p "read_verilog $incs $mine; hierarchy -top $top -chparam $p $v" \
+    if yosys -q -p "read_verilog $incs $mine; hierarchy -top $top$yc" \
          >"$work/y.log" 2>&1 || ! grep -qF "$text" "$work/y.log"; then
       echo "lint: yosys did not stop on $top $pv with '$text'"; cat "$work/y.log"; fail=1
     fi

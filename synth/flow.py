@@ -205,6 +205,19 @@ def check_fabric_params(design: str, params: dict, board: Board) -> int:
         raise RequestError(f"banyan_fabric: N={n_ports} must be a power of two, at least 4")
     if params.get("PIPELINE", 1) not in (0, 1):
         raise RequestError(f"{design}: PIPELINE must be 0 or 1")
+    if "ROUND_VALID" in params:
+        if design != "gsen_fabric":
+            raise RequestError(f"{design}: ROUND_VALID is a gsen_fabric parameter")
+        if params["ROUND_VALID"] not in (0, 1):
+            raise RequestError("gsen_fabric: ROUND_VALID must be 0 or 1")
+        if params["ROUND_VALID"] == 1 and control == CONTROLS["tag"]:
+            raise RequestError("gsen_fabric: ROUND_VALID=1 needs a configured CONTROL, not tag "
+                               "(tag conflicts drop single messages)")
+    known = {"N", "W", "CONTROL", "PIPELINE"} | ({"ROUND_VALID"} if design == "gsen_fabric" else set())
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise RequestError(f"{design}: unknown parameter(s) {', '.join(unknown)} "
+                           f"(known: {', '.join(sorted(known))})")
     bound = n_ports * clog2(n_ports) * width
     if bound > board.luts:
         raise RequestError(

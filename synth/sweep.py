@@ -24,6 +24,8 @@ WS_ALL = (8, 16, 32)
 GSEN_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4", "tag")
 BANYAN_CONTROLS = ("indiv", "stage", "tag")
 SEEDS_VARIED = (1, 2, 3)  # where timing varies (the target point and the small fabrics)
+# gsen_fabric with ROUND_VALID = 1 (one valid bit per round instead of one per message)
+RV_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4")
 
 
 def points(quick: bool) -> list:
@@ -48,6 +50,7 @@ def points(quick: bool) -> list:
             add("banyan_fabric", {"N": n, "W": 8, "CONTROL": "stage"})
         add("banyan_fabric", {"N": 16, "W": 8, "CONTROL": "tag"})
         add("banyan_fabric", {"N": 64, "W": 32, "CONTROL": "stage"})
+        add("gsen_fabric", {"N": 16, "W": 8, "CONTROL": "stage", "ROUND_VALID": 1}, SEEDS_VARIED)
     else:
         for c in GSEN_CONTROLS:
             add("gsen_fabric", {"N": 16, "W": 8, "CONTROL": c}, SEEDS_VARIED)
@@ -59,6 +62,13 @@ def points(quick: bool) -> list:
             for w in WS_ALL:
                 for c in BANYAN_CONTROLS:
                     add("banyan_fabric", {"N": n, "W": w, "CONTROL": c})
+        # one valid bit per round: the target point in every configured control mode, and
+        # the N sweep at W = 8 under stage and alternating control
+        for c in RV_CONTROLS:
+            add("gsen_fabric", {"N": 16, "W": 8, "CONTROL": c, "ROUND_VALID": 1}, SEEDS_VARIED)
+        for n in NS_ALL + (8,):
+            for c in ("stage", "alt"):
+                add("gsen_fabric", {"N": n, "W": 8, "CONTROL": c, "ROUND_VALID": 1})
     for mode in (0, 2, 3):
         add("rn1_router", {"MODE_SEL": mode}, SEEDS_VARIED)
     return pts
@@ -145,6 +155,16 @@ def _p(r, k, d=""):
     return r["params"].get(k, d)
 
 
+def _rv(r) -> bool:
+    return _p(r, "ROUND_VALID", 0) == 1
+
+
+def _ctl(r) -> str:
+    """The control column: the mode, marked when the fabric has one valid bit per round."""
+    c = _p(r, "CONTROL", f"MODE_SEL={_p(r, 'MODE_SEL')}" if "MODE_SEL" in r["params"] else "")
+    return f"{c}, round valid" if _rv(r) else c
+
+
 def markdown(doc: dict) -> str:
     recs = doc["points"]
     L = [f"# minforge synthesis sweep ({doc['date']}; set: {doc['set']})", ""]
@@ -156,10 +176,10 @@ def markdown(doc: dict) -> str:
           "| fabric | N | W | control | n | LUTs | N*n*W | LUTs / bound | FFs | BRAM | device | "
           "LCs (wrapper) | Fmax MHz (worst seed) | seeds |",
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for r in sorted(recs, key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "W", 0),
+    for r in sorted(recs, key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "W", 0), _rv(r),
                                          str(_p(r, "CONTROL")), str(_p(r, "MODE_SEL")))):
         n = _p(r, "N", 0)
-        ctl = _p(r, "CONTROL", f"MODE_SEL={_p(r, 'MODE_SEL')}" if "MODE_SEL" in r["params"] else "")
+        ctl = _ctl(r)
         seeds = ",".join(str(x["seed"]) for x in r["runs"])
         fm = f"{r['fmax_mhz']:.1f}"
         if r["fmax_mhz_max"] != r["fmax_mhz"]:
@@ -178,17 +198,21 @@ def markdown(doc: dict) -> str:
               "Target: Fmax >= 250 MHz and LUTs <= 1.1 x N*n*W = 563.", "",
               "| control | LUTs | x N*n*W | LUT target | Fmax MHz (worst of seeds) | Fmax target |",
               "|---|---|---|---|---|---|"]
-        for r in sorted(tgt, key=lambda r: flow.CONTROLS[_p(r, "CONTROL")]):
+        for r in sorted(tgt, key=lambda r: (_rv(r), flow.CONTROLS[_p(r, "CONTROL")])):
             ok_l = "met" if r["fabric_luts"] <= 1.1 * r["lower_bound_luts"] else "missed"
             ok_f = "met" if r["fmax_mhz"] >= 250 else "missed"
-            L.append(f"| {_p(r, 'CONTROL')} | {r['fabric_luts']} | {r['fabric_luts_over_bound']} | "
+            L.append(f"| {_ctl(r)} | {r['fabric_luts']} | {r['fabric_luts_over_bound']} | "
                      f"{ok_l} | {r['fmax_mhz']:.1f} | {ok_f} |")
-        L += ["", "Each stage output carries W data bits and one valid bit, so a fabric with "
-              "valid bits needs N*n*(W+1) multiplexers: 1.125 x N*n*W at W = 8.", ""]
+        L += ["", "With a valid bit per message (ROUND_VALID = 0, the default) each stage output "
+              "carries W data bits and a valid bit, so the fabric needs N*n*(W+1) multiplexers: "
+              "1.125 x N*n*W at W = 8, above the target by construction.  With one valid bit per "
+              "round (ROUND_VALID = 1, for rounds that are full permutations, as in the "
+              "all-to-all schedules of paper 001) the valid bit is one flip-flop per stage and "
+              "the fabric is N*n*W LUTs.", ""]
 
     # GSEN vs the 2^n-port SEN it replaces
     stage = {(_p(r, "N"), _p(r, "W")): r for r in recs
-             if r["design"] == "gsen_fabric" and _p(r, "CONTROL") == "stage"}
+             if r["design"] == "gsen_fabric" and _p(r, "CONTROL") == "stage" and not _rv(r)}
     rows = []
     for (n, w), r in sorted(stage.items()):
         p2 = 1 << flow.clog2(n)
@@ -215,7 +239,8 @@ def markdown(doc: dict) -> str:
 # SVG: LUTs and Fmax against N (W = 8), one line per fabric / control mode
 # ----------------------------------------------------------------------------------------
 COLORS = {"stage": "#1f77b4", "alt": "#ff7f0e", "tag": "#2ca02c", "indiv": "#d62728",
-          "alt2": "#9467bd", "alt4": "#8c564b", "banyan stage": "#17becf", "bound": "#444444"}
+          "alt2": "#9467bd", "alt4": "#8c564b", "banyan stage": "#17becf",
+          "stage rv": "#7f7f7f", "bound": "#444444"}
 
 
 def svg(recs: list) -> str:
@@ -224,6 +249,8 @@ def svg(recs: list) -> str:
         if _p(r, "W") != 8 or r["design"] not in ("gsen_fabric", "banyan_fabric"):
             continue
         name = _p(r, "CONTROL") if r["design"] == "gsen_fabric" else "banyan " + _p(r, "CONTROL")
+        if _rv(r):
+            name += " rv"
         if name not in COLORS:
             continue
         series_l.setdefault(name, []).append((_p(r, "N"), r["fabric_luts"]))
@@ -240,7 +267,8 @@ def svg(recs: list) -> str:
     # legend
     x = 60
     for name in [k for k in COLORS if k in series_l or k in series_f]:
-        label = "N*n*W bound" if name == "bound" else ("GSEN " + name if " " not in name else name)
+        label = ("N*n*W bound" if name == "bound" else "GSEN stage, round valid" if name == "stage rv"
+                 else "GSEN " + name if " " not in name else name)
         dash = ' stroke-dasharray="4 3"' if name == "bound" else ""
         out.append(f'<line x1="{x}" y1="395" x2="{x + 20}" y2="395" stroke="{COLORS[name]}" '
                    f'stroke-width="2"{dash}/>')

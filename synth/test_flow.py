@@ -64,6 +64,25 @@ class BadRequests(unittest.TestCase):
         self.assertEqual(rc, 2)
         self.assertIn("is not one of indiv, stage, tag", msg)
 
+    def test_round_valid_not_with_tag(self):
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "gsen_fabric",
+                           "--param", "N=16", "--param", "CONTROL=tag", "--param", "ROUND_VALID=1")
+        self.assertEqual(rc, 2)
+        self.assertIn("ROUND_VALID=1 needs a configured CONTROL, not tag", msg)
+
+    def test_round_valid_is_gsen_only(self):
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "banyan_fabric",
+                           "--param", "N=16", "--param", "ROUND_VALID=1")
+        self.assertEqual(rc, 2)
+        self.assertIn("ROUND_VALID is a gsen_fabric parameter", msg)
+
+    def test_unknown_fabric_param(self):
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "gsen_fabric",
+                           "--param", "N=16", "--param", "PIPELIN=1")
+        self.assertEqual(rc, 2)
+        self.assertIn("unknown parameter(s) PIPELIN (known: CONTROL, N, PIPELINE, ROUND_VALID, W)",
+                      msg)
+
     def test_unknown_design(self):
         rc, msg = run_flow("build", "--board", "icebreaker", "--design", "rn1")
         self.assertEqual(rc, 2)

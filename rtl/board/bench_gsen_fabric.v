@@ -8,7 +8,9 @@
 // out-of-context synthesis of gsen_fabric; this wrapper only gives Fmax and placement.
 //
 // Parameters
-//   N, W, CONTROL, PIPELINE  passed to gsen_fabric (legality checked there)
+//   N, W, CONTROL, PIPELINE, ROUND_VALID  passed to gsen_fabric (legality checked there);
+//   with ROUND_VALID = 1 every in_valid bit is the register's first bit (a full or empty
+//   round, as the fabric requires)
 // Ports
 //   clk  clock
 //   si   serial input of the input shift register
@@ -19,7 +21,8 @@ module bench_gsen_fabric #(
     parameter integer N = 16,
     parameter integer W = 8,
     parameter integer CONTROL = 1,
-    parameter integer PIPELINE = 1
+    parameter integer PIPELINE = 1,
+    parameter integer ROUND_VALID = 0
 ) (
     input  wire clk,
     input  wire si,
@@ -43,11 +46,12 @@ module bench_gsen_fabric #(
       .N(N),
       .W(W),
       .CONTROL(CONTROL),
-      .PIPELINE(PIPELINE)
+      .PIPELINE(PIPELINE),
+      .ROUND_VALID(ROUND_VALID)
   ) u_fabric (
       .clk(clk),
       .rst(1'b0),
-      .in_valid(in_sr[N-1:0]),
+      .in_valid(ROUND_VALID != 0 ? {N{in_sr[0]}} : in_sr[N-1:0]),
       .in_data(in_sr[N+N*W-1:N]),
       .in_cfg(in_sr[N+N*W+CFG_W-1:N+N*W]),
       .in_tag(in_sr[IN_W-1:N+N*W+CFG_W]),

@@ -13,6 +13,14 @@
 //   CONTROL   0 individual, 1 stage, 2 alt, 3 alt2, 4 alt4, 5 tag (rtl/common/mf_params.vh)
 //   PIPELINE  1: a register after every stage (latency n cycles, one round per clock);
 //             0: purely combinational (latency 0; clk/rst unused)
+//   ROUND_VALID 0: a valid bit per message, switched with it (N*n more 2:1 multiplexers,
+//             N*n flip-flops: the fabric costs N*n*(W+1) LUTs);
+//             1: one valid bit per round, for rounds that are full permutations (the
+//             scheduled all-to-all rounds of paper 001 where every processor sends):
+//             in_valid must be all ones or all zeros (asserted in simulation), the round's
+//             valid bit is in_valid[0] and travels as one flip-flop per stage, and
+//             out_valid is that bit on every port (N*n*W LUTs).  Not with CONTROL = tag,
+//             whose conflicts drop single messages.
 // Derived (localparams): NS = n = ceil(log2 N), H = N/2, CFG_W = NS*H for individual
 //   control and NS otherwise.
 // Ports
@@ -47,6 +55,7 @@ module gsen_fabric (
   parameter integer W = 8;
   parameter integer CONTROL = 1;
   parameter integer PIPELINE = 1;
+  parameter integer ROUND_VALID = 0;
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
@@ -105,6 +114,18 @@ module gsen_fabric (
       ERROR_gsen_fabric_PIPELINE_must_be_0_or_1 u_bad_param ();
 `ifndef __ICARUS__
       $error("gsen_fabric: PIPELINE must be 0 or 1 (PIPELINE=%0d)", PIPELINE);
+`endif
+    end
+    if (ROUND_VALID != 0 && ROUND_VALID != 1) begin : g_bad_round_valid
+      ERROR_gsen_fabric_ROUND_VALID_must_be_0_or_1 u_bad_param ();
+`ifndef __ICARUS__
+      $error("gsen_fabric: ROUND_VALID must be 0 or 1 (ROUND_VALID=%0d)", ROUND_VALID);
+`endif
+    end
+    if (ROUND_VALID == 1 && CONTROL == MF_CTRL_TAG) begin : g_bad_round_valid_tag
+      ERROR_gsen_fabric_ROUND_VALID_needs_a_configured_CONTROL u_bad_param ();
+`ifndef __ICARUS__
+      $error("gsen_fabric: ROUND_VALID=1 needs a configured CONTROL, not tag (tag conflicts drop single messages)");
 `endif
     end
   endgenerate
@@ -189,24 +210,38 @@ module gsen_fabric (
 
       assign nx = x_at[s] | ({{(NSW-H){1'b0}}, cf} << (s*H));
 
+      // The valid bits leaving the stage: switched per message (nv), or the round's one bit
+      // (with ROUND_VALID the switched copy nv is only checked, below, never used).
+      if (ROUND_VALID != 0) begin : g_round_v
+        wire unused_nv = ^nv;
+      end
+
       if (PIPELINE != 0) begin : g_reg
-        reg [N-1:0]    v_q;
         reg [NSW-1:0]  x_q;
         always @(posedge clk) begin
-          if (rst) begin
-            v_q <= {N{1'b0}};
-            x_q <= {NSW{1'b0}};
-          end else begin
-            v_q <= nv;
-            x_q <= nx;
+          if (rst) x_q <= {NSW{1'b0}};
+          else     x_q <= nx;
+        end
+        if (ROUND_VALID != 0) begin : g_round_q
+          reg v_q;  // one valid flip-flop per stage
+          always @(posedge clk) begin
+            if (rst) v_q <= 1'b0;
+            else     v_q <= v_at[s][0];
           end
+          assign v_at[s+1] = {N{v_q}};
+        end else begin : g_port_q
+          reg [N-1:0] v_q;
+          always @(posedge clk) begin
+            if (rst) v_q <= {N{1'b0}};
+            else     v_q <= nv;
+          end
+          assign v_at[s+1] = v_q;
         end
         for (t = 0; t < N; t = t + 1) begin : g_dq
           reg [MW-1:0] d_q;
           always @(posedge clk) d_q <= nd[t];
           assign d_at[(s+1)*N + t] = d_q;
         end
-        assign v_at[s+1] = v_q;
         assign x_at[s+1] = x_q;
         if (s < NS - 1) begin : g_cfg
           reg [CFG_W-1:0] c_q;
@@ -217,7 +252,7 @@ module gsen_fabric (
         for (t = 0; t < N; t = t + 1) begin : g_dc
           assign d_at[(s+1)*N + t] = nd[t];
         end
-        assign v_at[s+1] = nv;
+        assign v_at[s+1] = (ROUND_VALID != 0) ? {N{v_at[s][0]}} : nv;
         assign x_at[s+1] = nx;
         if (s < NS - 1) begin : g_cfg
           assign c_at[s+1] = c_at[s];
@@ -239,6 +274,19 @@ module gsen_fabric (
   endgenerate
 
 `ifndef SYNTHESIS
+  // Invariant (ROUND_VALID = 1): a round is a full permutation or empty.
+  generate
+    if (ROUND_VALID != 0) begin : g_round_chk
+      always @(posedge clk) begin
+        if (!rst && in_valid != {N{1'b0}} && in_valid != {N{1'b1}}) begin
+          $display("%m: ASSERTION FAILED: ROUND_VALID=1 needs in_valid all ones or all zeros, got %b",
+                   in_valid);
+          $stop;
+        end
+      end
+    end
+  endgenerate
+
   function integer mf_popcount;
     input [N-1:0] v;
     integer k;

@@ -6,9 +6,10 @@ table of the variants (read by tb/common/harness.cpp).
 Usage: gen_sweep.py --name NAME --out DIR SPEC [SPEC ...]
 
 SPEC (fields separated by ':', LIST = comma-separated values or ranges a-b):
-  fabric:NET:N=LIST:W=LIST:C=LIST:P=LIST
+  fabric:NET:N=LIST:W=LIST:C=LIST:P=LIST[:R=LIST]
       NET gsen|banyan; C control (0 indiv, 1 stage, 2 alt, 3 alt2, 4 alt4, 5 tag);
-      P pipeline 0|1.  A range of N expands to the valid N of the network (GSEN: even,
+      P pipeline 0|1; R gsen_fabric ROUND_VALID 0|1 (default 0; R=1 is not generated for
+      tag control or banyan, which have no such mode).  A range of N expands to the valid N of the network (GSEN: even,
       banyan: powers of two).
   engine:NET:N=LIST:W=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST]
       S scheduler (GSEN 0 alt, 1 stage, 2 player; banyan: 0); T use tags 0|1; PC, PL the
@@ -75,7 +76,10 @@ def parse_spec(spec):
             for p in (int(x) for x in expand(fields.get('P', '1'))):
                 if group == 'fabric':
                     for c in (int(x) for x in expand(fields['C'])):
-                        variants.append(dict(group='F', net=net, N=n, W=w, C=c, P=p))
+                        for r in (int(x) for x in expand(fields.get('R', '0'))):
+                            if r and (net != 'gsen' or c == 5):
+                                continue
+                            variants.append(dict(group='F', net=net, N=n, W=w, C=c, P=p, R=r))
                 else:
                     for s in (int(x) for x in expand(fields.get('S', '0'))):
                         if net == 'gsen' and s == 0 and (n % 4 != 2 or n < 6):
@@ -177,7 +181,9 @@ def main():
         fsw = max(1, clog2(ns))
         few = max(1, ns - 1)
         px = 'fv%d_' % k
-        L.append('  // fabric variant %d: %s N=%d W=%d CONTROL=%d PIPELINE=%d' % (k, mod, n, w, c, p))
+        r = v['R']
+        L.append('  // fabric variant %d: %s N=%d W=%d CONTROL=%d PIPELINE=%d ROUND_VALID=%d' %
+                 (k, mod, n, w, c, p, r))
         L.append('  wire [%d:0] %sid, %sov;' % (n * w - 1, px, px))
         L.append('  wire [%d:0] %sit;' % (n * ns - 1, px))
         L.append('  wire [%d:0] %sv;' % (n - 1, px))
@@ -186,8 +192,13 @@ def main():
         L.append('    assign %sid[gi*%d +: %d] = f_in_data[gi*%d +: %d];' % (px, w, w, wmax, w))
         L.append('    assign %sit[gi*%d +: %d] = f_in_tag[gi*%d +: %d];' % (px, ns, ns, smax, ns))
         L.append('  end endgenerate')
-        L.append('  %s #(.N(%d), .W(%d), .CONTROL(%d), .PIPELINE(%d)) u_%sdut (' % (mod, n, w, c, p, px))
-        L.append('    .clk(clk), .rst(rst), .in_valid(f_in_valid[%d:0]), .in_data(%sid),' % (n - 1, px))
+        rv = ', .ROUND_VALID(1)' if r else ''
+        L.append('  %s #(.N(%d), .W(%d), .CONTROL(%d), .PIPELINE(%d)%s) u_%sdut (' %
+                 (mod, n, w, c, p, rv, px))
+        # ROUND_VALID variants assert full-or-empty rounds: only the selected one sees f_in_valid
+        vin = ("f_sel == 8'd%d ? f_in_valid[%d:0] : {%d{1'b0}}" % (k, n - 1, n) if r else
+               'f_in_valid[%d:0]' % (n - 1))
+        L.append('    .clk(clk), .rst(rst), .in_valid(%s), .in_data(%sid),' % (vin, px))
         L.append('    .in_cfg(f_in_cfg[%d:0]), .in_tag(%sit),' % (cw - 1, px))
         if v['net'] == 'banyan':
             L.append('    .fault_en(f_fault_en), .fault_stage(f_fault_stage[%d:0]),' % (fsw - 1))
@@ -304,18 +315,18 @@ def main():
          (nmax, wmax, smax, cmax),
          'static const SweepVariant kFabricVariants[] = {']
     for v in fab:
-        H.append('    {%d, %d, %d, %d, %d, 0, 0, 0, 0},' %
-                 (1 if v['net'] == 'banyan' else 0, v['N'], v['W'], v['C'], v['P']))
+        H.append('    {%d, %d, %d, %d, %d, 0, 0, 0, 0, %d},' %
+                 (1 if v['net'] == 'banyan' else 0, v['N'], v['W'], v['C'], v['P'], v['R']))
     if not fab:
-        H.append('    {0, 0, 0, 0, 0, 0, 0, 0, 0},')
+        H.append('    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},')
     H.append('};')
     H.append('static const SweepVariant kEngineVariants[] = {')
     for v in eng:
-        H.append('    {%d, %d, %d, 0, %d, %d, %d, %d, %d},' %
+        H.append('    {%d, %d, %d, 0, %d, %d, %d, %d, %d, 0},' %
                  (1 if v['net'] == 'banyan' else 0, v['N'], v['W'], v['P'], v['S'], v['T'],
                   v['PC'], v['PL']))
     if not eng:
-        H.append('    {0, 0, 0, 0, 0, 0, 0, 0, 0},')
+        H.append('    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},')
     H.append('};')
     H.append('constexpr int kNumFabricVariants = %d, kNumEngineVariants = %d;' % (len(fab), len(eng)))
     write_if_changed(os.path.join(a.out, name + '_variants.h'), '\n'.join(H) + '\n')

@@ -115,6 +115,10 @@ def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: 
             "lcs/fmax_mhz: nextpnr on the timing wrapper rtl/board/bench_*.v (inputs from a "
             "shift register, outputs folded into one), fixed seeds; fmax_mhz is the worst seed",
             "lower_bound_luts = N * n * W: one 2:1 multiplexer per data bit per stage output",
+            "ECP5 points are synthesized with synth_ecp5 -nowidelut (LUT4s only): with wide "
+            "LUTs ABC copies each switch's state logic (the banyan fault decode, tag-mode "
+            "control) into every data bit (banyan_fabric N=16 W=32 stage: 8576 LUT4 instead "
+            "of 2255); GSEN in the configured modes maps the same either way",
         ],
         "points": recs,
         "skipped": skipped,

@@ -55,6 +55,12 @@ done
 
 # 3. Icarus
 if ! iverilog -g2005 -o "$work/all.vvp" $incs "${files[@]}"; then echo "lint: iverilog failed"; fail=1; fi
+#    and the generate branches that only non-default parameters elaborate
+for g in "CONTROL=1 PIPELINE=1 ROUND_VALID=1" "CONTROL=2 PIPELINE=0 ROUND_VALID=1"; do
+  ps=(); for kv in $g; do ps+=("-Pgsen_fabric.$kv"); done
+  if ! iverilog -g2005 -s gsen_fabric "${ps[@]}" -o "$work/rv.vvp" $incs rtl/common/*.v \
+       rtl/gsen/gsen_fabric.v; then echo "lint: iverilog failed on gsen_fabric $g"; fail=1; fi
+done
 
 # 4. illegal parameters: "top|file|param=value[,param=value]|text of the $error|name of the
 #    missing module"

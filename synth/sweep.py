@@ -83,18 +83,29 @@ def board_for(design: str, params: dict) -> str:
 
 def run_point(out: Path, design: str, params: dict, seeds, cached_only=False) -> dict | None:
     """The point's record: from the cache when it holds the same seeds, else built (or None
-    with cached_only)."""
-    board = board_for(design, params)
+    with cached_only).  A point meant for the HX8K that does not fit it after all (synthesis
+    or placement fails) moves to the ULX3S."""
+    boards = [board_for(design, params)]
+    if boards[0] == "hx8k":
+        boards.append("ulx3s")
     enc = {k: (flow.CONTROLS[v] if k == "CONTROL" else v) for k, v in params.items()}
-    req = flow.make_request(board, design, enc)
-    cached = out / "work" / req.key / "result.json"
-    if cached.is_file():
-        rec = json.loads(cached.read_text())
-        if [r["seed"] for r in rec.get("runs", [])] == list(seeds):
-            return rec
-    if cached_only:
-        return None
-    return flow.build(req, out, seeds=seeds)
+    for i, board in enumerate(boards):
+        req = flow.make_request(board, design, enc)
+        cached = out / "work" / req.key / "result.json"
+        if cached.is_file():
+            rec = json.loads(cached.read_text())
+            if [r["seed"] for r in rec.get("runs", [])] == list(seeds):
+                return rec
+        if cached_only:
+            continue
+        try:
+            return flow.build(req, out, seeds=seeds)
+        except (flow.RequestError, flow.ToolError) as e:
+            if i + 1 == len(boards):
+                raise
+            print(f"sweep: {req.key} does not fit {board} ({str(e).splitlines()[0]}); "
+                  f"trying {boards[i + 1]}", flush=True)
+    return None
 
 
 def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: int,

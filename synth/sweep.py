@@ -273,21 +273,23 @@ def svg(recs: list) -> str:
     ns = sorted({n for s in series_l.values() for n, _ in s})
     if ns:
         series_l["bound"] = [(n, n * flow.clog2(n) * 8) for n in ns]
-    W, H = 960, 420
+    W, H = 960, 440
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
            f'font-family="sans-serif" font-size="12">',
            f'<rect width="{W}" height="{H}" fill="white"/>']
     out += panel(series_l, 60, 40, 380, 300, "fabric LUTs (iCE40 LUT4), W = 8", "LUTs", True)
     out += panel(series_f, 540, 40, 380, 300, "Fmax (nextpnr, worst seed), W = 8", "MHz", False)
     # legend
-    x = 60
+    x, y = 60, 395
     for name in [k for k in COLORS if k in series_l or k in series_f]:
         label = ("N*n*W bound" if name == "bound" else "GSEN stage, round valid" if name == "stage rv"
                  else "GSEN " + name if " " not in name else name)
         dash = ' stroke-dasharray="4 3"' if name == "bound" else ""
-        out.append(f'<line x1="{x}" y1="395" x2="{x + 20}" y2="395" stroke="{COLORS[name]}" '
+        if x + 25 + 7 * len(label) > W - 10:  # next legend row
+            x, y = 60, y + 18
+        out.append(f'<line x1="{x}" y1="{y}" x2="{x + 20}" y2="{y}" stroke="{COLORS[name]}" '
                    f'stroke-width="2"{dash}/>')
-        out.append(f'<text x="{x + 25}" y="399">{label}</text>')
+        out.append(f'<text x="{x + 25}" y="{y + 4}">{label}</text>')
         x += 25 + 7 * len(label) + 12
     out.append("</svg>")
     return "\n".join(out) + "\n"

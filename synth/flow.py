@@ -345,11 +345,12 @@ def synthesize(req: Request, wd: Path, module: str, out_json: Path | None) -> di
         script.append(f"chparam " + " ".join(f"-set {k} {v}" for k, v in sorted(req.params.items()))
                       + f" {module}")
     synth = "synth_ice40" if fam == "ice40" else "synth_ecp5"
-    if fam == "ecp5" and req.fabric:
-        # Fabric points on ECP5: LUT4s only.  With wide LUTs (PFUMX/L6MUX) ABC, mapping for
-        # depth, copies each switch's state logic (banyan fault decode, tag-mode control)
-        # into every data bit: banyan_fabric N=16 W=32 stage became 8576 LUT4 instead of
-        # 2255, GSEN tag 8672 instead of 2272; GSEN configured modes map the same either way.
+    if fam == "ecp5":
+        # ECP5: LUT4s only.  With wide LUTs (PFUMX/L6MUX) ABC, mapping for depth, copies
+        # each switch's state logic (banyan fault decode, tag-mode control) into every data
+        # bit: banyan_fabric N=16 W=32 stage became 8576 LUT4 instead of 2255, GSEN tag 8672
+        # instead of 2272 (GSEN configured modes map the same either way), and the ULX3S
+        # engine tops grew by a quarter (banyan 27791 LUTs instead of 22172).
         synth += " -nowidelut"
     script.append(f"{synth} -top {module}" + (f" -json {out_json}" if out_json else ""))
     script.append(f"tee -q -o {wd}/{tag}.stat.json stat -json")

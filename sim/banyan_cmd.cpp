@@ -27,8 +27,9 @@ banyan::Fault parse_fault(const std::string& text, const banyan::Topology& t) {
   auto comma = text.find(',');
   if (comma == std::string::npos)
     throw UsageError("--fault: expected I,L (stage, element), got '" + text + "'");
-  banyan::Fault f{static_cast<int>(parse_int(text.substr(0, comma), "--fault stage", 0, 1 << 20)),
-                  static_cast<int>(parse_int(text.substr(comma + 1), "--fault element", 0, 1 << 20))};
+  banyan::Fault f{
+      static_cast<int>(parse_int(text.substr(0, comma), "--fault stage", 0, 1 << 20)),
+      static_cast<int>(parse_int(text.substr(comma + 1), "--fault element", 0, 1 << 20))};
   banyan::validate_fault(t, f);
   return f;
 }
@@ -63,19 +64,14 @@ int run_fault(Args& a, std::ostream& out) {
   banyan::Fault f = parse_fault(ftext, t);
   auto blocked = banyan::blocked_pairs(t, f);
   banyan::Plan plan = banyan::fault_tolerant_plan(t, f);
-  banyan::SimResult r =
-      banyan::simulate(t, plan, std::make_pair(f, banyan::FaultKind::Dead));
+  banyan::SimResult r = banyan::simulate(t, plan, std::make_pair(f, banyan::FaultKind::Dead));
   if (as_json) {
     json jb = json::array();
     for (auto [s, d] : blocked) jb.push_back({s, d});
-    out << json{{"ports", N},
-                {"fault", {f.stage, f.element}},
-                {"blocked", jb},
-                {"cycles", r.cycles},
-                {"bound", r.bound},
-                {"delivered", r.delivered},
-                {"lost", r.lost},
-                {"duplicates", r.duplicates}}
+    out << json{{"ports", N},       {"fault", {f.stage, f.element}},
+                {"blocked", jb},    {"cycles", r.cycles},
+                {"bound", r.bound}, {"delivered", r.delivered},
+                {"lost", r.lost},   {"duplicates", r.duplicates}}
                .dump()
         << "\n";
     return r.errors.empty() ? 0 : 1;
@@ -127,11 +123,12 @@ const Registrar reg_fault{
      "  JSON: {\"ports\",\"fault\",\"blocked\",\"cycles\",\"bound\",\"delivered\",\"lost\","
      "\"duplicates\"}\n",
      run_fault}};
-const Registrar reg_draw{{"banyan", "draw", "SVG picture of Gamma_k and its paths",
-                          "usage: minforge banyan draw --ports N --config K [--fault I,L] --svg FILE\n"
-                          "  N <= 64.  Draws the banyan network under Gamma_K with every element's\n"
-                          "  state and every input's path; a faulty element is drawn in red.\n",
-                          run_draw}};
+const Registrar reg_draw{
+    {"banyan", "draw", "SVG picture of Gamma_k and its paths",
+     "usage: minforge banyan draw --ports N --config K [--fault I,L] --svg FILE\n"
+     "  N <= 64.  Draws the banyan network under Gamma_K with every element's\n"
+     "  state and every input's path; a faulty element is drawn in red.\n",
+     run_draw}};
 
 }  // namespace
 }  // namespace minforge::cli

@@ -51,8 +51,7 @@ Args::Args(std::string command, std::vector<std::string> argv) : command_(std::m
 
 bool Args::flag(std::string_view name) {
   used_.insert(std::string(name));
-  if (values_.count(name))
-    throw UsageError("option --" + std::string(name) + " takes no value");
+  if (values_.count(name)) throw UsageError("option --" + std::string(name) + " takes no value");
   return flags_.count(name) > 0;
 }
 

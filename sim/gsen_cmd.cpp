@@ -99,8 +99,8 @@ int run_schedule(Args& a, std::ostream& out) {
   Control c = gsen::parse_control(ctl);
   gsen::Schedule s = gsen::personalized_exchange(N, c);
   if (as_json) {
-    out << json{{"ports", s.ports},       {"stages", s.stages}, {"control", ctl},
-                {"rounds", s.rounds()},   {"configs", s.configs}, {"dest", s.dest},
+    out << json{{"ports", s.ports},     {"stages", s.stages},   {"control", ctl},
+                {"rounds", s.rounds()}, {"configs", s.configs}, {"dest", s.dest},
                 {"tags", s.tags}}
                .dump()
         << "\n";
@@ -191,7 +191,9 @@ int run_cost(Args& a, std::ostream& out) {
     for (double f : fractions)
       counts[std::to_string(static_cast<int>(f * 100 + 0.5))] =
           gsen::count_saving_at_least(rows, f);
-    out << json{{"max", max}, {"n_values", rows.size()}, {"saving_at_least_percent", counts},
+    out << json{{"max", max},
+                {"n_values", rows.size()},
+                {"saving_at_least_percent", counts},
                 {"rows", jr}}
                .dump()
         << "\n";
@@ -233,22 +235,24 @@ int run_draw(Args& a, std::ostream& out) {
   return 0;
 }
 
-const Registrar reg_route{{"gsen", "route", "route every input under one configuration",
-                           "usage: minforge gsen route --ports N (--stage C | --alt A [--period "
-                           "1|2|4]) [--json]\n"
-                           "  Routes every input of an N x N GSEN (N even, >= 4) under stage\n"
-                           "  configuration C or alternating configuration A (period 1, 2, 4 =\n"
-                           "  alternating, doubly, quadruply); prints destination, forward tag F\n"
-                           "  and backward tag B per input.\n"
-                           "  JSON: {\"ports\",\"stages\",\"perm\",\"forward_tags\",\"backward_tags\"}\n",
-                           run_route}};
+const Registrar reg_route{
+    {"gsen", "route", "route every input under one configuration",
+     "usage: minforge gsen route --ports N (--stage C | --alt A [--period "
+     "1|2|4]) [--json]\n"
+     "  Routes every input of an N x N GSEN (N even, >= 4) under stage\n"
+     "  configuration C or alternating configuration A (period 1, 2, 4 =\n"
+     "  alternating, doubly, quadruply); prints destination, forward tag F\n"
+     "  and backward tag B per input.\n"
+     "  JSON: {\"ports\",\"stages\",\"perm\",\"forward_tags\",\"backward_tags\"}\n",
+     run_route}};
 const Registrar reg_schedule{
     {"gsen", "schedule", "all-to-all personalized exchange schedule",
      "usage: minforge gsen schedule --ports N --control alt|stage [--json]\n"
      "  alt:   Algorithms 2-4 of paper 001 (N = 2 mod 4): N rounds, A_k = k xor (k >> 1).\n"
      "  stage: 2^n rounds, C = k; each (i, j) sent once, in the first round that routes it.\n"
      "  dest[i][k] is the destination of processor i in round k (-1: idle); tags[i][k] its\n"
-     "  forward tag.  JSON: {\"ports\",\"stages\",\"control\",\"rounds\",\"configs\",\"dest\",\"tags\"}\n",
+     "  forward tag.  JSON: "
+     "{\"ports\",\"stages\",\"control\",\"rounds\",\"configs\",\"dest\",\"tags\"}\n",
      run_schedule}};
 const Registrar reg_cover{
     {"gsen", "cover", "does a set of configurations realize all-to-all?",
@@ -256,11 +260,12 @@ const Registrar reg_cover{
      "  LIST: comma-separated numbers and ranges, e.g. 0-15,20-23,28-31 (or 0~15 as printed).\n"
      "  JSON: {\"covers\",\"pairs_covered\",\"missing\":[[i,j],...]}\n",
      run_cover}};
-const Registrar reg_cost{{"gsen", "cost", "switch count: GSEN vs the SEN it replaces",
-                          "usage: minforge gsen cost --max N [--json]\n"
-                          "  Table of N = 4, 6, ..., N: switches of the N x N GSEN vs its 2^n x 2^n\n"
-                          "  SEN, and how many N save at least 10/20/30/40 %.\n",
-                          run_cost}};
+const Registrar reg_cost{
+    {"gsen", "cost", "switch count: GSEN vs the SEN it replaces",
+     "usage: minforge gsen cost --max N [--json]\n"
+     "  Table of N = 4, 6, ..., N: switches of the N x N GSEN vs its 2^n x 2^n\n"
+     "  SEN, and how many N save at least 10/20/30/40 %.\n",
+     run_cost}};
 const Registrar reg_draw{
     {"gsen", "draw", "SVG picture of a configuration and its paths",
      "usage: minforge gsen draw --ports N (--stage C | --alt A [--period 1|2|4]) --svg FILE\n"

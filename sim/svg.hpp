@@ -14,8 +14,8 @@ class Svg {
   void polyline(const std::string& points, const std::string& stroke, double w);
   void rect(double x, double y, double w, double h, const std::string& fill,
             const std::string& stroke);
-  void text(double x, double y, const std::string& s, int size, const std::string& anchor = "middle",
-            const std::string& fill = "#000");
+  void text(double x, double y, const std::string& s, int size,
+            const std::string& anchor = "middle", const std::string& fill = "#000");
   std::string str() const;
 
  private:

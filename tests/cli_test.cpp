@@ -33,8 +33,8 @@ Result run(const std::string& args) {
   auto dir = std::filesystem::temp_directory_path() /
              ("minforge_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
   std::filesystem::create_directories(dir);
-  std::string cmd = std::string(MINFORGE_CLI) + " " + args + " >" + (dir / "out").string() +
-                    " 2>" + (dir / "err").string() + " </dev/null";
+  std::string cmd = std::string(MINFORGE_CLI) + " " + args + " >" + (dir / "out").string() + " 2>" +
+                    (dir / "err").string() + " </dev/null";
   int status = std::system(cmd.c_str());
   Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
   std::filesystem::remove_all(dir);
@@ -177,7 +177,8 @@ TEST(Cli, BanyanFaultJson) {
 }
 
 TEST(Cli, DrawWritesSvg) {
-  auto dir = std::filesystem::temp_directory_path() / ("minforge_svg_" + std::to_string(::getpid()));
+  auto dir =
+      std::filesystem::temp_directory_path() / ("minforge_svg_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   auto g = (dir / "g.svg").string(), b = (dir / "b.svg").string();
   Result r = run("gsen draw --ports 10 --alt 9 --svg " + g);

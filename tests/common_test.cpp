@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "minforge/common.hpp"
+
+#include <gtest/gtest.h>
 
 using minforge::InvalidArgument;
 using minforge::parse_config_list;

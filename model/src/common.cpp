@@ -48,8 +48,8 @@ std::vector<uint32_t> parse_config_list(std::string_view text, uint64_t limit) {
         throw InvalidArgument("config list: descending range '" + std::string(item) + "'");
     }
     if (hi >= limit)
-      throw InvalidArgument("config list: value " + std::to_string(hi) + " out of range (must be < " +
-                            std::to_string(limit) + ")");
+      throw InvalidArgument("config list: value " + std::to_string(hi) +
+                            " out of range (must be < " + std::to_string(limit) + ")");
     for (uint64_t v = lo; v <= hi; ++v) {
       if (!seen.insert(v).second)
         throw InvalidArgument("config list: configuration " + std::to_string(v) + " listed twice");

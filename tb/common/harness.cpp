@@ -190,8 +190,7 @@ std::string fabric_desc(int k, const SweepVariant& v) {
   os << "variant " << (v.banyan ? "banyan" : "gsen") << "_fabric N=" << v.N << " W=" << v.W
      << " CONTROL=" << ctrl_name(v.C) << " PIPELINE=" << v.P;
   if (v.R) os << " ROUND_VALID=1";
-  os << " [" << SWEEP_NAME
-     << " fabric variant " << k << "]";
+  os << " [" << SWEEP_NAME << " fabric variant " << k << "]";
   return os.str();
 }
 std::string engine_desc(int k, const SweepVariant& v) {
@@ -277,8 +276,7 @@ bool fabric_random(Sim& sim, int k, uint64_t seed, int cycles, Checker& chk) {
       if (v.R)  // one valid bit per round: a full round, or (1 in 4) an empty one
         in.valid[u] = density != 0 ? 1 : 0;
       else
-        in.valid[u] =
-            density == 3 ? 1 : ((rng() % 4) < static_cast<uint64_t>(density + 1) ? 1 : 0);
+        in.valid[u] = density == 3 ? 1 : ((rng() % 4) < static_cast<uint64_t>(density + 1) ? 1 : 0);
       in.data[u] = rng() & wmask;
       in.tag[u] = static_cast<uint32_t>(rng() & ((1u << n) - 1u));
     }
@@ -814,8 +812,8 @@ int run_sweep(const Options& o) {
           std::printf("ok   %s: random %d cycles, schedule n/a (it has partial rounds)\n",
                       fabric_desc(k, v).c_str(), o.cycles);
         else
-          std::printf("ok   %s: random %d cycles, schedule %ld cycles\n",
-                      fabric_desc(k, v).c_str(), o.cycles, cyc);
+          std::printf("ok   %s: random %d cycles, schedule %ld cycles\n", fabric_desc(k, v).c_str(),
+                      o.cycles, cyc);
       }
       if (o.faults && v.banyan && v.C != 5 && v.N >= 8) {
         // every internal fault with the fault-tolerant plan (processors/relays played by the

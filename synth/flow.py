@@ -97,10 +97,12 @@ CONTROLS = {"indiv": 0, "stage": 1, "alt": 2, "alt2": 3, "alt4": 4, "tag": 5}
 CONTROL_NAMES = {v: k for k, v in CONTROLS.items()}
 
 FABRICS = {
-    # design -> (module, timing wrapper, legal controls)
-    "gsen_fabric": ("gsen_fabric", "bench_gsen_fabric", ("indiv", "stage", "alt", "alt2", "alt4", "tag")),
-    "banyan_fabric": ("banyan_fabric", "bench_banyan_fabric", ("indiv", "stage", "tag")),
-    "rn1_router": ("rn1", "bench_rn1_router", ()),
+    # design -> (module, timing wrapper, legal controls, parameters the wrapper takes)
+    "gsen_fabric": ("gsen_fabric", "bench_gsen_fabric", ("indiv", "stage", "alt", "alt2", "alt4", "tag"),
+                    ("N", "W", "CONTROL", "PIPELINE", "ROUND_VALID")),
+    "banyan_fabric": ("banyan_fabric", "bench_banyan_fabric", ("indiv", "stage", "tag"),
+                      ("N", "W", "CONTROL", "PIPELINE")),
+    "rn1_router": ("rn1", "bench_rn1_router", (), ("MODE_SEL",)),
 }
 
 
@@ -189,6 +191,14 @@ def check_fabric_params(design: str, params: dict, board: Board) -> int:
     """Checks N, W, CONTROL of a fabric request; returns the lower bound N * n * W LUTs."""
     n_ports = params.get("N")
     width = params.get("W", 8)
+    known = FABRICS[design][3]
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        # say where a parameter belongs when another fabric takes it
+        where = [f"{p} is a {' / '.join(d for d, f in FABRICS.items() if p in f[3])} parameter"
+                 for p in unknown if any(p in f[3] for f in FABRICS.values())]
+        raise RequestError(f"{design}: unknown parameter(s) {', '.join(unknown)} "
+                           f"(known: {', '.join(sorted(known))})" + "".join(f"; {w}" for w in where))
     if design == "rn1_router":
         return 0
     if n_ports is None:
@@ -205,19 +215,11 @@ def check_fabric_params(design: str, params: dict, board: Board) -> int:
         raise RequestError(f"banyan_fabric: N={n_ports} must be a power of two, at least 4")
     if params.get("PIPELINE", 1) not in (0, 1):
         raise RequestError(f"{design}: PIPELINE must be 0 or 1")
-    if "ROUND_VALID" in params:
-        if design != "gsen_fabric":
-            raise RequestError(f"{design}: ROUND_VALID is a gsen_fabric parameter")
-        if params["ROUND_VALID"] not in (0, 1):
-            raise RequestError("gsen_fabric: ROUND_VALID must be 0 or 1")
-        if params["ROUND_VALID"] == 1 and control == CONTROLS["tag"]:
-            raise RequestError("gsen_fabric: ROUND_VALID=1 needs a configured CONTROL, not tag "
-                               "(tag conflicts drop single messages)")
-    known = {"N", "W", "CONTROL", "PIPELINE"} | ({"ROUND_VALID"} if design == "gsen_fabric" else set())
-    unknown = sorted(set(params) - known)
-    if unknown:
-        raise RequestError(f"{design}: unknown parameter(s) {', '.join(unknown)} "
-                           f"(known: {', '.join(sorted(known))})")
+    if params.get("ROUND_VALID", 0) not in (0, 1):
+        raise RequestError("gsen_fabric: ROUND_VALID must be 0 or 1")
+    if params.get("ROUND_VALID", 0) == 1 and control == CONTROLS["tag"]:
+        raise RequestError("gsen_fabric: ROUND_VALID=1 needs a configured CONTROL, not tag "
+                           "(tag conflicts drop single messages)")
     bound = n_ports * clog2(n_ports) * width
     if bound > board.luts:
         raise RequestError(
@@ -246,7 +248,7 @@ def check_top_params(design: str, params: dict, board: Board) -> None:
 def make_request(board_name: str, design: str, params: dict) -> Request:
     board = board_of(board_name)
     if design in FABRICS:
-        fabric, wrapper, _ = FABRICS[design]
+        fabric, wrapper, _, _ = FABRICS[design]
         if not module_exists(fabric):
             raise RequestError(f"{design}: module {fabric} is not in the RTL tree yet")
         bound = check_fabric_params(design, params, board)
@@ -346,11 +348,8 @@ def synthesize(req: Request, wd: Path, module: str, out_json: Path | None) -> di
                       + f" {module}")
     synth = "synth_ice40" if fam == "ice40" else "synth_ecp5"
     if fam == "ecp5":
-        # ECP5: LUT4s only.  With wide LUTs (PFUMX/L6MUX) ABC, mapping for depth, copies
-        # each switch's state logic (banyan fault decode, tag-mode control) into every data
-        # bit: banyan_fabric N=16 W=32 stage became 8576 LUT4 instead of 2255, GSEN tag 8672
-        # instead of 2272 (GSEN configured modes map the same either way), and the ULX3S
-        # engine tops grew by a quarter (banyan 27791 LUTs instead of 22172).
+        # LUT4s only: with wide LUTs ABC copies each switch's state logic into every data bit
+        # it steers (banyan fabric 4.2 x N*n*W instead of 1.10 x; docs/synth.md).
         synth += " -nowidelut"
     script.append(f"{synth} -top {module}" + (f" -json {out_json}" if out_json else ""))
     script.append(f"tee -q -o {wd}/{tag}.stat.json stat -json")

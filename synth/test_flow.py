@@ -83,6 +83,11 @@ class BadRequests(unittest.TestCase):
         self.assertIn("unknown parameter(s) PIPELIN (known: CONTROL, N, PIPELINE, ROUND_VALID, W)",
                       msg)
 
+    def test_router_checks_its_parameters_too(self):
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "rn1_router", "--param", "N=4")
+        self.assertEqual(rc, 2)
+        self.assertIn("rn1_router: unknown parameter(s) N (known: MODE_SEL)", msg)
+
     def test_unknown_design(self):
         rc, msg = run_flow("build", "--board", "icebreaker", "--design", "rn1")
         self.assertEqual(rc, 2)

@@ -9,8 +9,8 @@ SPEC (fields separated by ':', LIST = comma-separated values or ranges a-b):
   fabric:NET:N=LIST:W=LIST:C=LIST:P=LIST[:R=LIST]
       NET gsen|banyan; C control (0 indiv, 1 stage, 2 alt, 3 alt2, 4 alt4, 5 tag);
       P pipeline 0|1; R gsen_fabric ROUND_VALID 0|1 (default 0; R=1 is not generated for
-      tag control or banyan, which have no such mode).  A range of N expands to the valid N of the network (GSEN: even,
-      banyan: powers of two).
+      tag control or banyan, which have no such mode).  A range of N expands to the valid N
+      of the network (GSEN: even, banyan: powers of two).
   engine:NET:N=LIST:W=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST]
       S scheduler (GSEN 0 alt, 1 stage, 2 player; banyan: 0); T use tags 0|1; PC, PL the
       player's control and length.  W=auto picks 2*ceil(log2 N)+6.  GSEN alt variants are

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "minforge/banyan_fault.hpp"
+#include "minforge/algo/banyan_fault.hpp"
 
 namespace {
 

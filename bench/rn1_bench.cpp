@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "minforge/rn1_net.hpp"
+#include "minforge/twin/rn1_net.hpp"
 #ifdef MINFORGE_HAVE_RN1_RTL
 #include "rn1_rtl.hpp"
 #endif

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "minforge/gsen.hpp"
+#include "minforge/algo/gsen.hpp"
 
 namespace minforge::draw {
 

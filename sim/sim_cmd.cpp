@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "minforge/banyan.hpp"
+#include "minforge/algo/banyan.hpp"
 #include "minforge/common.hpp"
 
 #ifndef MINFORGE_SIM_SOURCE_DIR
@@ -155,6 +155,7 @@ fs::path ensure_build(const SimRequest& r) {
   std::sort(rtl.begin(), rtl.end());
   inputs.insert(inputs.end(), rtl.begin(), rtl.end());
   inputs.push_back(lib);
+  inputs.push_back(fs::path(MINFORGE_SIM_ALGO_LIB));
   for (const auto& p : inputs) h = fnv1a(read_file(p), fnv1a(p.filename().string(), h));
   const std::string key = r.net + "_N" + std::to_string(r.N) + "_" + hex64(h);
   const fs::path dir = cache_root() / key;
@@ -182,7 +183,7 @@ fs::path ensure_build(const SimRequest& r) {
   cmd += " -CFLAGS " + sh("-std=c++20 -O1 -I" + (src / "model/include").string() + " -I" +
                           (src / "tb/common").string() + " -I" + tmp.string() +
                           " -DSWEEP_VARIANTS_H='\"simtop_variants.h\"'");
-  cmd += " -LDFLAGS " + sh(lib.string());
+  cmd += " -LDFLAGS " + sh(lib.string() + " " + MINFORGE_SIM_ALGO_LIB);
   // Generated code at -O0: it compiles several times faster than Verilator's default -Os,
   // and an exchange of a few thousand cycles runs in well under a second either way.
   cmd += " -MAKEFLAGS " + sh("OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O1");

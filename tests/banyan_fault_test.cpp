@@ -1,7 +1,7 @@
 // Banyan fault tolerance (paper 000, section 3, Algorithm B, Example 2, Fig. 4, Theorem 1,
 // Appendix): the fault-tolerant plan delivers all N^2 messages exactly once within U(i),
 // and the simulator catches broken plans.
-#include "minforge/banyan_fault.hpp"
+#include "minforge/algo/banyan_fault.hpp"
 
 #include <gtest/gtest.h>
 

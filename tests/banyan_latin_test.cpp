@@ -8,7 +8,7 @@
 #include <string>
 #include <tuple>
 
-#include "minforge/banyan.hpp"
+#include "minforge/algo/banyan.hpp"
 
 using minforge::InvalidArgument;
 using minforge::Pair;

@@ -1,11 +1,11 @@
 // The cycle-level fabric/engine prediction (fabric_model.hpp) against the golden model's
 // routing (gsen::route, banyan::gamma, banyan::route with faults) over whole ranges of N.
-#include "minforge/fabric_model.hpp"
+#include "minforge/twin/fabric_model.hpp"
 
 #include <gtest/gtest.h>
 
-#include "minforge/banyan_fault.hpp"
-#include "minforge/gsen_schedule.hpp"
+#include "minforge/algo/banyan_fault.hpp"
+#include "minforge/algo/gsen_schedule.hpp"
 
 namespace minforge::fabric {
 namespace {

@@ -1,10 +1,10 @@
 // Hardware cost of an N x N GSEN against the 2^n x 2^n SEN (paper 001, section 1).
-#include "minforge/gsen_cost.hpp"
+#include "minforge/algo/gsen_cost.hpp"
 
 #include <gtest/gtest.h>
 
 #include "minforge/common.hpp"
-#include "minforge/gsen.hpp"
+#include "minforge/algo/gsen.hpp"
 
 using namespace minforge;
 using namespace minforge::gsen;

@@ -1,14 +1,14 @@
 // Coverage of all (i, j) pairs by sets of GSEN configurations: Theorem 3.8 (R_sc = 2^n),
 // Theorem 4.4 / 4.8 (R(N) = N for N = 2 mod 4), Theorem 5.5 (R(20) <= 24), the computer
 // bounds of section 6 (with the R(68) erratum) and Fig. 14.
-#include "minforge/gsen_coverage.hpp"
+#include "minforge/algo/gsen_coverage.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <numeric>
 
-#include "minforge/gsen_schedule.hpp"
+#include "minforge/algo/gsen_schedule.hpp"
 
 using namespace minforge;
 using namespace minforge::gsen;

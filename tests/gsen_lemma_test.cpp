@@ -7,7 +7,7 @@
 #include <random>
 #include <set>
 
-#include "minforge/gsen.hpp"
+#include "minforge/algo/gsen.hpp"
 
 using namespace minforge;
 using namespace minforge::gsen;

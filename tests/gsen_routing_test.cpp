@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <random>
 
-#include "minforge/gsen.hpp"
+#include "minforge/algo/gsen.hpp"
 
 using namespace minforge;
 using namespace minforge::gsen;

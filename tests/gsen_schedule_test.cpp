@@ -1,5 +1,5 @@
 // GSEN schedules: Algorithms 1-4 of paper 001 and the 2^n-round stage-control exchange.
-#include "minforge/gsen_schedule.hpp"
+#include "minforge/algo/gsen_schedule.hpp"
 
 #include <gtest/gtest.h>
 

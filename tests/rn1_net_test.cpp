@@ -1,6 +1,6 @@
 // RN1 networks: wiring, path expansion (Table 20.1, Equations 20.1-20.5), the analytic
 // acceptance model against simulation, exactly-once delivery under fault campaigns, CLI.
-#include "minforge/rn1_net.hpp"
+#include "minforge/twin/rn1_net.hpp"
 
 #include <gtest/gtest.h>
 

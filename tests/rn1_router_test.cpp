@@ -6,7 +6,7 @@
 #include <set>
 #include <vector>
 
-#include "minforge/rn1.hpp"
+#include "minforge/twin/rn1.hpp"
 
 namespace minforge::rn1 {
 namespace {

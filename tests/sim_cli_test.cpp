@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "minforge/banyan_fault.hpp"
+#include "minforge/algo/banyan_fault.hpp"
 
 namespace {
 

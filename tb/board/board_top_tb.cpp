@@ -25,10 +25,10 @@
 #include <string>
 #include <vector>
 
-#include "minforge/banyan.hpp"
-#include "minforge/gsen.hpp"
-#include "minforge/gsen_schedule.hpp"
-#include "minforge/rn1_net.hpp"
+#include "minforge/algo/banyan.hpp"
+#include "minforge/algo/gsen.hpp"
+#include "minforge/algo/gsen_schedule.hpp"
+#include "minforge/twin/rn1_net.hpp"
 #include "rn1_selftest_model.hpp"
 #include "verilated.h"
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "minforge/rn1_net.hpp"
+#include "minforge/twin/rn1_net.hpp"
 
 namespace mf_board {
 

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "Vrn1_selftest_net.h"
-#include "minforge/rn1_net.hpp"
+#include "minforge/twin/rn1_net.hpp"
 #include "rn1_rtl_bits.hpp"
 #include "rn1_selftest_model.hpp"
 #include "verilated.h"

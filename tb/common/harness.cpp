@@ -28,9 +28,9 @@
 #include <vector>
 
 #include "Vsweep.h"
-#include "minforge/banyan_fault.hpp"
-#include "minforge/fabric_model.hpp"
-#include "minforge/gsen_schedule.hpp"
+#include "minforge/algo/banyan_fault.hpp"
+#include "minforge/twin/fabric_model.hpp"
+#include "minforge/algo/gsen_schedule.hpp"
 #include "verilated.h"
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"

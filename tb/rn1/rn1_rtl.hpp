@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <string>
 
-#include "minforge/rn1_net.hpp"
+#include "minforge/twin/rn1_net.hpp"
 
 namespace minforge::rn1::rtl {
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "minforge/rn1_net.hpp"
+#include "minforge/twin/rn1_net.hpp"
 
 namespace minforge::rn1 {
 

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "minforge/gsen.hpp"
+#include "minforge/algo/gsen.hpp"
 
 namespace minforge::gsen {
 

@@ -1,6 +1,6 @@
 // Banyan network topology, Latin square L' (Algorithm A), routing and single-fault
 // blocking (paper 000).  See minforge/banyan.hpp for the numbering.
-#include "minforge/banyan.hpp"
+#include "minforge/algo/banyan.hpp"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // Fault-tolerant all-to-all schedule (paper 000, section 3 and Appendix) and the
 // message-level simulator.  See minforge/banyan_fault.hpp for the construction.
-#include "minforge/banyan_fault.hpp"
+#include "minforge/algo/banyan_fault.hpp"
 
 #include <algorithm>
 #include <set>

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "minforge/rn1.hpp"
+#include "minforge/twin/rn1.hpp"
 
 namespace minforge::rn1 {
 

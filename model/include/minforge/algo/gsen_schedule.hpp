@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "minforge/gsen.hpp"
+#include "minforge/algo/gsen.hpp"
 
 namespace minforge::gsen {
 

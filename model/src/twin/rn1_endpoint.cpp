@@ -1,5 +1,5 @@
 // RN1 network endpoint: cycle-accurate model of rtl/rn1/rn1_endpoint.v.
-#include "minforge/rn1_net.hpp"
+#include "minforge/twin/rn1_net.hpp"
 
 namespace minforge::rn1 {
 

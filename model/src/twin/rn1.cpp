@@ -1,5 +1,5 @@
 // RN1 routing component: cycle-accurate model of rtl/rn1/rn1_xbar_core.v and rtl/rn1/rn1.v.
-#include "minforge/rn1.hpp"
+#include "minforge/twin/rn1.hpp"
 
 #include <algorithm>
 #include <string>

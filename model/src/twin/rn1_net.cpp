@@ -1,6 +1,6 @@
 // RN1 networks: cycle-accurate network model (mirror of the generated rtl/rn1/rn1_net_*.v),
 // fault sets, path expansion (Equations 20.1-20.5) and the analytic acceptance model.
-#include "minforge/rn1_net.hpp"
+#include "minforge/twin/rn1_net.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // Coverage of all (i, j) pairs by a set of GSEN configurations (paper 001, Theorem 3.8,
 // Theorem 5.5, section 6 and Fig. 14).
-#include "minforge/gsen_coverage.hpp"
+#include "minforge/algo/gsen_coverage.hpp"
 
 #include <algorithm>
 #include <bit>

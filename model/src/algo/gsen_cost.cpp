@@ -1,10 +1,10 @@
 // Switch counts of an N x N GSEN against the 2^n x 2^n SEN (paper 001, section 1).
-#include "minforge/gsen_cost.hpp"
+#include "minforge/algo/gsen_cost.hpp"
 
 #include <string>
 
 #include "minforge/common.hpp"
-#include "minforge/gsen.hpp"
+#include "minforge/algo/gsen.hpp"
 
 namespace minforge::gsen {
 

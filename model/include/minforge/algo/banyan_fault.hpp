@@ -47,7 +47,7 @@
 #include <utility>
 #include <vector>
 
-#include "minforge/banyan.hpp"
+#include "minforge/algo/banyan.hpp"
 
 namespace minforge::banyan {
 

@@ -1,6 +1,6 @@
 // GSEN topology, configurations, routing and the paper's closed forms (paper 001,
 // sections 2-4).  Numbering: see gsen.hpp and shared/design/conventions.md.
-#include "minforge/gsen.hpp"
+#include "minforge/algo/gsen.hpp"
 
 #include <algorithm>
 #include <bit>

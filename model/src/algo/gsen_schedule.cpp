@@ -1,6 +1,6 @@
 // GSEN all-to-all schedules: Algorithms 1-4 of paper 001 (alternating stage control,
 // N = 2 mod 4) and the 2^n-round stage-control exchange behind Theorem 3.8.
-#include "minforge/gsen_schedule.hpp"
+#include "minforge/algo/gsen_schedule.hpp"
 
 #include <algorithm>
 #include <bit>

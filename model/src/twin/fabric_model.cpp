@@ -1,10 +1,10 @@
 // Cycle-level prediction of the RTL fabrics and all-to-all engines (fabric_model.hpp).
-#include "minforge/fabric_model.hpp"
+#include "minforge/twin/fabric_model.hpp"
 
 #include <bit>
 #include <string>
 
-#include "minforge/gsen_schedule.hpp"
+#include "minforge/algo/gsen_schedule.hpp"
 
 namespace minforge::fabric {
 

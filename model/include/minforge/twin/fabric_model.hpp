@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "minforge/banyan.hpp"
-#include "minforge/gsen.hpp"
+#include "minforge/algo/banyan.hpp"
+#include "minforge/algo/gsen.hpp"
 
 namespace minforge::fabric {
 

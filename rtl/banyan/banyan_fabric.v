@@ -38,6 +38,7 @@
 //                        the same out-subport in the round now at the outputs (in-subport 0
 //                        won; the other was dropped); aligned with out_valid; 0 otherwise.
 `default_nettype none
+`include "mf_param_check.vh"
 
 module banyan_fabric (
   clk, rst, in_valid, in_data, in_cfg, in_tag,
@@ -76,32 +77,19 @@ module banyan_fabric (
   output wire [NSW-1:0]    out_conflict;
 
   generate
-    if (N < 4 || (1 << M) != N) begin : g_bad_n
-      ERROR_banyan_fabric_N_must_be_a_power_of_two_at_least_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("banyan_fabric: N must be a power of two >= 4 (N=%0d)", N);
-`endif
-    end
-    if (W < 1) begin : g_bad_w
-      ERROR_banyan_fabric_W_must_be_positive u_bad_param ();
-`ifndef __ICARUS__
-      $error("banyan_fabric: W must be >= 1 (W=%0d)", W);
-`endif
-    end
-    if (CONTROL != MF_CTRL_INDIV && CONTROL != MF_CTRL_STAGE && CONTROL != MF_CTRL_TAG)
-    begin : g_bad_control
-      ERROR_banyan_fabric_CONTROL_must_be_0_1_or_5 u_bad_param ();
-`ifndef __ICARUS__
-      $error("banyan_fabric: CONTROL must be 0 individual, 1 stage or 5 tag (CONTROL=%0d)",
-             CONTROL);
-`endif
-    end
-    if (PIPELINE != 0 && PIPELINE != 1) begin : g_bad_pipeline
-      ERROR_banyan_fabric_PIPELINE_must_be_0_or_1 u_bad_param ();
-`ifndef __ICARUS__
-      $error("banyan_fabric: PIPELINE must be 0 or 1 (PIPELINE=%0d)", PIPELINE);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N < 4 || (1 << M) != N, g_bad_n,
+                       ERROR_banyan_fabric_N_must_be_a_power_of_two_at_least_4,
+                       ("banyan_fabric: N must be a power of two >= 4 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(W < 1, g_bad_w, ERROR_banyan_fabric_W_must_be_positive,
+                       ("banyan_fabric: W must be >= 1 (W=%0d)", W))
+    `MF_PARAM_ERROR_IF(CONTROL != MF_CTRL_INDIV && CONTROL != MF_CTRL_STAGE &&
+                       CONTROL != MF_CTRL_TAG, g_bad_control,
+                       ERROR_banyan_fabric_CONTROL_must_be_0_1_or_5,
+                       ("banyan_fabric: CONTROL must be 0 individual, 1 stage or 5 tag (CONTROL=%0d)",
+                        CONTROL))
+    `MF_PARAM_ERROR_IF(PIPELINE != 0 && PIPELINE != 1, g_bad_pipeline,
+                       ERROR_banyan_fabric_PIPELINE_must_be_0_or_1,
+                       ("banyan_fabric: PIPELINE must be 0 or 1 (PIPELINE=%0d)", PIPELINE))
   endgenerate
 
   // Signals entering stage i (index i); index M = the outputs.

@@ -15,6 +15,7 @@
 //   tag [M-1:0]  self-routing tag of the same path: bit (m-1-i) = out-subport at stage i
 //                (so dst bit 0 = tag bit 0 and dst bit i+1 = tag bit (m-1-i) for i < m-1)
 `default_nettype none
+`include "mf_param_check.vh"
 
 module banyan_route (
   src, cfg, dst, tag
@@ -31,12 +32,9 @@ module banyan_route (
   output reg  [M-1:0] tag;
 
   generate
-    if (N < 4 || (1 << M) != N) begin : g_bad_n
-      ERROR_banyan_route_N_must_be_a_power_of_two_at_least_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("banyan_route: N must be a power of two >= 4 (N=%0d)", N);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N < 4 || (1 << M) != N, g_bad_n,
+                       ERROR_banyan_route_N_must_be_a_power_of_two_at_least_4,
+                       ("banyan_route: N must be a power of two >= 4 (N=%0d)", N))
   endgenerate
 
   reg [M-1:0] q;

@@ -25,6 +25,7 @@
 //   pass, fail             every exchange so far was correct / an error was counted
 //   rounds [31:0]          exchanges completed
 `default_nettype none
+`include "mf_param_check.vh"
 
 module board_a2a_selftest #(
     parameter integer ENGINE = 0,
@@ -52,12 +53,10 @@ module board_a2a_selftest #(
   localparam [8*TAG_LEN-1:0] TAG = TAG_ANY[8*TAG_LEN-1:0];
 
   generate
-    if (ENGINE != 0 && ENGINE != 1) begin : g_bad_engine
-      ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1 u_bad_param ();
-`ifndef __ICARUS__
-      $error("board_a2a_selftest: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)", ENGINE);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(ENGINE != 0 && ENGINE != 1, g_bad_engine,
+                       ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1,
+                       ("board_a2a_selftest: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)",
+                        ENGINE))
   endgenerate
 
   wire rst;

@@ -9,6 +9,7 @@
 //   clk    board clock
 //   rst    synchronous reset for the rest of the design, active high
 `default_nettype none
+`include "mf_param_check.vh"
 
 module board_por #(
     parameter integer CNT_W = 4
@@ -17,12 +18,8 @@ module board_por #(
     output wire rst
 );
   generate
-    if (CNT_W < 1) begin : g_bad_width
-      ERROR_board_por_CNT_W_must_be_positive u_bad_param ();
-`ifndef __ICARUS__
-      $error("board_por: CNT_W must be >= 1 (CNT_W=%0d)", CNT_W);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(CNT_W < 1, g_bad_width, ERROR_board_por_CNT_W_must_be_positive,
+                       ("board_por: CNT_W must be >= 1 (CNT_W=%0d)", CNT_W))
   endgenerate
 
   reg [CNT_W-1:0] cnt = {CNT_W{1'b0}};

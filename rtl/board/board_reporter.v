@@ -24,6 +24,7 @@
 //   fail         an error was seen
 //   uart_tx      serial output, 8N1
 `default_nettype none
+`include "mf_param_check.vh"
 
 module board_reporter #(
     parameter integer CLK_HZ = 12000000,
@@ -46,12 +47,9 @@ module board_reporter #(
   localparam integer PW = (LINE_PERIOD < 2) ? 1 : $clog2(LINE_PERIOD + 1);
 
   generate
-    if (LINE_PERIOD < 1) begin : g_bad_period
-      ERROR_board_reporter_LINE_PERIOD_must_be_positive u_bad_param ();
-`ifndef __ICARUS__
-      $error("board_reporter: LINE_PERIOD must be >= 1 (LINE_PERIOD=%0d)", LINE_PERIOD);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(LINE_PERIOD < 1, g_bad_period,
+                       ERROR_board_reporter_LINE_PERIOD_must_be_positive,
+                       ("board_reporter: LINE_PERIOD must be >= 1 (LINE_PERIOD=%0d)", LINE_PERIOD))
   endgenerate
 
   // ---- engine sequencing ----

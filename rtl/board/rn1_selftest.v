@@ -54,6 +54,7 @@
 //   dlv_payload [16*P*NE] 8*P bits per endpoint and port (bits 16*P*e+8*P*p)
 //   ev_valid, ev_ok [NE]  per source: completion pulse, delivered (1) or gave up (0)
 `default_nettype none
+`include "mf_param_check.vh"
 
 module rn1_selftest #(
     parameter integer NE = 16,
@@ -92,14 +93,11 @@ module rn1_selftest #(
   localparam [NE-1:0] ONE_HOT = 1;
 
   generate
-    if (NE < 2 || NE > 64 || (NE & (NE - 1)) != 0 || P < 1 || P > 8 ||
-        8 * P < 2 * EB + 1) begin : g_bad_param
-      ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE u_bad_param ();
-`ifndef __ICARUS__
-      $error("rn1_selftest: NE must be a power of two 2..64 and P 1..8 with 8*P >= 2*log2(NE)+1 (NE=%0d, P=%0d)",
-             NE, P);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(NE < 2 || NE > 64 || (NE & (NE - 1)) != 0 || P < 1 || P > 8 ||
+                       8 * P < 2 * EB + 1, g_bad_param,
+                       ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE,
+                       ("rn1_selftest: NE must be a power of two 2..64 and P 1..8 with 8*P >= 2*log2(NE)+1 (NE=%0d, P=%0d)",
+                        NE, P))
   endgenerate
 
   // ---- run control ----

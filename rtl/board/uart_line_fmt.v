@@ -22,6 +22,7 @@
 //   out_data   the byte
 //   out_ready  the consumer takes the byte on out_valid && out_ready
 `default_nettype none
+`include "mf_param_check.vh"
 
 module uart_line_fmt #(
     parameter integer TAG_LEN = 4,
@@ -45,12 +46,8 @@ module uart_line_fmt #(
   localparam integer PW = $clog2(LINE_LEN + 1);
 
   generate
-    if (TAG_LEN < 1) begin : g_bad_tag
-      ERROR_uart_line_fmt_TAG_LEN_must_be_positive u_bad_param ();
-`ifndef __ICARUS__
-      $error("uart_line_fmt: TAG_LEN must be >= 1 (TAG_LEN=%0d)", TAG_LEN);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(TAG_LEN < 1, g_bad_tag, ERROR_uart_line_fmt_TAG_LEN_must_be_positive,
+                       ("uart_line_fmt: TAG_LEN must be >= 1 (TAG_LEN=%0d)", TAG_LEN))
   endgenerate
 
   reg          busy;

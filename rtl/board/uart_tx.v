@@ -13,6 +13,7 @@
 //           valid && ready
 //   tx      serial line (idle high)
 `default_nettype none
+`include "mf_param_check.vh"
 
 module uart_tx #(
     parameter integer CLK_HZ = 12000000,
@@ -29,13 +30,10 @@ module uart_tx #(
   localparam integer DW = (DIV < 2) ? 1 : $clog2(DIV);
 
   generate
-    if (CLK_HZ <= 0 || BAUD <= 0 || DIV < 2) begin : g_bad_baud
-      ERROR_uart_tx_needs_at_least_2_clocks_per_bit u_bad_param ();
-`ifndef __ICARUS__
-      $error("uart_tx: CLK_HZ / BAUD must be at least 2 clock cycles per bit (CLK_HZ=%0d BAUD=%0d)",
-             CLK_HZ, BAUD);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(CLK_HZ <= 0 || BAUD <= 0 || DIV < 2, g_bad_baud,
+                       ERROR_uart_tx_needs_at_least_2_clocks_per_bit,
+                       ("uart_tx: CLK_HZ / BAUD must be at least 2 clock cycles per bit (CLK_HZ=%0d BAUD=%0d)",
+                        CLK_HZ, BAUD))
   endgenerate
 
   // bits still to go after the one on the line: {stop, data[7:0]}, LSB next

@@ -11,6 +11,7 @@
 // Data moves with its valid bit; data beside an invalid valid bit is "don't care" (it is the
 // routed input data, unchanged).  Dropping a message is done by the caller gating in*_valid.
 `default_nettype none
+`include "mf_param_check.vh"
 
 module mf_switch2x2 (
   state,
@@ -29,12 +30,10 @@ module mf_switch2x2 (
   output wire         out1_valid;
   output wire [W-1:0] out1_data;
 
-  generate if (W < 1) begin : g_bad_w
-    ERROR_mf_switch2x2_W_must_be_positive u_bad_param ();
-`ifndef __ICARUS__
-    $error("mf_switch2x2: W must be >= 1 (W=%0d)", W);
-`endif
-  end endgenerate
+  generate
+    `MF_PARAM_ERROR_IF(W < 1, g_bad_w, ERROR_mf_switch2x2_W_must_be_positive,
+                       ("mf_switch2x2: W must be >= 1 (W=%0d)", W))
+  endgenerate
 
   assign out0_valid = state ? in1_valid : in0_valid;
   assign out0_data  = state ? in1_data  : in0_data;

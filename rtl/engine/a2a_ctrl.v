@@ -21,6 +21,7 @@
 //   done            1 from the end of an exchange until the next start
 //   cycles [31:0]   cycles elapsed in the current exchange; ROUNDS + LAT when done
 `default_nettype none
+`include "mf_param_check.vh"
 
 module a2a_ctrl (
   clk, rst, start, clear, inject, round, busy, last, done, cycles
@@ -47,12 +48,10 @@ module a2a_ctrl (
   output wire [31:0]   cycles;
 
   generate
-    if (ROUNDS < 1 || LAT < 0) begin : g_bad_param
-      ERROR_a2a_ctrl_ROUNDS_must_be_positive_and_LAT_not_negative u_bad_param ();
-`ifndef __ICARUS__
-      $error("a2a_ctrl: ROUNDS must be >= 1 and LAT >= 0 (ROUNDS=%0d, LAT=%0d)", ROUNDS, LAT);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(ROUNDS < 1 || LAT < 0, g_bad_param,
+                       ERROR_a2a_ctrl_ROUNDS_must_be_positive_and_LAT_not_negative,
+                       ("a2a_ctrl: ROUNDS must be >= 1 and LAT >= 0 (ROUNDS=%0d, LAT=%0d)",
+                        ROUNDS, LAT))
   endgenerate
 
   reg          busy_q;

@@ -18,6 +18,7 @@
 //   ev_good, ev_bad_dst, ev_bad_pay, ev_dup   one-hot (or all 0 when !in_valid) class of
 //                this cycle's message, combinational
 `default_nettype none
+`include "mf_param_check.vh"
 
 module a2a_sink (
   clk, rst, clear, in_valid, in_data, ev_good, ev_bad_dst, ev_bad_pay, ev_dup
@@ -45,12 +46,9 @@ module a2a_sink (
   output wire         ev_dup;
 
   generate
-    if (PW < 4) begin : g_bad_w
-      ERROR_a2a_sink_W_too_small_for_src_dst_and_4_payload_bits u_bad_param ();
-`ifndef __ICARUS__
-      $error("a2a_sink: W=%0d too small: needs 2*%0d index bits + 4 payload bits", W, IW);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(PW < 4, g_bad_w, ERROR_a2a_sink_W_too_small_for_src_dst_and_4_payload_bits,
+                       ("a2a_sink: W=%0d too small: needs 2*%0d index bits + 4 payload bits",
+                        W, IW))
   endgenerate
 
   wire [IW-1:0] f_src = in_data[IW-1:0];

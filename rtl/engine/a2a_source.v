@@ -14,6 +14,7 @@
 //   dst [IW-1:0]  destination j of this round's message
 //   msg [W-1:0]   the message
 `default_nettype none
+`include "mf_param_check.vh"
 
 module a2a_source (
   dst, msg
@@ -33,12 +34,9 @@ module a2a_source (
   output wire [W-1:0]  msg;
 
   generate
-    if (PW < 4) begin : g_bad_w
-      ERROR_a2a_source_W_too_small_for_src_dst_and_4_payload_bits u_bad_param ();
-`ifndef __ICARUS__
-      $error("a2a_source: W=%0d too small: needs 2*%0d index bits + 4 payload bits", W, IW);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(PW < 4, g_bad_w, ERROR_a2a_source_W_too_small_for_src_dst_and_4_payload_bits,
+                       ("a2a_source: W=%0d too small: needs 2*%0d index bits + 4 payload bits",
+                        W, IW))
   endgenerate
 
   wire [31:0]      mix = mf_payload32(SRC32, {{(32-IW){1'b0}}, dst});

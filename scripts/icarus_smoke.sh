@@ -8,8 +8,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 verbose=0; [ "${1:-}" = "-v" ] && verbose=1
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-lib=(-Irtl/common -Irtl/board -y rtl/common -y rtl/gsen -y rtl/banyan -y rtl/engine -y rtl/rn1
-     -y rtl/board -y tb/board)
+# Include and module-search folders (scripts/mfcores.py): the board core's RN1 self-test
+# target brings every RTL core and tb/board (the self-test's network wrapper).
+lib=()
+core=(boards --target sim_rn1_selftest --relative)
+for d in $(python3 scripts/mfcores.py incdirs "${core[@]}"); do lib+=(-I"$d"); done
+for d in $(python3 scripts/mfcores.py srcdirs "${core[@]}"); do lib+=(-y "$d"); done
 pass=0; fail=0
 
 # run NAME BENCH [iverilog -P options...]

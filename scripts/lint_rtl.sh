@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # RTL lint of minforge:
 #   0. every RTL file is listed by exactly one FuseSoC core (scripts/mfcores.py check).
-#   1. Verilator --lint-only -Wall on every rtl/**/*.v file alone (default parameters),
-#      with every rtl/ folder on the include/library path (-I: Verilator finds the
-#      sub-modules by file name, so each top is linted with its sub-modules).
+#   1. Verilator --lint-only -Wall on every RTL file of the cores alone (default
+#      parameters), with every folder of the cores on the include/library path (-I:
+#      Verilator finds the sub-modules by file name, so each top is linted with its
+#      sub-modules).
 #   2. Verilator -Wall on the fabric and engine tops in every control mode / scheduler /
 #      pipeline option (parameter sweeps below).
 #   3. Icarus -g2005 compiles all files together.
@@ -14,14 +15,17 @@
 # Exit code 0 = clean.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find rtl -name '*.v' | sort)
-[ ${#files[@]} -eq 0 ] && { echo "lint: no RTL yet"; exit 0; }
-incs=$(find rtl -type d -printf '-I%p ')
 fail=0
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
 # 0. the FuseSoC cores, the one list of the RTL files, list every RTL file exactly once
 if ! python3 scripts/mfcores.py check; then echo "lint: the cores' file lists are wrong"; fail=1; fi
+# The files, include and source folders of every core (scripts/mfcores.py).
+mapfile -t files < <(python3 scripts/mfcores.py files all --relative)
+[ ${#files[@]} -eq 0 ] && { echo "lint: the cores list no RTL file"; exit 1; }
+mapfile -t dirs < <(python3 scripts/mfcores.py srcdirs all --relative;
+                    python3 scripts/mfcores.py incdirs all --relative)
+incs=$(printf -- '-I%s ' $(printf '%s\n' "${dirs[@]}" | sort -u))
 
 # 1. each file alone
 for f in "${files[@]}"; do
@@ -62,8 +66,10 @@ if ! iverilog -g2005 -o "$work/all.vvp" $incs "${files[@]}"; then echo "lint: iv
 #    and the generate branches that only non-default parameters elaborate
 for g in "CONTROL=1 PIPELINE=1 ROUND_VALID=1" "CONTROL=2 PIPELINE=0 ROUND_VALID=1"; do
   ps=(); for kv in $g; do ps+=("-Pgsen_fabric.$kv"); done
-  if ! iverilog -g2005 -s gsen_fabric "${ps[@]}" -o "$work/rv.vvp" $incs rtl/common/*.v \
-       rtl/gsen/gsen_fabric.v; then echo "lint: iverilog failed on gsen_fabric $g"; fail=1; fi
+  if ! iverilog -g2005 -s gsen_fabric "${ps[@]}" -o "$work/rv.vvp" $incs \
+       $(python3 scripts/mfcores.py files fabrics --relative); then
+    echo "lint: iverilog failed on gsen_fabric $g"; fail=1
+  fi
 done
 
 # 4. illegal parameters: "top|file|param=value[,param=value]|text of the $error|name of the
@@ -88,8 +94,10 @@ bad=(
   "board_a2a_selftest|rtl/board/board_a2a_selftest.v|ENGINE=2|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1"
 )
 have_yosys=0; command -v yosys >/dev/null && have_yosys=1
-mine="$(find rtl/common rtl/gsen rtl/banyan rtl/engine -name '*.v' | sort | tr '\n' ' ') rtl/board/rn1_selftest.v rtl/board/board_a2a_selftest.v rtl/board/board_por.v rtl/board/board_reporter.v rtl/board/uart_line_fmt.v rtl/board/uart_tx.v"
-libs=$(find rtl -type d -printf '-y%p ')
+# Yosys reads every file of every core (-defer: parsed now, elaborated by hierarchy from
+# the top down, so only the modules under the top are built); Icarus searches every source
+# folder (-y).
+libs=$(printf -- '-y%s ' $(python3 scripts/mfcores.py srcdirs all --relative))
 nbad=0
 for b in "${bad[@]}"; do
   IFS='|' read -r top f pv text mod <<<"$b"
@@ -108,7 +116,7 @@ for b in "${bad[@]}"; do
     echo "lint: iverilog did not stop on $top $pv with '$mod'"; cat "$work/i.log"; fail=1
   fi
   if [ $have_yosys -eq 1 ]; then
-    if yosys -q -p "read_verilog $incs $mine; hierarchy -top $top$yc" \
+    if yosys -q -p "read_verilog -defer $incs ${files[*]}; hierarchy -top $top$yc" \
          >"$work/y.log" 2>&1 || ! grep -qF "$text" "$work/y.log"; then
       echo "lint: yosys did not stop on $top $pv with '$text'"; cat "$work/y.log"; fail=1
     fi

@@ -7,7 +7,7 @@ Cores (CAPI 2 files, found anywhere in the repository outside build trees):
   minforge_rn1.core       minforge:minforge:rn1      rtl/rn1, rtl/rn1/gen
   minforge_boards.core    minforge:minforge:boards   rtl/board, pin files (engines, rn1)
 A core is named by its VLNV (minforge:minforge:engines, with or without :version) or by the
-last part of its name (engines).  Dependencies (`depend:` of a fileset) are resolved the way
+last part of its name (engines); `all` names every core.  Dependencies (`depend:` of a fileset) are resolved the way
 FuseSoC resolves them: the named core contributes the filesets of the requested target
 (default: `default`), every dependency those of its `default` target; dependencies come
 first, each file once.
@@ -158,6 +158,8 @@ def resolve(names, target="default", root=ROOT, relative=False):
                 visit(_find(cores, dep), "default", stack + [key])
         order.append((key, tgt))
 
+    if "all" in names:
+        names = [n for n in names if n != "all"] + sorted(cores)
     for n in names:
         visit(_find(cores, n), target, [])
     res = {"cores": [], "files": [], "include_files": [], "include_dirs": [], "source_dirs": [],

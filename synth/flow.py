@@ -35,8 +35,9 @@ if __name__ == "__main__":
 
 ROOT = Path(__file__).resolve().parent.parent
 SYNTH = ROOT / "synth"
-RTL_DIRS = ["rtl/common", "rtl/gsen", "rtl/banyan", "rtl/engine", "rtl/rn1", "rtl/board"]
 DEFAULT_OUT = ROOT / "build-synth"
+sys.path.insert(0, str(ROOT / "scripts"))
+import mfcores  # noqa: E402  (the RTL file lists: the FuseSoC cores)
 
 
 class RequestError(Exception):
@@ -135,13 +136,16 @@ def parse_params(items) -> dict:
     return params
 
 
+def rtl_sources() -> dict:
+    """Files and include folders of every FuseSoC core (scripts/mfcores.py)."""
+    try:
+        return mfcores.resolve(["all"])
+    except mfcores.CoreError as e:
+        raise ToolError(f"the FuseSoC cores do not resolve: {e}")
+
+
 def rtl_files() -> list:
-    files = []
-    for d in RTL_DIRS:
-        p = ROOT / d
-        if p.is_dir():
-            files += sorted(str(f) for f in p.glob("*.v"))
-    return files
+    return rtl_sources()["files"]
 
 
 def module_files(top: str) -> list:
@@ -149,7 +153,7 @@ def module_files(top: str) -> list:
     named after it, so unrelated or half-written files elsewhere in rtl/ are never read."""
     by_name = {Path(f).stem: f for f in rtl_files()}
     if top not in by_name:
-        raise RequestError(f"module {top} is not in the RTL tree ({', '.join(RTL_DIRS)})")
+        raise RequestError(f"module {top} is in no FuseSoC core (scripts/mfcores.py list)")
     seen, todo = [], [top]
     while todo:
         name = todo.pop()
@@ -163,10 +167,7 @@ def module_files(top: str) -> list:
 
 
 def module_exists(module: str) -> bool:
-    for d in RTL_DIRS:
-        if (ROOT / d / f"{module}.v").is_file():
-            return True
-    return False
+    return any(Path(f).stem == module for f in rtl_files())
 
 
 # ----------------------------------------------------------------------------------------
@@ -250,7 +251,7 @@ def make_request(board_name: str, design: str, params: dict) -> Request:
     if design in FABRICS:
         fabric, wrapper, _, _ = FABRICS[design]
         if not module_exists(fabric):
-            raise RequestError(f"{design}: module {fabric} is not in the RTL tree yet")
+            raise RequestError(f"{design}: module {fabric} is in no FuseSoC core yet")
         bound = check_fabric_params(design, params, board)
         return Request(board, design, wrapper, dict(params), fabric, bound)
     if design not in board.tops:
@@ -258,7 +259,7 @@ def make_request(board_name: str, design: str, params: dict) -> Request:
         raise RequestError(f"unknown design '{design}' for board {board.name} (known: {known})")
     module, defaults = board.tops[design]
     if not module_exists(module):
-        raise RequestError(f"board top {module} is not in the RTL tree yet")
+        raise RequestError(f"board top {module} is in no FuseSoC core yet")
     merged = dict(defaults)
     merged.update(params)
     check_top_params(design, merged, board)
@@ -341,7 +342,7 @@ def synthesize(req: Request, wd: Path, module: str, out_json: Path | None) -> di
     fam = req.board.family
     files = " ".join(module_files(module))
     tag = module
-    incs = " ".join(f"-I{ROOT / d}" for d in RTL_DIRS if (ROOT / d).is_dir())
+    incs = " ".join(f"-I{d}" for d in rtl_sources()["include_dirs"])
     script = [f"read_verilog -DSYNTHESIS {incs} {files}"]
     if req.params:
         script.append(f"chparam " + " ".join(f"-set {k} {v}" for k, v in sorted(req.params.items()))

@@ -61,8 +61,14 @@ synth-report: deps
 bench-rtl: build
 	@bash bench/rtl_bench.sh $(BUILD)
 
-# RN1 networks: regenerate the Verilog tops (rtl/rn1/rn1_net_*.v) and the model's wiring
-# tables (model/src/rn1_nets_gen.cpp) from scripts/gen_rn1_nets.py; the output is checked in.
-.PHONY: rn1-nets
-rn1-nets:
-	@python3 scripts/gen_rn1_nets.py
+# RN1 networks: rewrite the checked-in Verilog tops rtl/rn1/gen/rn1_net_*.v from the model's
+# wiring (minforge::rn1::net_spec) with `minforge rn1 verilog`; the tests Rn1Verilog.* fail
+# while they differ.  (The CLI build verilates the current files, so they must exist.)
+RN1_TOPOLOGIES := fig20.7 fig20.9 rn1-64
+.PHONY: rn1-verilog
+rn1-verilog: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target minforge
+	@for t in $(RN1_TOPOLOGIES); do \
+	  $(CLI) rn1 verilog --topology $$t --out rtl/rn1/gen/rn1_net_$$(echo $$t | tr '.-' '__').v \
+	    || exit 1; \
+	done

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "minforge/algo/rn1_topology.hpp"
 #include "minforge/twin/rn1_net.hpp"
+#include "minforge/twin/rn1_traffic.hpp"
 #ifdef MINFORGE_HAVE_RN1_RTL
 #include "rn1_rtl.hpp"
 #endif
@@ -18,16 +20,17 @@
 namespace {
 
 using namespace minforge::rn1;
+using namespace minforge::twin;
 
 void BM_Rn1ModelRouterCycles(benchmark::State& state) {
   const NetSpec& s = net_spec(Topology::kRn1_64);
   const uint64_t cycles = 2000;
   uint64_t total = 0;
   for (auto _ : state) {
-    Network net(s, FaultSet::none(s));
+    Rn1Net net(s, FaultSet::none(s));
     net.reset(1);
     TrafficDriver drv(s, Traffic::kUniform, 0.3, 1, cycles);
-    Network::UserIn in;
+    Rn1Net::UserIn in;
     while (net.cycle() < cycles) drive_model_cycle(net, drv, in);
     total += cycles;
   }

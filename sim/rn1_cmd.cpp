@@ -2,14 +2,18 @@
 //   rn1 net     traffic run of the cycle-accurate model (optionally in lockstep with the RTL)
 //   rn1 paths   path expansion from the wiring vs Equations 20.1-20.5
 //   rn1 faults  random fault campaigns
+//   rn1 verilog the network top Verilog from the model's wiring (rtl/rn1/gen/*.v)
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "cli.hpp"
-#include "minforge/twin/rn1_net.hpp"
+#include "minforge/algo/rn1_topology.hpp"
+#include "minforge/algo/rn1_verilog.hpp"
+#include "minforge/twin/rn1_traffic.hpp"
 #ifdef MINFORGE_HAVE_RN1_RTL
 #include "rn1_rtl.hpp"
 #endif
@@ -19,6 +23,7 @@ namespace {
 
 using nlohmann::json;
 using namespace minforge::rn1;
+using namespace minforge::twin;
 
 const std::vector<std::string> kTopologies = {"fig20.7", "fig20.9", "rn1-64"};
 const std::vector<std::string> kTraffic = {"uniform", "permutation", "alltoall"};
@@ -208,6 +213,26 @@ int run_faults(Args& a, std::ostream& out) {
   return 0;
 }
 
+int run_verilog(Args& a, std::ostream& out) {
+  const Topology t = parse_topology(a.get_choice("topology", kTopologies));
+  const std::optional<std::string> file = a.get("out");
+  a.finish();
+  if (file && file->empty()) throw UsageError("--out: expected a file name");
+  const NetSpec& s = net_spec(t);
+  const std::string text = net_verilog(s);
+  if (!file) {
+    out << text;
+    return 0;
+  }
+  std::ofstream f(*file, std::ios::binary);
+  if (!f) throw InvalidArgument("cannot write '" + *file + "'");
+  f << text;
+  if (!f.flush()) throw InvalidArgument("cannot write '" + *file + "'");
+  out << "wrote " << *file << " (" << s.rtl_top << ": " << s.routers.size() << " routers, "
+      << s.links.size() << " links, " << s.endpoints << " endpoints)\n";
+  return 0;
+}
+
 const Registrar reg_net{
     Command{"rn1", "net", "traffic run on an RN1 network (model, or RTL lockstep with --rtl)",
             "usage: minforge rn1 net --topology fig20.7|fig20.9|rn1-64 --traffic "
@@ -226,6 +251,14 @@ const Registrar reg_faults{Command{
     "usage: minforge rn1 faults --topology fig20.7|fig20.9|rn1-64 --max-faults K [--trials T]\n"
     "         [--seed S] [--load L] [--cycles C] [--json]\n",
     run_faults}};
+const Registrar reg_verilog{Command{
+    "rn1", "verilog", "network top Verilog from the model's wiring (rtl/rn1/gen)",
+    "usage: minforge rn1 verilog --topology fig20.7|fig20.9|rn1-64 [--out FILE]\n"
+    "  Writes the Verilog-2005 top rn1_net_<topology> of the network (routers, links with\n"
+    "  fault injection, endpoints, probes) from the model's wiring, to FILE or stdout. The\n"
+    "  checked-in rtl/rn1/gen/*.v are this output (make rn1-verilog); its cycle twin is\n"
+    "  minforge::twin::Rn1Net, which simulates the same wiring.\n",
+    run_verilog}};
 
 }  // namespace
 }  // namespace minforge::cli

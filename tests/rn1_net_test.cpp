@@ -11,8 +11,22 @@
 #include <set>
 #include <string>
 
+#include "minforge/algo/rn1_topology.hpp"
+#include "minforge/twin/rn1_traffic.hpp"
+#include "minforge/twin/rn1_xbar_core.hpp"
+
 namespace minforge::rn1 {
 namespace {
+
+using twin::apply_fault;
+using twin::drive_model_cycle;
+using twin::Rn1Net;
+using twin::Rn1XbarCore;
+using twin::run_model;
+using twin::RunConfig;
+using twin::RunStats;
+using twin::Traffic;
+using twin::TrafficDriver;
 
 const std::array<Topology, 3> kAll = {Topology::kFig20_7, Topology::kFig20_9, Topology::kRn1_64};
 
@@ -185,10 +199,10 @@ TEST(Rn1Net, StuckBackwardWireCreatesDuplicatesThatAreDiscarded) {
       f.links[l].value = true;
     }
   }
-  Network net(s, f);
+  Rn1Net net(s, f);
   net.reset(9);
   TrafficDriver drv(s, Traffic::kUniform, 0.3, 3, 3000);
-  Network::UserIn in;
+  Rn1Net::UserIn in;
   long dest_dups = 0;
   while (net.cycle() < 3000 || (!drv.quiescent() && net.cycle() < 40000)) {
     drive_model_cycle(net, drv, in);
@@ -233,9 +247,9 @@ TEST(Rn1Analytic, BinomialFormulaExactValues) {
 
 // One wave: every input requests with probability p a uniformly random direction in the
 // same cycle; count grants per direction.
-double simulate_wave(const CoreParams& cp, double p, int waves, uint64_t seed) {
+double simulate_wave(const Rn1XbarCore::Params& cp, double p, int waves, uint64_t seed) {
   Rng rng(seed);
-  XbarCore core(cp);
+  Rn1XbarCore core(cp);
   core.reset(static_cast<uint32_t>(seed | 1));
   std::vector<Word> fin(cp.inputs), bin(cp.radix * cp.dilation, 0);
   long granted = 0;
@@ -247,7 +261,7 @@ double simulate_wave(const CoreParams& cp, double p, int waves, uint64_t seed) {
                    : 0;
     }
     core.step(fin.data(), bin.data(), 0xFF);
-    for (int i = 0; i < cp.inputs; ++i) granted += core.state(i) == XbarCore::kFwd;
+    for (int i = 0; i < cp.inputs; ++i) granted += core.state(i) == Rn1XbarCore::kFwd;
     std::fill(fin.begin(), fin.end(), 0);
     for (int k = 0; k < 4; ++k) core.step(fin.data(), bin.data(), 0xFF);  // drain
   }
@@ -256,8 +270,9 @@ double simulate_wave(const CoreParams& cp, double p, int waves, uint64_t seed) {
 
 TEST(Rn1Analytic, SingleStageMatchesSimulationWithinTolerance) {
   // Tolerance 0.03 accepted requests per direction (>= 5 standard errors at 4000 waves).
-  for (const CoreParams& cp : {CoreParams{8, 4, 2, 0}, CoreParams{4, 4, 1, 0},
-                               CoreParams{4, 2, 2, 0}, CoreParams{2, 2, 1, 0}}) {
+  for (const Rn1XbarCore::Params& cp :
+       {Rn1XbarCore::Params{8, 4, 2, 0}, Rn1XbarCore::Params{4, 4, 1, 0},
+        Rn1XbarCore::Params{4, 2, 2, 0}, Rn1XbarCore::Params{2, 2, 1, 0}}) {
     for (double p : {0.25, 0.5, 0.75, 1.0}) {
       const double sim = simulate_wave(cp, p, 4000, 77);
       const double ana = expected_accepted(cp.inputs, cp.radix, cp.dilation, p);
@@ -276,10 +291,10 @@ TEST(Rn1Analytic, NetworkWaveMatchesIteratedFormula) {
     const double q = 1.0;  // every endpoint sends
     long reached = 0, sent = 0;
     for (int wave = 0; wave < 60; ++wave) {
-      Network net(s, FaultSet::none(s));
+      Rn1Net net(s, FaultSet::none(s));
       net.reset(static_cast<uint16_t>(wave * 977 + 1));
       Rng rng(wave + 1000);
-      Network::UserIn in;
+      Rn1Net::UserIn in;
       in.tx_valid.assign(s.endpoints, 1);
       in.tx_dst.assign(s.endpoints, 0);
       in.tx_payload.assign(s.endpoints, 0);

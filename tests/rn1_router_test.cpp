@@ -6,14 +6,22 @@
 #include <set>
 #include <vector>
 
+#include "minforge/algo/rn1_protocol.hpp"
 #include "minforge/twin/rn1.hpp"
+#include "minforge/twin/rn1_lfsr.hpp"
+#include "minforge/twin/rn1_xbar_core.hpp"
 
 namespace minforge::rn1 {
 namespace {
 
+using twin::Rn1;
+using twin::Rn1Lfsr;
+using twin::Rn1Mode;
+using twin::Rn1XbarCore;
+
 // Drives a core cycle by cycle; records every output.
 struct Bench {
-  explicit Bench(const CoreParams& p, uint32_t seed = 1) : core(p) {
+  explicit Bench(const Rn1XbarCore::Params& p, uint32_t seed = 1) : core(p) {
     core.reset(seed);
     fin.assign(p.inputs, 0);
     bin.assign(p.radix * p.dilation, 0);
@@ -22,7 +30,7 @@ struct Bench {
     core.step(fin.data(), bin.data(), en);
     std::fill(fin.begin(), fin.end(), 0);
   }
-  XbarCore core;
+  Rn1XbarCore core;
   std::vector<Word> fin, bin;
 };
 
@@ -34,7 +42,7 @@ TEST(Rn1Router, Crc8CheckValue) {
 }
 
 TEST(Rn1Router, LfsrSequenceAndPeriod) {
-  Lfsr l(16, 0xB400);
+  Rn1Lfsr l(16, 0xB400);
   l.reset(1);
   std::vector<uint32_t> first;
   for (int k = 0; k < 5; ++k) {
@@ -55,12 +63,12 @@ TEST(Rn1Router, LfsrSequenceAndPeriod) {
 }
 
 TEST(Rn1Router, ConnectedTransmissionTimeline) {
-  Bench b(CoreParams{8, 4, 2, 0});
+  Bench b(Rn1XbarCore::Params{8, 4, 2, 0});
   // Header to direction 2 (bits 7:6 = 10), two data words, close.
   const std::array<uint8_t, 3> words = {0x9B, 0x11, 0x22};
   b.fin[3] = make_word(true, words[0]);
   b.step();
-  ASSERT_EQ(b.core.state(3), XbarCore::kFwd);
+  ASSERT_EQ(b.core.state(3), Rn1XbarCore::kFwd);
   const int o = b.core.connection(3);
   EXPECT_TRUE(o == 4 || o == 5);
   EXPECT_EQ(b.core.fwd_out(o), make_word(true, static_cast<uint8_t>(0x9B << 2)));
@@ -93,23 +101,23 @@ TEST(Rn1Router, ConnectedTransmissionTimeline) {
   b.bin[o] = 0;
   b.step();
   EXPECT_EQ(b.core.bwd_out(3), 0);
-  EXPECT_EQ(b.core.state(3), XbarCore::kIdle);
+  EXPECT_EQ(b.core.state(3), Rn1XbarCore::kIdle);
   EXPECT_FALSE(b.core.busy(o));
 }
 
 TEST(Rn1Router, DropWhenDirectionFullReportsDirection) {
-  Bench b(CoreParams{8, 4, 2, 0});
+  Bench b(Rn1XbarCore::Params{8, 4, 2, 0});
   // Three same-cycle requests for direction 1: two connect, the third is dropped.
   for (int i : {0, 2, 5}) b.fin[i] = make_word(true, 0x40 | i);
   b.step();
   int conn = 0, drop = -1;
   std::set<int> used;
   for (int i : {0, 2, 5}) {
-    if (b.core.state(i) == XbarCore::kFwd) {
+    if (b.core.state(i) == Rn1XbarCore::kFwd) {
       ++conn;
       used.insert(b.core.connection(i));
     } else {
-      EXPECT_EQ(b.core.state(i), XbarCore::kDrop);
+      EXPECT_EQ(b.core.state(i), Rn1XbarCore::kDrop);
       drop = i;
     }
   }
@@ -125,28 +133,28 @@ TEST(Rn1Router, DropWhenDirectionFullReportsDirection) {
   EXPECT_EQ(b.core.bwd_out(drop), make_word(true, crc8(0, 0x45)));
   b.step();
   EXPECT_EQ(b.core.bwd_out(drop), 0);  // a dropped reply ends after its two words
-  EXPECT_EQ(b.core.state(drop), XbarCore::kIdle);
+  EXPECT_EQ(b.core.state(drop), Rn1XbarCore::kIdle);
 }
 
 TEST(Rn1Router, RoundRobinAmongSameCycleRequests) {
   // Radix 4, dilation 1: one output per direction; four inputs keep asking for direction 0.
   std::vector<int> winners;
-  Bench b(CoreParams{4, 4, 1, 0});
+  Bench b(Rn1XbarCore::Params{4, 4, 1, 0});
   for (int round = 0; round < 8; ++round) {
     for (int i = 0; i < 4; ++i) b.fin[i] = make_word(true, 0x00);
     b.step();
     for (int i = 0; i < 4; ++i) {
-      if (b.core.state(i) == XbarCore::kFwd) winners.push_back(i);
+      if (b.core.state(i) == Rn1XbarCore::kFwd) winners.push_back(i);
     }
     // close, status, checksum, relay end: 4 more cycles
     for (int k = 0; k < 4; ++k) b.step();
-    for (int i = 0; i < 4; ++i) ASSERT_EQ(b.core.state(i), XbarCore::kIdle);
+    for (int i = 0; i < 4; ++i) ASSERT_EQ(b.core.state(i), Rn1XbarCore::kIdle);
   }
   EXPECT_EQ(winners, (std::vector<int>{0, 1, 2, 3, 0, 1, 2, 3}));
 }
 
 TEST(Rn1Router, RandomChoiceFollowsLfsrAndUsesBothOutputs) {
-  Bench b(CoreParams{8, 4, 2, 0}, 0x1234);
+  Bench b(Rn1XbarCore::Params{8, 4, 2, 0}, 0x1234);
   std::array<int, 2> count{};
   for (int trial = 0; trial < 200; ++trial) {
     const uint32_t lf = b.core.lfsr().state();
@@ -163,18 +171,18 @@ TEST(Rn1Router, RandomChoiceFollowsLfsrAndUsesBothOutputs) {
 
 TEST(Rn1Router, EnableBitsSteerAndDrop) {
   for (int trial = 0; trial < 20; ++trial) {
-    Bench b(CoreParams{8, 4, 2, 0}, 100 + trial);
+    Bench b(Rn1XbarCore::Params{8, 4, 2, 0}, 100 + trial);
     b.fin[1] = make_word(true, 0x00);  // direction 0: outputs 0 and 1
     b.step(0xFE);                      // output 0 disabled
     EXPECT_EQ(b.core.connection(1), 1);
     b.fin[2] = make_word(true, 0x00);
     b.step(0xFE);  // output 1 busy, output 0 disabled: drop
-    EXPECT_EQ(b.core.state(2), XbarCore::kDrop);
+    EXPECT_EQ(b.core.state(2), Rn1XbarCore::kDrop);
   }
-  Bench b(CoreParams{8, 4, 2, 0});
+  Bench b(Rn1XbarCore::Params{8, 4, 2, 0});
   b.fin[0] = make_word(true, 0x80);
   b.step(0xCF);  // both outputs of direction 2 disabled
-  EXPECT_EQ(b.core.state(0), XbarCore::kDrop);
+  EXPECT_EQ(b.core.state(0), Rn1XbarCore::kDrop);
 }
 
 TEST(Rn1Router, DualModeHalvesAreIndependentWithPhysicalPorts) {
@@ -212,7 +220,7 @@ TEST(Rn1Router, DualModeHalvesAreIndependentWithPhysicalPorts) {
 }
 
 TEST(Rn1Router, RadixTwoShiftsOneBit) {
-  Bench b(CoreParams{4, 2, 2, 0});
+  Bench b(Rn1XbarCore::Params{4, 2, 2, 0});
   b.fin[0] = make_word(true, 0xA5);  // direction 1 (bit 7)
   b.step();
   const int o = b.core.connection(0);
@@ -221,10 +229,10 @@ TEST(Rn1Router, RadixTwoShiftsOneBit) {
 }
 
 TEST(Rn1Router, IllegalParametersRejected) {
-  EXPECT_THROW(XbarCore(CoreParams{9, 4, 2, 0}), InvalidArgument);
-  EXPECT_THROW(XbarCore(CoreParams{8, 3, 2, 0}), InvalidArgument);
-  EXPECT_THROW(XbarCore(CoreParams{8, 4, 4, 0}), InvalidArgument);  // 16 outputs
-  EXPECT_THROW(XbarCore(CoreParams{4, 4, 1, 5}), InvalidArgument);  // ports beyond 8
+  EXPECT_THROW(Rn1XbarCore(Rn1XbarCore::Params{9, 4, 2, 0}), InvalidArgument);
+  EXPECT_THROW(Rn1XbarCore(Rn1XbarCore::Params{8, 3, 2, 0}), InvalidArgument);
+  EXPECT_THROW(Rn1XbarCore(Rn1XbarCore::Params{8, 4, 4, 0}), InvalidArgument);  // 16 outputs
+  EXPECT_THROW(Rn1XbarCore(Rn1XbarCore::Params{4, 4, 1, 5}), InvalidArgument);  // ports beyond 8
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // channels, eight 9-bit output channels, configured as one 8x4 crossbar with dilation 2
 // (all eight inputs equivalent, direction d owns outputs 2d, 2d+1) or as two independent
 // 4x4 crossbars with dilation 1 (inputs 0-3 -> outputs 0-3, inputs 4-7 -> outputs 4-7).
-// Cycle protocol: docs/rn1_protocol.md (C++ mirror: minforge::rn1::Rn1).
+// Cycle protocol: docs/rn1_protocol.md (cycle twin: minforge::twin::Rn1).
 //
 // Parameters
 //   MODE_SEL   0: configuration register, loaded from cfg_dual/cfg_en when cfg_we = 1

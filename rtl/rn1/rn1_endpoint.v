@@ -1,6 +1,6 @@
 // rn1_endpoint: network endpoint of an RN1 multipath network implementing the
 // source-responsible protocol of paper 002, section 20.8.1 (word formats and timing:
-// docs/rn1_protocol.md; C++ mirror: minforge::rn1::Endpoint).
+// docs/rn1_protocol.md; cycle twin: minforge::twin::Rn1Endpoint).
 //
 // Parameters
 //   NE       number of endpoints of the network (2..256, power of two)

@@ -8,7 +8,7 @@
 //   seed      reset value of the state (a zero seed loads 1: the all-zero state is stuck)
 //   state     current state
 // Step rule (every cycle after reset): state <= (state >> 1) ^ (state[0] ? TAPS : 0).
-// The C++ model (minforge::rn1::Lfsr) implements the same rule; docs/rn1_protocol.md.
+// The cycle twin minforge::twin::Rn1Lfsr implements the same rule; docs/rn1_protocol.md.
 `default_nettype none
 module rn1_lfsr #(
     parameter         W    = 16,

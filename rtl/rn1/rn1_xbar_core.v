@@ -1,6 +1,6 @@
 // rn1_xbar_core: dilated crossbar routing core (NI inputs, radix R, dilation D), the
 // switching engine of RN1 (paper 002, sections 20.4, 20.8, 20.11).  Cycle protocol:
-// docs/rn1_protocol.md; the C++ model minforge::rn1::XbarCore is its exact mirror.
+// docs/rn1_protocol.md; its cycle twin is minforge::twin::Rn1XbarCore.
 //
 // Parameters
 //   NI         inputs (1..8)

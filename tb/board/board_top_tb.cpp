@@ -9,7 +9,7 @@
 //     reporter's start/done handshake cycles).
 // The RN1 top (engine "rn1": rn1_selftest on the Fig. 20.9 network) has no constant cycle
 // count: each exchange depends on the routers' random choices and the retries.  Its
-// expectations come from the C++ mirror of the whole board (rn1_selftest_model.hpp: the
+// expectations come from the C++ mirror of the whole board (minforge::twin::Rn1Selftest: the
 // reporter's handshake, the self-test and the cycle-exact network model, with the top's
 // seed and faults): line k must show C = the model's cycles of exchange R, E = the model's
 // errors summed over exchanges 1..R, PASS iff that sum is 0, and R must be the model's
@@ -28,8 +28,8 @@
 #include "minforge/algo/banyan.hpp"
 #include "minforge/algo/gsen.hpp"
 #include "minforge/algo/gsen_schedule.hpp"
-#include "minforge/twin/rn1_net.hpp"
-#include "rn1_selftest_model.hpp"
+#include "minforge/algo/rn1_topology.hpp"
+#include "minforge/twin/rn1_selftest.hpp"
 #include "verilated.h"
 
 #define MF_STR2(x) #x
@@ -251,7 +251,7 @@ int main(int argc, char** argv) {
     // The whole board in the model, far enough to cover the exchanges the lines report.
     const auto& spec = minforge::rn1::net_spec(minforge::rn1::Topology::kFig20_9);
     const uint64_t edges = static_cast<uint64_t>(limit) + 1;
-    const auto ex = mf_board::rn1_board_exchanges(
+    const auto ex = minforge::twin::rn1_board_exchanges(
         spec, rn1_faults(), static_cast<uint16_t>(BOARD_RN1_SEED), static_cast<size_t>(-1), edges);
     // A line's values are captured about one line time before its last stop bit; the
     // model counts edges from the first one after board_por's 16 reset cycles.

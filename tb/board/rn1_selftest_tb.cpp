@@ -1,6 +1,6 @@
 // Verilator harness of the RN1 board top's core (tb/board/rn1_selftest_net.v:
 // rtl/board/rn1_selftest on the Fig. 20.9 network) against its C++ mirror
-// (rn1_selftest_model.hpp driving the cycle-exact network model), with faults and checker
+// (minforge::twin::Rn1Selftest driving the cycle-exact network model), with faults and checker
 // tampering chosen at run time.  Every exchange's cycles, deliveries and error counts must be
 // equal in RTL and model, and each scenario asserts what the protocol guarantees:
 //   clean    no faults (two seeds): 240 deliveries, 0 errors per exchange.
@@ -23,17 +23,19 @@
 #include <vector>
 
 #include "Vrn1_selftest_net.h"
+#include "minforge/algo/rn1_topology.hpp"
 #include "minforge/twin/rn1_net.hpp"
+#include "minforge/twin/rn1_selftest.hpp"
 #include "rn1_rtl_bits.hpp"
-#include "rn1_selftest_model.hpp"
 #include "verilated.h"
 
 namespace {
 
 namespace rn1 = minforge::rn1;
-using mf_board::Rn1Exchange;
+namespace twin = minforge::twin;
 using minforge::rn1::rtl::get_bits;
 using minforge::rn1::rtl::set_bits;
+using twin::Rn1Exchange;
 
 constexpr int kExchanges = 3;
 constexpr uint64_t kMaxEdges = 200000;
@@ -118,18 +120,18 @@ std::vector<Rn1Exchange> run_rtl(const Scenario& sc) {
 }
 
 std::vector<Rn1Exchange> run_model(const Scenario& sc) {
-  rn1::Network net(spec(), sc.faults);
+  twin::Rn1Net net(spec(), sc.faults);
   net.reset(sc.seed);
-  mf_board::Rn1SelftestModel st(spec().endpoints);
-  rn1::Network::UserIn in;
+  twin::Rn1Selftest st(spec().endpoints);
+  twin::Rn1Net::UserIn in;
   std::vector<uint8_t> rdy, evv, evo;
-  std::vector<mf_board::Rn1Pulse> dlv;
-  mf_board::Rn1Pulse rep;  // tamper_dup: endpoint 0 port 0's pulse of the previous cycle
+  std::vector<twin::Rn1Pulse> dlv;
+  twin::Rn1Pulse rep;  // tamper_dup: endpoint 0 port 0's pulse of the previous cycle
   std::vector<Rn1Exchange> out;
   for (uint64_t e = 1; e <= kMaxEdges && out.size() < kExchanges; ++e) {
     st.user_inputs(&in);
-    mf_board::rn1_model_pulses(net, &rdy, &dlv, &evv, &evo);
-    const mf_board::Rn1Pulse raw0 = dlv[0];
+    twin::rn1_model_pulses(net, &rdy, &dlv, &evv, &evo);
+    const twin::Rn1Pulse raw0 = dlv[0];
     if (sc.tamper_pay) dlv[6].payload ^= 1;  // endpoint 3 port 0, payload bit 0
     if (rep.valid && !dlv[1].valid) dlv[1] = rep;
     rep = raw0;

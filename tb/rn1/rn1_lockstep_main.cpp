@@ -11,6 +11,7 @@
 #include "rn1_rtl.hpp"
 
 using namespace minforge::rn1;
+using namespace minforge::twin;
 
 int main(int argc, char** argv) {
   if (argc >= 4 && std::string(argv[1]) == "router") {

@@ -1,4 +1,4 @@
-// Lockstep harness: Verilated generated network tops vs minforge::rn1::Network.
+// Lockstep harness: Verilated network tops (rtl/rn1/gen) vs minforge::twin::Rn1Net.
 #include <memory>
 
 #include "Vrn1_net_fig20_7.h"
@@ -10,6 +10,14 @@
 #include "verilated_fst_c.h"
 
 namespace minforge::rn1::rtl {
+
+using twin::net_seed;
+using twin::Rn1Endpoint;
+using twin::Rn1Net;
+using twin::run_faults;
+using twin::RunConfig;
+using twin::TrafficDriver;
+using twin::validate;
 
 namespace {
 
@@ -54,7 +62,7 @@ NetRunResult run_net(const RunConfig& c, const std::string& fst, uint64_t stop_a
     top->trace(tfp.get(), 99);
     tfp->open(fst.c_str());
   }
-  Network net(s, f);
+  Rn1Net net(s, f);
   net.reset(seed);
   TrafficDriver drv_m(s, c.traffic, c.load, c.seed, c.cycles);
   TrafficDriver drv_r(s, c.traffic, c.load, c.seed, c.cycles);
@@ -86,7 +94,7 @@ NetRunResult run_net(const RunConfig& c, const std::string& fst, uint64_t stop_a
     ++res.mismatches;
     if (!res.first.found) res.first = {true, cyc, comp, ch, e, a};
   };
-  Network::UserIn in_m, in_r;
+  Rn1Net::UserIn in_m, in_r;
   uint64_t t = 0;
   auto busy = [&]() { return !drv_r.quiescent() || (with_model && !drv_m.quiescent()); };
   while ((t < c.cycles || (busy() && t < c.cycles + c.drain_limit)) && t <= stop_after) {
@@ -138,7 +146,7 @@ NetRunResult run_net(const RunConfig& c, const std::string& fst, uint64_t stop_a
                           static_cast<uint16_t>(get_bits(top->dlv_payload, 32 * e + 16 * p, 16)));
         }
         if (with_model) {
-          const Endpoint& ep = net.endpoint(e);
+          const Rn1Endpoint& ep = net.endpoint(e);
           if (ep.dlv_valid(p)) {
             drv_m.delivered(t, e, p, ep.dlv_src(p), ep.dlv_seq(p), ep.dlv_payload(p));
           }
@@ -153,7 +161,7 @@ NetRunResult run_net(const RunConfig& c, const std::string& fst, uint64_t stop_a
       const int att = static_cast<int>(get_bits(top->ev_attempts, 8 * e, 8));
       if (ev) drv_r.finished(e, ok, att);
       if (with_model) {
-        const Endpoint& ep = net.endpoint(e);
+        const Rn1Endpoint& ep = net.endpoint(e);
         if (ep.ev_valid()) drv_m.finished(e, ep.ev_ok(), ep.ev_attempts());
         if (ep.ev_valid() != ev) {
           note(t, "endpoint " + std::to_string(e), "ev_valid", ep.ev_valid(), ev);

@@ -1,4 +1,4 @@
-// Lockstep harness: Verilated rtl/rn1/rn1.v (configuration register) vs minforge::rn1::Rn1.
+// Lockstep harness: Verilated rtl/rn1/rn1.v (configuration register) vs minforge::twin::Rn1.
 #include <array>
 #include <memory>
 #include <sstream>
@@ -10,6 +10,9 @@
 #include "verilated_fst_c.h"
 
 namespace minforge::rn1::rtl {
+
+using twin::Rn1;
+using twin::Rn1Mode;
 
 std::string Mismatch::describe() const {
   if (!found) return "no mismatch";

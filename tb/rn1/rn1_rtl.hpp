@@ -1,9 +1,9 @@
 // Verilator lockstep harnesses of the RN1 RTL against the C++ golden model.
 //
-// Router: rtl/rn1/rn1.v (MODE_SEL = 0, configuration register) driven by protocol-following
-// senders and responders plus phases of random words, resets and configuration writes;
-// every output channel is compared every cycle.
-// Networks: the generated tops rtl/rn1/rn1_net_*.v in lockstep with minforge::rn1::Network,
+// Router: rtl/rn1/rn1.v (MODE_SEL = 0, configuration register) against its twin
+// minforge::twin::Rn1, driven by protocol-following senders and responders plus phases of
+// random words, resets and configuration writes; every output channel is compared every cycle.
+// Networks: the tops rtl/rn1/gen/rn1_net_*.v in lockstep with minforge::twin::Rn1Net,
 // both fed by identical TrafficDrivers; every link (forward as driven upstream, backward as
 // driven downstream: every channel of every router and endpoint) is compared every cycle,
 // and the user-visible pulses (tx_ready, deliveries, completions) as well.
@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <string>
 
-#include "minforge/twin/rn1_net.hpp"
+#include "minforge/twin/rn1_traffic.hpp"
 
 namespace minforge::rn1::rtl {
 
@@ -36,15 +36,15 @@ struct RouterRunResult {
 RouterRunResult router_lockstep(uint64_t seed, uint64_t cycles, const std::string& fst_path = "");
 
 struct NetRunResult {
-  RunStats model, rtl;
+  twin::RunStats model, rtl;
   uint64_t cycles = 0;
   long mismatches = 0;
   Mismatch first;
 };
-NetRunResult net_lockstep(const RunConfig& c, const std::string& fst_path = "");
+NetRunResult net_lockstep(const twin::RunConfig& c, const std::string& fst_path = "");
 
 // Verilated network alone (no model) for `cycles` cycles of traffic: for benchmarks.
 // Returns the number of cycles simulated.
-uint64_t net_rtl_only(const RunConfig& c);
+uint64_t net_rtl_only(const twin::RunConfig& c);
 
 }  // namespace minforge::rn1::rtl

@@ -35,4 +35,16 @@ std::vector<uint32_t> parse_config_list(std::string_view text, uint64_t limit);
 // An (i, j) pair: source processor i, destination processor j.
 using Pair = std::pair<int, int>;
 
+// Deterministic 64-bit generator (splitmix64): the same seed gives the same sequence on
+// every machine, so a model run and its RTL harness can draw identical stimulus.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : s_(seed) {}
+  uint64_t next();
+  double uniform();                // [0, 1)
+  uint64_t below(uint64_t bound);  // [0, bound); 0 when bound is 0
+ private:
+  uint64_t s_;
+};
+
 }  // namespace minforge

@@ -60,4 +60,15 @@ std::vector<uint32_t> parse_config_list(std::string_view text, uint64_t limit) {
   return out;
 }
 
+uint64_t Rng::next() {
+  uint64_t z = (s_ += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+double Rng::uniform() { return static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0); }
+
+uint64_t Rng::below(uint64_t bound) { return bound == 0 ? 0 : next() % bound; }
+
 }  // namespace minforge

@@ -1,7 +1,17 @@
-// RN1 network endpoint: cycle-accurate model of rtl/rn1/rn1_endpoint.v.
-#include "minforge/twin/rn1_net.hpp"
+// Cycle twin of rtl/rn1/rn1_endpoint.v (docs/rn1_protocol.md, "Endpoint").
+#include "minforge/twin/rn1_endpoint.hpp"
 
-namespace minforge::rn1 {
+#include <algorithm>
+
+namespace minforge::twin {
+
+using rn1::crc8;
+using rn1::kAck;
+using rn1::kNack;
+using rn1::make_word;
+using rn1::Word;
+using rn1::word_ctl;
+using rn1::word_data;
 
 namespace {
 int log2i(int x) {
@@ -11,25 +21,21 @@ int log2i(int x) {
 }
 }  // namespace
 
-uint8_t header_for(const NetSpec& s, int dst) {
-  return static_cast<uint8_t>(dst << (8 - log2i(s.endpoints)));
-}
-
-Endpoint::Endpoint(const NetSpec& s, int id)
+Rn1Endpoint::Rn1Endpoint(const rn1::NetSpec& s, int id)
     : ne_(s.endpoints),
       eb_(log2i(s.endpoints)),
       id_(id),
       stages_(s.stages),
       p_(s.payload),
-      w_(7 + s.payload),
+      w_(rn1::message_words(s)),
       max_att_(s.max_attempts),
-      lfsr_(16, 0xB400),
+      lfsr_(rn1::kLfsrWidth, rn1::kLfsrTaps),
       last_(s.endpoints, 0),
       lv_(s.endpoints, 0) {
   if (s.payload != 2) throw InvalidArgument("rn1: the endpoint model carries 2 payload bytes");
 }
 
-void Endpoint::reset(uint16_t seed) {
+void Rn1Endpoint::reset(uint16_t seed) {
   lfsr_.reset(seed);
   s_st_ = sel_ = widx_ = m_dst_ = att_ = crc_s_ = rcnt_ = wcnt_ = 0;
   a_code_ = a_crc_ = a_ncrc_ = bcnt_ = 0;
@@ -46,9 +52,11 @@ void Endpoint::reset(uint16_t seed) {
   dlv_seq_ = dlv_payload_ = {0, 0};
 }
 
-bool Endpoint::idle() const { return s_st_ == kSIdle && r_st_[0] == kRIdle && r_st_[1] == kRIdle; }
+bool Rn1Endpoint::idle() const {
+  return s_st_ == kSIdle && r_st_[0] == kRIdle && r_st_[1] == kRIdle;
+}
 
-uint8_t Endpoint::word_at(int idx) const {
+uint8_t Rn1Endpoint::word_at(int idx) const {
   switch (idx) {
     case 1:
       return static_cast<uint8_t>(id_);
@@ -67,7 +75,7 @@ uint8_t Endpoint::word_at(int idx) const {
   return 0;
 }
 
-void Endpoint::step(const In& in) {
+void Rn1Endpoint::step(const In& in) {
   const int rlen = 2 * stages_ + 3, timeout = 2 * stages_ + 8;
   const uint32_t lf = lfsr_.state();
   // Combinational values of the current state.
@@ -211,4 +219,4 @@ void Endpoint::step(const In& in) {
   lfsr_.step();
 }
 
-}  // namespace minforge::rn1
+}  // namespace minforge::twin

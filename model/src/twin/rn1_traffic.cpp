@@ -1,21 +1,13 @@
-// RN1 networks: traffic generation, delivery checking and model runs.
+// RN1 traffic runs: stimulus, scoreboard and model-only runs (not a twin; see the header).
+#include "minforge/twin/rn1_traffic.hpp"
+
 #include <algorithm>
 #include <cmath>
 
-#include "minforge/twin/rn1_net.hpp"
+namespace minforge::twin {
 
-namespace minforge::rn1 {
-
-uint64_t Rng::next() {
-  uint64_t z = (s_ += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-double Rng::uniform() { return static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0); }
-
-uint64_t Rng::below(uint64_t bound) { return bound == 0 ? 0 : next() % bound; }
+using rn1::FaultSet;
+using rn1::NetSpec;
 
 Traffic parse_traffic(std::string_view name) {
   if (name == "uniform") return Traffic::kUniform;
@@ -29,7 +21,7 @@ TrafficDriver::TrafficDriver(const NetSpec& s, Traffic t, double load, uint64_t 
                              uint64_t gen_cycles)
     : s_(s),
       traffic_(t),
-      p_msg_(load / message_words(s)),
+      p_msg_(load / rn1::message_words(s)),
       gen_cycles_(gen_cycles),
       rng_(seed ^ 0x7EA77EA77EA7ull) {
   if (!(load >= 0 && load <= 1)) throw InvalidArgument("rn1: load must be in [0, 1]");
@@ -50,7 +42,7 @@ TrafficDriver::TrafficDriver(const NetSpec& s, Traffic t, double load, uint64_t 
   fin_ptr_.assign(ne, 0);
 }
 
-void TrafficDriver::before(uint64_t cycle, Network::UserIn* in) {
+void TrafficDriver::before(uint64_t cycle, Rn1Net::UserIn* in) {
   const int ne = s_.endpoints;
   in->tx_valid.assign(ne, 0);
   in->tx_dst.assign(ne, 0);
@@ -171,7 +163,7 @@ RunStats TrafficDriver::stats(uint64_t cycles_run, const FaultSet* faults) const
         ++st.lost;
         if (faults) {
           int8_t& c = conn[m.src][m.dst];
-          if (c < 0) c = pair_paths(s_, *faults, m.src, m.dst) > 0 ? 1 : 0;
+          if (c < 0) c = rn1::pair_paths(s_, *faults, m.src, m.dst) > 0 ? 1 : 0;
           if (c == 1) ++st.lost_connected;
         }
       } else {
@@ -196,7 +188,7 @@ RunStats TrafficDriver::stats(uint64_t cycles_run, const FaultSet* faults) const
     st.p99_latency = percentile99(lat);
   }
   if (gen_cycles_ > 0) {
-    st.throughput = static_cast<double>(in_window) * message_words(s_) /
+    st.throughput = static_cast<double>(in_window) * rn1::message_words(s_) /
                     (static_cast<double>(s_.endpoints) * static_cast<double>(gen_cycles_));
   }
   return st;
@@ -207,7 +199,7 @@ void validate(const RunConfig& c) {
   if (c.cycles < 1 || c.cycles > 100000000) {
     throw InvalidArgument("rn1: --cycles must be 1..100000000");
   }
-  const NetSpec& s = net_spec(c.topology);
+  const NetSpec& s = rn1::net_spec(c.topology);
   const int sites = static_cast<int>(s.routers.size() + s.links.size());
   if (c.faults < 0 || c.faults > sites) {
     throw InvalidArgument("rn1: --faults must be 0.." + std::to_string(sites) + " for " + s.name);
@@ -215,14 +207,14 @@ void validate(const RunConfig& c) {
 }
 
 FaultSet run_faults(const RunConfig& c) {
-  return random_faults(net_spec(c.topology), c.faults, c.seed);
+  return rn1::random_faults(rn1::net_spec(c.topology), c.faults, c.seed);
 }
 
 uint16_t net_seed(uint64_t seed) {
   return static_cast<uint16_t>((seed * 0x9E3779B97F4A7C15ull) >> 48);
 }
 
-void drive_model_cycle(Network& net, TrafficDriver& drv, Network::UserIn& in) {
+void drive_model_cycle(Rn1Net& net, TrafficDriver& drv, Rn1Net::UserIn& in) {
   const uint64_t cyc = net.cycle();
   drv.before(cyc, &in);
   const int ne = net.spec().endpoints;
@@ -231,7 +223,7 @@ void drive_model_cycle(Network& net, TrafficDriver& drv, Network::UserIn& in) {
   }
   net.step(in);
   for (int e = 0; e < ne; ++e) {
-    const Endpoint& ep = net.endpoint(e);
+    const Rn1Endpoint& ep = net.endpoint(e);
     for (int p = 0; p < 2; ++p) {
       if (ep.dlv_valid(p)) {
         drv.delivered(cyc, e, p, ep.dlv_src(p), ep.dlv_seq(p), ep.dlv_payload(p));
@@ -248,15 +240,15 @@ RunStats run_model(const RunConfig& c) {
 
 RunStats run_model(const RunConfig& c, const FaultSet& f) {
   validate(c);
-  const NetSpec& s = net_spec(c.topology);
-  Network net(s, f);
+  const NetSpec& s = rn1::net_spec(c.topology);
+  Rn1Net net(s, f);
   net.reset(net_seed(c.seed));
   TrafficDriver drv(s, c.traffic, c.load, c.seed, c.cycles);
-  Network::UserIn in;
+  Rn1Net::UserIn in;
   while (net.cycle() < c.cycles || (!drv.quiescent() && net.cycle() < c.cycles + c.drain_limit)) {
     drive_model_cycle(net, drv, in);
   }
   return drv.stats(net.cycle(), &f);
 }
 
-}  // namespace minforge::rn1
+}  // namespace minforge::twin

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The synthesis sweep behind `make synth-report` (called as `flow.py report`).
+"""The synthesis sweep behind `make synth-report` (`flow.py report`, or this file run directly).
 
 Every point is one fabric (gsen_fabric, banyan_fabric, the RN1 router) at one N / W /
 control mode: its own LUTs and flip-flops come from an out-of-context Yosys run of the
@@ -12,12 +12,14 @@ Outputs (--reports, default synth/reports): sweep.json, sweep.md, sweep.svg.
 """
 from __future__ import annotations
 
+import argparse
 import datetime
 import json
 import sys
 from pathlib import Path
 
-import flow
+import toolflow
+from tables import BOARDS, CONTROLS, ROOT, SYNTH, RequestError, ToolError, clog2
 
 NS_ALL = (6, 10, 16, 22, 32, 64)
 WS_ALL = (8, 16, 32)
@@ -77,8 +79,8 @@ def points(quick: bool) -> list:
 def board_for(design: str, params: dict) -> str:
     """HX8K when the fabric's lower bound leaves room for the wrapper, else ULX3S (ECP5)."""
     n = params.get("N", 0)
-    bound = n * flow.clog2(n) * params.get("W", 8) if n else 0
-    return "hx8k" if bound * 1.3 < flow.BOARDS["hx8k"].luts else "ulx3s"
+    bound = n * clog2(n) * params.get("W", 8) if n else 0
+    return "hx8k" if bound * 1.3 < BOARDS["hx8k"].luts else "ulx3s"
 
 
 def run_point(out: Path, design: str, params: dict, seeds, cached_only=False) -> dict | None:
@@ -88,9 +90,9 @@ def run_point(out: Path, design: str, params: dict, seeds, cached_only=False) ->
     boards = [board_for(design, params)]
     if boards[0] == "hx8k":
         boards.append("ulx3s")
-    enc = {k: (flow.CONTROLS[v] if k == "CONTROL" else v) for k, v in params.items()}
+    enc = {k: (CONTROLS[v] if k == "CONTROL" else v) for k, v in params.items()}
     for i, board in enumerate(boards):
-        req = flow.make_request(board, design, enc)
+        req = toolflow.make_request(board, design, enc)
         cached = out / "work" / req.key / "result.json"
         if cached.is_file():
             rec = json.loads(cached.read_text())
@@ -99,8 +101,8 @@ def run_point(out: Path, design: str, params: dict, seeds, cached_only=False) ->
         if cached_only:
             continue
         try:
-            return flow.build(req, out, seeds=seeds)
-        except (flow.RequestError, flow.ToolError) as e:
+            return toolflow.build(req, out, seeds=seeds)
+        except (RequestError, ToolError) as e:
             if i + 1 == len(boards):
                 raise
             print(f"sweep: {req.key} does not fit {board} ({str(e).splitlines()[0]}); "
@@ -135,7 +137,7 @@ def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: 
         "skipped": skipped,
     }
     reports.mkdir(parents=True, exist_ok=True)
-    flow.write_json(reports / "sweep.json", doc)
+    toolflow.write_json(reports / "sweep.json", doc)
     (reports / "sweep.md").write_text(markdown(doc))
     (reports / "sweep.svg").write_text(svg(recs))
 
@@ -146,7 +148,7 @@ def cmd_report(a) -> int:
     pts = points(a.quick)
     recs = []
     skipped = []
-    tools = flow.tool_versions()
+    tools = toolflow.tool_versions()
     print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
     for design, params, seeds in pts:
         try:
@@ -154,7 +156,7 @@ def cmd_report(a) -> int:
             if rec is None:
                 continue
             recs.append(rec)
-        except (flow.RequestError, flow.ToolError) as e:
+        except (RequestError, ToolError) as e:
             print(f"sweep: skipped {design} {params}: {e}", flush=True)
             skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]})
         write_reports(reports, recs, skipped, a.quick, len(pts), tools)
@@ -200,7 +202,7 @@ def markdown(doc: dict) -> str:
         if r["fmax_mhz_max"] != r["fmax_mhz"]:
             fm += f" (best {r['fmax_mhz_max']:.1f})"
         L.append(f"| {r['design']} | {n or '-'} | {_p(r, 'W', '-')} | {ctl} | "
-                 f"{flow.clog2(n) if n else '-'} | {r.get('fabric_luts')} | "
+                 f"{clog2(n) if n else '-'} | {r.get('fabric_luts')} | "
                  f"{r.get('lower_bound_luts') or '-'} | {r.get('fabric_luts_over_bound', '-')} | "
                  f"{r.get('fabric_ffs')} | {r.get('fabric_brams')} | {r['board']} | "
                  f"{r['lcs']}/{r['lcs_available']} | {fm} | {seeds} |")
@@ -213,7 +215,7 @@ def markdown(doc: dict) -> str:
               "Target: Fmax >= 250 MHz and LUTs <= 1.1 x N*n*W = 563.", "",
               "| control | LUTs | x N*n*W | LUT target | Fmax MHz (worst of seeds) | Fmax target |",
               "|---|---|---|---|---|---|"]
-        for r in sorted(tgt, key=lambda r: (_rv(r), flow.CONTROLS[_p(r, "CONTROL")])):
+        for r in sorted(tgt, key=lambda r: (_rv(r), CONTROLS[_p(r, "CONTROL")])):
             ok_l = "met" if r["fabric_luts"] <= 1.1 * r["lower_bound_luts"] else "missed"
             ok_f = "met" if r["fmax_mhz"] >= 250 else "missed"
             L.append(f"| {_ctl(r)} | {r['fabric_luts']} | {r['fabric_luts_over_bound']} | "
@@ -230,11 +232,11 @@ def markdown(doc: dict) -> str:
              if r["design"] == "gsen_fabric" and _p(r, "CONTROL") == "stage" and not _rv(r)}
     rows = []
     for (n, w), r in sorted(stage.items()):
-        p2 = 1 << flow.clog2(n)
+        p2 = 1 << clog2(n)
         if p2 != n and (p2, w) in stage:
             s = stage[(p2, w)]
-            sw_g = (n // 2) * flow.clog2(n)
-            sw_s = (p2 // 2) * flow.clog2(p2)
+            sw_g = (n // 2) * clog2(n)
+            sw_s = (p2 // 2) * clog2(p2)
             rows.append(f"| {n} | {p2} | {w} | {r['fabric_luts']} | {s['fabric_luts']} | "
                         f"{100 * (1 - r['fabric_luts'] / s['fabric_luts']):.1f}% | {sw_g} | {sw_s} | "
                         f"{100 * (1 - sw_g / sw_s):.1f}% |")
@@ -272,7 +274,7 @@ def svg(recs: list) -> str:
         series_f.setdefault(name, []).append((_p(r, "N"), r["fmax_mhz"]))
     ns = sorted({n for s in series_l.values() for n, _ in s})
     if ns:
-        series_l["bound"] = [(n, n * flow.clog2(n) * 8) for n in ns]
+        series_l["bound"] = [(n, n * clog2(n) * 8) for n in ns]
     W, H = 960, 440
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
            f'font-family="sans-serif" font-size="12">',
@@ -335,5 +337,28 @@ def panel(series: dict, x0, y0, w, h, title, ylab, log_x) -> list:
     return o
 
 
+def add_arguments(p: argparse.ArgumentParser, default_out: Path) -> None:
+    """The options of the sweep (flow.py report, or this file run directly)."""
+    p.add_argument("--quick", action="store_true", help="reduced sweep")
+    p.add_argument("--cached-only", action="store_true",
+                   help="report only the points already built in --out (no new runs)")
+    p.add_argument("--out", default=str(default_out))
+    p.add_argument("--reports", default=str(SYNTH / "reports"))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="sweep.py", description=__doc__.splitlines()[0])
+    add_arguments(ap, ROOT / "build-synth" / "sweep")
+    a = ap.parse_args(argv)
+    try:
+        return cmd_report(a)
+    except RequestError as e:
+        print(f"sweep: error: {e}", file=sys.stderr)
+        return 2
+    except ToolError as e:
+        print(f"sweep: tool failure: {e}", file=sys.stderr)
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(flow.main(["report"] + sys.argv[1:]))
+    sys.exit(main())

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Tests of synth/flow.py that need no synthesis: request validation (exit code 2 and a
-message naming the limit), the board database against the pin files, report parsing."""
+"""Tests of synth/ that need no synthesis: request validation (exit code 2 and a message
+naming the limit), the board and design tables against the pin files, the RTL and the
+control codes, report parsing, and the one direction of imports between the modules."""
 import contextlib
 import io
 import json
 import re
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -12,6 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import flow  # noqa: E402
+import tables  # noqa: E402
+import toolflow  # noqa: E402
 
 
 def run_flow(*args):
@@ -43,10 +47,10 @@ class BadRequests(unittest.TestCase):
 
     def test_bound_is_exact_at_the_limit(self):
         # the largest GSEN fabric whose lower bound still fits the UP5K passes validation
-        b = flow.BOARDS["icebreaker"]
-        self.assertEqual(flow.check_fabric_params("gsen_fabric", {"N": 66, "W": 10}, b), 66 * 7 * 10)
-        with self.assertRaises(flow.RequestError):
-            flow.check_fabric_params("gsen_fabric", {"N": 76, "W": 10}, b)  # 5320 > 5280
+        b = tables.BOARDS["icebreaker"]
+        self.assertEqual(toolflow.check_fabric_params("gsen_fabric", {"N": 66, "W": 10}, b), 66 * 7 * 10)
+        with self.assertRaises(tables.RequestError):
+            toolflow.check_fabric_params("gsen_fabric", {"N": 76, "W": 10}, b)  # 5320 > 5280
 
     def test_banyan_needs_power_of_two(self):
         rc, msg = run_flow("build", "--board", "hx8k", "--design", "banyan_fabric", "--param", "N=12")
@@ -101,7 +105,7 @@ class BadRequests(unittest.TestCase):
 
 def pins_of(board):
     """{port: pin} from a board's .pcf or .lpf."""
-    text = (flow.SYNTH / board.constraints).read_text()
+    text = (tables.SYNTH / board.constraints).read_text()
     if board.family == "ice40":
         return dict(re.findall(r"^set_io\s+(?:-\S+\s+)*(\S+)\s+(\S+)", text, re.M))
     return dict(re.findall(r'^LOCATE COMP "([^"]+)" SITE "([^"]+)";', text, re.M))
@@ -109,7 +113,7 @@ def pins_of(board):
 
 class BoardDatabase(unittest.TestCase):
     def test_pin_files_match_database(self):
-        for b in flow.BOARDS.values():
+        for b in tables.BOARDS.values():
             pins = pins_of(b)
             self.assertEqual(pins.get("clk"), b.clk_pin, b.name)
             self.assertEqual(pins.get("uart_tx"), b.uart_tx_pin, b.name)
@@ -118,9 +122,9 @@ class BoardDatabase(unittest.TestCase):
             self.assertEqual(len(pins), 2 + len(b.led_pins), b.name)
 
     def test_board_tops_have_the_constrained_ports(self):
-        for b in flow.BOARDS.values():
+        for b in tables.BOARDS.values():
             for design, (module, params) in b.tops.items():
-                path = flow.ROOT / "rtl" / "board" / f"{module}.v"
+                path = tables.ROOT / "rtl" / "board" / f"{module}.v"
                 if not path.is_file():
                     continue
                 text = path.read_text()
@@ -132,12 +136,12 @@ class BoardDatabase(unittest.TestCase):
                 self.assertRegex(text, rf"parameter integer CLK_HZ = {int(b.clk_mhz * 1e6)},", module)
 
     def test_real_board_facts(self):
-        ice = flow.BOARDS["icebreaker"]
+        ice = tables.BOARDS["icebreaker"]
         self.assertEqual((ice.device, ice.package, ice.clk_mhz, ice.clk_pin), ("up5k", "sg48", 12.0, "35"))
         self.assertEqual(ice.led_pins, ("37", "11"))  # green LEDG_N, red LEDR_N
-        hx = flow.BOARDS["hx8k"]
+        hx = tables.BOARDS["hx8k"]
         self.assertEqual((hx.device, hx.package, hx.clk_pin, hx.uart_tx_pin), ("hx8k", "ct256", "J3", "B12"))
-        ulx = flow.BOARDS["ulx3s"]
+        ulx = tables.BOARDS["ulx3s"]
         self.assertEqual((ulx.device, ulx.package, ulx.clk_mhz, ulx.clk_pin, ulx.uart_tx_pin),
                          ("85k", "CABGA381", 25.0, "G2", "L4"))
 
@@ -148,25 +152,110 @@ class Reports(unittest.TestCase):
             p = Path(d) / "s.json"
             p.write_text(json.dumps({"design": {"num_cells_by_type": {
                 "SB_LUT4": 100, "SB_DFF": 7, "SB_DFFESR": 3, "SB_CARRY": 5, "SB_RAM40_4K": 2}}}))
-            self.assertEqual(flow.yosys_stat(p, "ice40"),
+            self.assertEqual(toolflow.yosys_stat(p, "ice40"),
                              {"luts": 100, "ffs": 10, "brams": 2, "carry": 5})
             p.write_text(json.dumps({"design": {"num_cells_by_type": {
                 "LUT4": 50, "CCU2C": 4, "TRELLIS_FF": 9, "DP16KD": 1}}}))
-            self.assertEqual(flow.yosys_stat(p, "ecp5"),
+            self.assertEqual(toolflow.yosys_stat(p, "ecp5"),
                              {"luts": 58, "ffs": 9, "brams": 1, "carry": 4})
 
     def test_request_keys_are_stable(self):
-        r = flow.make_request("hx8k", "gsen_fabric", flow.parse_params(["N=16", "W=8", "CONTROL=alt"]))
+        r = toolflow.make_request("hx8k", "gsen_fabric", toolflow.parse_params(["N=16", "W=8", "CONTROL=alt"]))
         self.assertEqual(r.key, "hx8k-gsen_fabric-CONTROLalt_N16_W8")
         self.assertEqual(r.lower_bound, 16 * 4 * 8)
         self.assertEqual(r.module, "bench_gsen_fabric")
 
     def test_module_files_are_the_closure(self):
-        files = [Path(f).name for f in flow.module_files("bench_gsen_fabric")]
+        files = [Path(f).name for f in toolflow.module_files("bench_gsen_fabric")]
         self.assertIn("gsen_fabric.v", files)
         self.assertIn("mf_switch2x2.v", files)
         self.assertNotIn("banyan_fabric.v", files)
         self.assertNotIn("uart_tx.v", files)
+
+
+class Tables(unittest.TestCase):
+    """The board table, the design table and the control codes: each from its one source."""
+
+    def test_boards_command_prints_the_board_table(self):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertEqual(flow.main(["boards"]), 0)
+        self.assertEqual(json.loads(out.getvalue()),
+                         json.loads((tables.SYNTH / "boards" / "boards.json").read_text()))
+
+    def test_board_table_fields(self):
+        raw = json.loads((tables.SYNTH / "boards" / "boards.json").read_text())
+        for name, b in raw.items():
+            self.assertEqual(set(b), {"title", "family", "device", "package", "clock_mhz",
+                                      "constraints", "pins", "led_active_low", "capacity",
+                                      "designs"}, name)
+            self.assertIn(b["family"], ("ice40", "ecp5"), name)
+            self.assertTrue((tables.SYNTH / "boards" / b["constraints"]).is_file(), name)
+            self.assertEqual(set(b["capacity"]), {"luts", "ffs", "brams"}, name)
+            for design, d in b["designs"].items():
+                self.assertIn(design, tables.TOP_DESIGNS, f"{name}: {design}")
+                unknown = set(d["params"]) - set(tables.TOP_DESIGNS[design]["params"])
+                self.assertFalse(unknown, f"{name} {design}: {unknown}")
+
+    def test_design_table_names_real_modules(self):
+        known = {Path(f).stem for f in toolflow.rtl_files()}
+        for design, (module, wrapper, controls, params) in tables.FABRICS.items():
+            self.assertIn(module, known, design)
+            self.assertIn(wrapper, known, design)
+            self.assertTrue(set(controls) <= set(tables.CONTROLS), design)
+        for b in tables.BOARDS.values():
+            for design, (module, _) in b.tops.items():
+                self.assertIn(module, known, f"{b.name} {design}")
+
+    def test_control_codes_come_from_mf_params(self):
+        sys.path.insert(0, str(tables.ROOT / "scripts"))
+        import mfparams
+        self.assertEqual(tables.CONTROLS, mfparams.read_codes()["CTRL"])
+        self.assertEqual(tables.CONTROLS["stage"], 1)
+        self.assertEqual(tables.CONTROLS["tag"], 5)
+        text = (tables.SYNTH / "flow.py").read_text() + (tables.SYNTH / "toolflow.py").read_text()
+        self.assertNotRegex(text, r'"tag":\s*5', "a copy of the control codes in the flow")
+
+    def test_unknown_top_parameter(self):
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "banyan", "--param", "SCHED=1")
+        self.assertEqual(rc, 2)
+        self.assertIn("hx8k banyan top: unknown parameter(s) SCHED (known: BAUD, CLK_HZ, "
+                      "LINE_PERIOD, N, PIPELINE, W)", msg)
+
+    def test_board_top_requests_take_the_board_defaults(self):
+        for b in tables.BOARDS.values():
+            for design, (module, params) in b.tops.items():
+                r = toolflow.make_request(b.name, design, {})
+                self.assertEqual(r.module, module)
+                self.assertEqual(r.params, params)
+
+
+class Imports(unittest.TestCase):
+    """One direction: flow -> sweep -> toolflow -> tables, nothing back."""
+
+    def imported_by(self, module):
+        code = (f"import sys; sys.path.insert(0, {str(tables.SYNTH)!r}); import {module}; "
+                "print(' '.join(m for m in ('flow', 'sweep', 'toolflow', 'tables') "
+                "if m in sys.modules))")
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return set(r.stdout.split())
+
+    def test_one_direction(self):
+        self.assertEqual(self.imported_by("tables"), {"tables"})
+        self.assertEqual(self.imported_by("toolflow"), {"toolflow", "tables"})
+        self.assertEqual(self.imported_by("sweep"), {"sweep", "toolflow", "tables"})
+        self.assertEqual(self.imported_by("flow"), {"flow", "sweep", "toolflow", "tables"})
+
+    def test_no_sys_modules_patching(self):
+        for f in ("flow.py", "sweep.py", "toolflow.py", "tables.py"):
+            self.assertNotIn("sys.modules[", (tables.SYNTH / f).read_text(), f)
+
+    def test_sweep_runs_without_flow(self):
+        r = subprocess.run([sys.executable, str(tables.SYNTH / "sweep.py"), "--help"],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("--cached-only", r.stdout)
 
 
 if __name__ == "__main__":

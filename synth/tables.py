@@ -1,0 +1,96 @@
+"""The facts the FPGA flow works from, each read from its one source.
+
+* Board table: synth/boards/boards.json.  Per board: title, family (ice40 | ecp5), device
+  (the nextpnr switch: up5k, hx8k, 85k), package, clock_mhz, constraints (pin file in
+  synth/boards/), pins (clk, uart_tx, led[0..]), led_active_low, capacity (luts: iCE40 logic
+  cells / ECP5 LUT4s, ffs, brams), designs: {design: {"module": board top, "params": the
+  design's default parameters on that board}}.  CMake reads the same file
+  (tb/board/CMakeLists.txt, string(JSON)).
+* Design table: synth/designs.json.  Per design: kind (top: a board's self-test; fabric: a
+  fabric placed through its out-of-context timing wrapper), title, ports (even | pow2: the
+  rule for N), params (the parameters a request may set), and for fabrics module, wrapper
+  and controls (the legal CONTROL names).
+* Control codes: rtl/common/mf_params.vh, read by scripts/mfparams.py (read_codes()).
+
+Nothing here imports another module of synth/; toolflow.py, sweep.py and flow.py import
+this one (and flow.py imports the other two).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SYNTH = ROOT / "synth"
+BOARDS_JSON = SYNTH / "boards" / "boards.json"
+DESIGNS_JSON = SYNTH / "designs.json"
+sys.path.insert(0, str(ROOT / "scripts"))
+import mfparams  # noqa: E402  (codes of rtl/common/mf_params.vh)
+
+
+class RequestError(Exception):
+    """A malformed request (unknown board, design that cannot fit, bad parameter)."""
+
+
+class ToolError(Exception):
+    """A tool failed (synthesis error, place-and-route failure)."""
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    title: str
+    family: str  # ice40 | ecp5
+    device: str  # nextpnr device switch: up5k, hx8k, 85k
+    package: str
+    clk_mhz: float
+    constraints: str  # path relative to synth/
+    clk_pin: str
+    uart_tx_pin: str
+    led_pins: tuple
+    led_active_low: bool
+    luts: int  # logic cells (iCE40) / LUT4 (ECP5) available
+    ffs: int
+    brams: int  # SB_RAM40_4K / DP16KD
+    tops: dict = field(default_factory=dict)  # design -> (module, default params)
+
+
+def _load_boards(path=BOARDS_JSON) -> dict:
+    out = {}
+    for name, b in json.loads(Path(path).read_text()).items():
+        out[name] = Board(
+            name, b["title"], b["family"], b["device"], b["package"], float(b["clock_mhz"]),
+            f"boards/{b['constraints']}", b["pins"]["clk"], b["pins"]["uart_tx"],
+            tuple(b["pins"]["led"]), bool(b["led_active_low"]), b["capacity"]["luts"],
+            b["capacity"]["ffs"], b["capacity"]["brams"],
+            {d: (v["module"], dict(v["params"])) for d, v in b["designs"].items()})
+    return out
+
+
+BOARDS = _load_boards()
+DESIGNS = json.loads(DESIGNS_JSON.read_text())
+# design -> (module, timing wrapper, legal controls, parameters the wrapper takes)
+FABRICS = {d: (v["module"], v["wrapper"], tuple(v["controls"]), tuple(v["params"]))
+           for d, v in DESIGNS.items() if v["kind"] == "fabric"}
+TOP_DESIGNS = {d: v for d, v in DESIGNS.items() if v["kind"] == "top"}
+
+_CODES = mfparams.read_codes()
+CONTROLS = dict(_CODES["CTRL"])  # indiv, stage, alt, alt2, alt4, tag
+CONTROL_NAMES = {v: k for k, v in CONTROLS.items()}
+
+
+def clog2(v: int) -> int:
+    return max(0, (v - 1).bit_length())
+
+
+def board_of(name: str) -> Board:
+    if name not in BOARDS:
+        raise RequestError(f"unknown board '{name}' (known boards: {', '.join(sorted(BOARDS))})")
+    return BOARDS[name]
+
+
+def boards_json() -> dict:
+    """The board table as its file holds it (flow.py boards)."""
+    return json.loads(BOARDS_JSON.read_text())

@@ -1,23 +1,38 @@
-// The cycle-level fabric/engine prediction (fabric_model.hpp) against the golden model's
-// routing (gsen::route, banyan::gamma, banyan::route with faults) over whole ranges of N.
-#include "minforge/twin/fabric_model.hpp"
-
+// The twins of the all-to-all fabrics and engines (twin/gsen_fabric.hpp, banyan_fabric.hpp,
+// a2a_engine.hpp, a2a_sched.hpp) against the papers' algorithms (gsen::route, banyan::gamma,
+// banyan::route with faults) over whole ranges of N.
 #include <gtest/gtest.h>
 
 #include "minforge/algo/banyan_fault.hpp"
 #include "minforge/algo/gsen_schedule.hpp"
+#include "minforge/twin/a2a_engine.hpp"
+#include "minforge/twin/banyan_fabric.hpp"
+#include "minforge/twin/gsen_fabric.hpp"
 
-namespace minforge::fabric {
+namespace minforge::twin {
 namespace {
 
+gsen::Control gsen_control(Ctrl c) {
+  switch (c) {
+    case Ctrl::Alt:
+      return gsen::Control::Alt;
+    case Ctrl::Alt2:
+      return gsen::Control::Alt2;
+    case Ctrl::Alt4:
+      return gsen::Control::Alt4;
+    default:
+      return gsen::Control::Stage;
+  }
+}
+
 // Sends message i from every input i in one round and returns out[j] = source seen at j.
-std::vector<int> one_round(FabricModel& m, FabricInputs& in) {
+std::vector<int> one_round(StagedFabric& m, FabricIn& in) {
   const int N = m.ports();
   for (int i = 0; i < N; ++i) {
     in.valid[static_cast<size_t>(i)] = 1;
     in.data[static_cast<size_t>(i)] = static_cast<uint64_t>(i);
   }
-  const FabricOutputs& o = m.eval(in);
+  const FabricOut o = m.eval(in);
   std::vector<int> src(static_cast<size_t>(N), -1);
   for (int j = 0; j < N; ++j)
     if (o.valid[static_cast<size_t>(j)])
@@ -25,30 +40,30 @@ std::vector<int> one_round(FabricModel& m, FabricInputs& in) {
   return src;
 }
 
-TEST(FabricModel, GsenConfigModesMatchRoute) {
+TEST(A2aTwin, GsenConfigModesMatchRoute) {
   for (int N = 4; N <= 40; N += 2) {
     const gsen::Topology t(N);
     for (Ctrl c : {Ctrl::Stage, Ctrl::Alt, Ctrl::Alt2, Ctrl::Alt4}) {
-      FabricModel m(Network::Gsen, N, 16, c, false);
-      FabricInputs in;
+      GsenFabric m(N, 16, c, false);
+      FabricIn in;
       in.resize(N, t.stages());
       for (uint32_t v = 0; v < t.power(); ++v) {
         in.cfg = v;
         const std::vector<int> src = one_round(m, in);
         for (int i = 0; i < N; ++i)
           ASSERT_EQ(src[static_cast<size_t>(gsen::route(t, gsen_control(c), v, i).dest)], i)
-              << "N=" << N << " " << to_string(c) << " cfg=" << v;
+              << "N=" << N << " control " << static_cast<int>(c) << " cfg=" << v;
       }
     }
   }
 }
 
-TEST(FabricModel, GsenIndividualAndTagMatchRoute) {
+TEST(A2aTwin, GsenIndividualAndTagMatchRoute) {
   for (int N = 4; N <= 40; N += 2) {
     const gsen::Topology t(N);
-    FabricModel mi(Network::Gsen, N, 16, Ctrl::Individual, false);
-    FabricModel mt(Network::Gsen, N, 16, Ctrl::Tag, false);
-    FabricInputs in;
+    GsenFabric mi(N, 16, Ctrl::Indiv, false);
+    GsenFabric mt(N, 16, Ctrl::Tag, false);
+    FabricIn in;
     in.resize(N, t.stages());
     for (uint32_t v = 0; v < t.power(); ++v) {
       const auto cfg = gsen::Configuration::from_control(t, gsen::Control::Alt2, v);
@@ -59,7 +74,7 @@ TEST(FabricModel, GsenIndividualAndTagMatchRoute) {
         in.tag[static_cast<size_t>(i)] = gsen::route(t, cfg, i).forward_tag;
       const std::vector<int> a = one_round(mi, in);
       const std::vector<int> b = one_round(mt, in);
-      const FabricOutputs& o = mt.eval(in);
+      const FabricOut o = mt.eval(in);
       for (uint8_t x : o.conflict) ASSERT_EQ(x, 0);
       for (int i = 0; i < N; ++i) {
         const int j = gsen::route(t, cfg, i).dest;
@@ -70,15 +85,15 @@ TEST(FabricModel, GsenIndividualAndTagMatchRoute) {
   }
 }
 
-TEST(FabricModel, GsenTagConflictDropsInSubport1) {
+TEST(A2aTwin, GsenTagConflictDropsInSubport1) {
   // N = 4, both inputs of switch 0 at stage 0 (terminals 0 and 2) ask for out-subport 0.
-  FabricModel m(Network::Gsen, 4, 8, Ctrl::Tag, false);
-  FabricInputs in;
+  GsenFabric m(4, 8, Ctrl::Tag, false);
+  FabricIn in;
   in.resize(4, 2);
   in.valid = {1, 0, 1, 0};
   in.data = {10, 0, 12, 0};
   in.tag = {0, 0, 0, 0};
-  const FabricOutputs& o = m.eval(in);
+  const FabricOut o = m.eval(in);
   int delivered = 0;
   for (int j = 0; j < 4; ++j) delivered += o.valid[static_cast<size_t>(j)];
   EXPECT_EQ(delivered, 1);
@@ -87,11 +102,11 @@ TEST(FabricModel, GsenTagConflictDropsInSubport1) {
   EXPECT_EQ(o.data[0], 10u);
 }
 
-TEST(FabricModel, PipelineDelaysByStages) {
+TEST(A2aTwin, PipelineDelaysByStages) {
   const int N = 10;
-  FabricModel m(Network::Gsen, N, 16, Ctrl::Stage, true);
+  GsenFabric m(N, 16, Ctrl::Stage, true);
   EXPECT_EQ(m.latency(), 4);
-  FabricInputs in;
+  FabricIn in;
   in.resize(N, 4);
   m.reset();
   for (int c = 0; c < 8; ++c) {
@@ -100,7 +115,7 @@ TEST(FabricModel, PipelineDelaysByStages) {
       in.valid[static_cast<size_t>(i)] = c < 2;
       in.data[static_cast<size_t>(i)] = static_cast<uint64_t>(100 * c + i);
     }
-    const FabricOutputs& o = m.eval(in);
+    const FabricOut o = m.eval(in);
     int nv = 0;
     for (uint8_t v : o.valid) nv += v;
     EXPECT_EQ(nv, (c == 4 || c == 5) ? N : 0) << c;
@@ -114,11 +129,11 @@ TEST(FabricModel, PipelineDelaysByStages) {
   }
 }
 
-TEST(FabricModel, BanyanStageMatchesGammaAndFaultRoute) {
+TEST(A2aTwin, BanyanStageMatchesGammaAndFaultRoute) {
   for (int N : {4, 8, 16, 32, 64}) {
     const banyan::Topology t(N);
-    FabricModel m(Network::Banyan, N, 16, Ctrl::Stage, false);
-    FabricInputs in;
+    BanyanFabric m(N, 16, Ctrl::Stage, false);
+    FabricIn in;
     in.resize(N, t.stages());
     for (uint32_t k = 0; k < static_cast<uint32_t>(N); ++k) {
       in.cfg = k;
@@ -138,7 +153,7 @@ TEST(FabricModel, BanyanStageMatchesGammaAndFaultRoute) {
               in.valid[static_cast<size_t>(i)] = 1;
               in.data[static_cast<size_t>(i)] = static_cast<uint64_t>(i);
             }
-            const FabricOutputs& o = m.eval(in, BanyanFault{true, st, l, kind});
+            const FabricOut o = m.eval(in, BanyanFault{true, st, l, kind});
             std::vector<int> src(static_cast<size_t>(N), -1);
             for (int j = 0; j < N; ++j)
               if (o.valid[static_cast<size_t>(j)])
@@ -157,14 +172,14 @@ TEST(FabricModel, BanyanStageMatchesGammaAndFaultRoute) {
   }
 }
 
-TEST(FabricModel, EnginePredictionsCompleteExchange) {
+TEST(A2aTwin, EnginePredictionsCompleteExchange) {
   for (int N = 4; N <= 24; N += 2) {
-    std::vector<EngineSchedule> scheds{gsen_stage_schedule(N)};
-    if (N % 4 == 2 && N >= 6) scheds.push_back(gsen_alt_schedule(N));
+    std::vector<A2aSchedule> scheds{gsen_sched_stage(N)};
+    if (N % 4 == 2 && N >= 6) scheds.push_back(gsen_sched_alt(N));
     for (const auto& s : scheds)
       for (bool pipe : {false, true})
         for (bool tags : {false, true}) {
-          EngineModel e(s, 20, pipe, tags);
+          GsenA2aEngine e(s, 20, pipe, tags);
           e.reset();
           e.eval(true);
           e.clock();
@@ -174,7 +189,7 @@ TEST(FabricModel, EnginePredictionsCompleteExchange) {
             if (e.state().done) break;
             e.clock();
           }
-          const EngineState& st = e.state();
+          const A2aState& st = e.state();
           ASSERT_TRUE(st.done);
           EXPECT_EQ(st.cycles, static_cast<uint32_t>(e.rounds() + e.latency()));
           EXPECT_EQ(st.delivered, static_cast<uint32_t>(N * N));
@@ -184,20 +199,20 @@ TEST(FabricModel, EnginePredictionsCompleteExchange) {
   }
 }
 
-TEST(FabricModel, PlayerScheduleReportsMissingPairs) {
-  const EngineSchedule all = gsen_player_schedule(10, Ctrl::Alt, {0, 1, 3, 2, 6, 7, 5, 4, 12, 13});
+TEST(A2aTwin, PlayerScheduleReportsMissingPairs) {
+  const A2aSchedule all = gsen_sched_player(10, Ctrl::Alt, {0, 1, 3, 2, 6, 7, 5, 4, 12, 13});
   EXPECT_TRUE(all.missing.empty());
-  const EngineSchedule part = gsen_player_schedule(10, Ctrl::Alt, {0, 1});
+  const A2aSchedule part = gsen_sched_player(10, Ctrl::Alt, {0, 1});
   EXPECT_EQ(part.missing.size(), 80u);  // two permutations cover 20 of the 100 pairs
 }
 
-TEST(FabricModel, BanyanLatinTagsSelfRoute) {
+TEST(A2aTwin, BanyanLatinTagsSelfRoute) {
   for (int N : {4, 8, 16, 32}) {
-    const EngineSchedule s = banyan_latin_schedule(N);
-    FabricModel m(Network::Banyan, N, 16, Ctrl::Tag, false);
-    FabricInputs in;
+    const A2aSchedule s = banyan_sched_latin(N);
+    BanyanFabric m(N, 16, Ctrl::Tag, false);
+    FabricIn in;
     in.resize(N, banyan::Topology(N).stages());
-    for (const EngineRound& r : s.rounds) {
+    for (const A2aRound& r : s.rounds) {
       in.tag = r.tag;
       const std::vector<int> src = one_round(m, in);
       for (int i = 0; i < N; ++i)
@@ -207,4 +222,4 @@ TEST(FabricModel, BanyanLatinTagsSelfRoute) {
 }
 
 }  // namespace
-}  // namespace minforge::fabric
+}  // namespace minforge::twin

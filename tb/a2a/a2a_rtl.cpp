@@ -1,0 +1,793 @@
+// The all-to-all family's lockstep harness (a2a_rtl.hpp).
+#include "a2a/a2a_rtl.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/pack.hpp"
+#include "core/sim.hpp"
+#include "minforge/algo/banyan_fault.hpp"
+#include "minforge/algo/gsen.hpp"
+#include "minforge/twin/banyan_fabric.hpp"
+#include "minforge/twin/gsen_fabric.hpp"
+
+namespace minforge::tb {
+
+namespace {
+
+int clog2(int v) { return ceil_log2(static_cast<uint64_t>(v)); }
+size_t uz(int v) { return static_cast<size_t>(v); }
+
+}  // namespace
+
+const char* ctrl_name(Ctrl c) {
+  for (const auto& n : params::kCtrlNames)
+    if (n.code == c) return n.name.data();
+  return "?";
+}
+
+// ---------------------------------------------------------------- the model's manifest
+A2aModel::A2aModel(const Model& m) : m_(&m) {
+  if (m.manifest.empty()) throw std::logic_error(m.name + " has no sweep manifest");
+  const nlohmann::json j = nlohmann::json::parse(m.manifest);
+  top_ = j.at("top").get<std::string>();
+  auto net = [](const nlohmann::json& e) {
+    return e.at("net").get<std::string>() == "banyan" ? Net::Banyan : Net::Gsen;
+  };
+  for (const auto& e : j.at("fabrics"))
+    fab_.push_back(A2aFabricVariant{e.at("sel").get<int>(), net(e), e.at("N").get<int>(),
+                                    e.at("W").get<int>(), static_cast<Ctrl>(e.at("control").get<int>()),
+                                    e.at("pipeline").get<int>() != 0,
+                                    e.at("round_valid").get<int>() != 0});
+  for (const auto& e : j.at("engines"))
+    eng_.push_back(A2aEngineVariant{e.at("sel").get<int>(), net(e), e.at("N").get<int>(),
+                                    e.at("W").get<int>(), static_cast<Sched>(e.at("sched").get<int>()),
+                                    e.at("pipeline").get<int>() != 0, e.at("use_tags").get<int>() != 0,
+                                    static_cast<Ctrl>(e.at("player_control").get<int>()),
+                                    e.at("player_len").get<int>()});
+}
+
+std::string A2aModel::describe_fabric(int k) const {
+  const A2aFabricVariant& v = fab_[uz(k)];
+  std::ostringstream os;
+  os << "variant " << (v.net == Net::Banyan ? "banyan" : "gsen") << "_fabric N=" << v.N
+     << " W=" << v.W << " CONTROL=" << ctrl_name(v.control) << " PIPELINE=" << v.pipeline;
+  if (v.round_valid) os << " ROUND_VALID=1";
+  os << " [" << top_ << " fabric variant " << k << "]";
+  return os.str();
+}
+
+std::string A2aModel::describe_engine(int k) const {
+  const A2aEngineVariant& v = eng_[uz(k)];
+  std::ostringstream os;
+  os << "variant " << (v.net == Net::Banyan ? "banyan" : "gsen") << "_a2a_engine N=" << v.N
+     << " W=" << v.W;
+  if (v.net == Net::Gsen) os << " SCHED=" << static_cast<int>(v.sched);
+  os << " PIPELINE=" << v.pipeline << " USE_TAGS=" << v.use_tags;
+  if (v.sched == Sched::Player)
+    os << " PLAYER_CONTROL=" << ctrl_name(v.player_control) << " PLAYER_LEN=" << v.player_len;
+  os << " [" << top_ << " engine variant " << k << "]";
+  return os.str();
+}
+
+namespace {
+
+// ---------------------------------------------------------------- fabric ports
+// The f_* ports of a sweep top, and the packed images the twin's outputs are compared as.
+struct FabricPorts {
+  Port sel, rst, in_valid, in_data, in_cfg, in_tag, fault_en, fault_stage, fault_elem,
+      fault_kind, out_valid, out_data, out_conflict;
+  explicit FabricPorts(Sim& s)
+      : sel(s.port("f_sel")),
+        rst(s.port("rst")),
+        in_valid(s.port("f_in_valid")),
+        in_data(s.port("f_in_data")),
+        in_cfg(s.port("f_in_cfg")),
+        in_tag(s.port("f_in_tag")),
+        fault_en(s.port("f_fault_en")),
+        fault_stage(s.port("f_fault_stage")),
+        fault_elem(s.port("f_fault_elem")),
+        fault_kind(s.port("f_fault_kind")),
+        out_valid(s.port("f_out_valid")),
+        out_data(s.port("f_out_data")),
+        out_conflict(s.port("f_out_conflict")) {}
+};
+
+// Images of one variant's vectors (scratch, sized once).
+struct Images {
+  std::vector<uint8_t> valid, data, tag, cfg, conflict;
+  void size(int N, int W, int n) {
+    valid.assign(image_bytes(uz(N)) + 8, 0);
+    data.assign(image_bytes(uz(N) * uz(W)) + 8, 0);
+    tag.assign(image_bytes(uz(N) * uz(n)) + 8, 0);
+    cfg.assign(image_bytes(uz(n) * uz(N / 2)) + 8, 0);
+    conflict.assign(image_bytes(uz(n) * uz(N / 2)) + 8, 0);
+  }
+};
+
+std::unique_ptr<twin::StagedFabric> fabric_twin(const A2aFabricVariant& v) {
+  if (v.net == Net::Banyan)
+    return std::make_unique<twin::BanyanFabric>(v.N, v.W, v.control, v.pipeline);
+  return std::make_unique<twin::GsenFabric>(v.N, v.W, v.control, v.pipeline);
+}
+
+void drive_fabric(FabricPorts& p, const A2aFabricVariant& v, int n, const twin::FabricIn& in,
+                  const BanyanFault& f, Images& img) {
+  pack_bits(in.valid.data(), uz(v.N), img.valid.data());
+  port_put(p.in_valid, img.valid.data(), uz(v.N));
+  pack_lanes(in.data.data(), uz(v.N), v.W, img.data.data());
+  port_put(p.in_data, img.data.data(), uz(v.N) * uz(v.W));
+  pack_lanes(in.tag.data(), uz(v.N), n, img.tag.data());
+  port_put(p.in_tag, img.tag.data(), uz(v.N) * uz(n));
+  if (v.control == Ctrl::Indiv) {
+    pack_bits(in.states.data(), uz(n) * uz(v.N / 2), img.cfg.data());
+    port_put(p.in_cfg, img.cfg.data(), uz(n) * uz(v.N / 2));
+  } else {
+    p.in_cfg.set(0, n, in.cfg);
+  }
+  p.fault_en.set(f.enabled ? 1 : 0);
+  p.fault_stage.set(static_cast<uint64_t>(f.stage));
+  p.fault_elem.set(static_cast<uint64_t>(f.element));
+  p.fault_kind.set(static_cast<uint64_t>(f.kind));
+}
+
+// out_valid, out_data where valid, out_conflict: packed compares, then (only on a
+// difference) lane by lane, so that the report names the first port that differs.
+bool compare_outputs(const Port& pv, const Port& pd, const Port& px, int N, int W, int n,
+                     const twin::FabricOut& o, Images& img, Checker& chk) {
+  const size_t nx = uz(n) * uz(N / 2);
+  pack_bits(o.valid.data(), uz(N), img.valid.data());
+  pack_lanes(o.data.data(), uz(N), W, img.data.data());
+  pack_bits(o.conflict.data(), nx, img.conflict.data());
+  const bool same = port_equals(pv, img.valid.data(), uz(N)) &&
+                    port_equals(pd, img.data.data(), uz(N) * uz(W)) &&
+                    port_equals(px, img.conflict.data(), nx);
+  if (same && chk.inject < 0) return true;
+  for (int j = 0; j < N; ++j) {
+    const uint64_t av = pv.bit(j);
+    if (!chk.eq(j, "out_valid", o.valid[uz(j)], av)) return false;
+    if (av && !chk.eq(j, "out_data", o.data[uz(j)], pd.get(j * W, W))) return false;
+  }
+  for (size_t b = 0; b < nx; ++b)
+    if (!chk.eq(static_cast<int>(b), "out_conflict", o.conflict[b], px.bit(static_cast<int>(b))))
+      return false;
+  return true;
+}
+
+twin::FabricOut eval_twin(twin::StagedFabric& m, const A2aFabricVariant& v,
+                          const twin::FabricIn& in, const BanyanFault& f) {
+  return v.net == Net::Banyan ? m.eval(in, &f) : m.eval(in);
+}
+
+// The schedule of a fabric variant (stimulus mode "schedule").
+twin::A2aSchedule fabric_schedule(const A2aFabricVariant& v) {
+  if (v.net == Net::Banyan) return twin::banyan_sched_latin(v.N);
+  const int n = clog2(v.N);
+  std::vector<uint32_t> all(size_t{1} << n);
+  for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<uint32_t>(c);
+  switch (v.control) {
+    case Ctrl::Alt:
+      return v.N % 4 == 2 ? twin::gsen_sched_alt(v.N) : twin::gsen_sched_player(v.N, Ctrl::Alt, all);
+    case Ctrl::Alt2:
+    case Ctrl::Alt4:
+      return twin::gsen_sched_player(v.N, v.control, all);
+    case Ctrl::Tag:
+      return v.N % 4 == 2 ? twin::gsen_sched_alt(v.N) : twin::gsen_sched_stage(v.N);
+    default:
+      return twin::gsen_sched_stage(v.N);
+  }
+}
+
+void reset_fabric(Sim& sim, FabricPorts& p, const A2aFabricVariant& v, int n,
+                  const twin::FabricIn& in, const BanyanFault& f, Images& img) {
+  p.rst.set(1);
+  for (int c = 0; c < 2; ++c) {
+    drive_fabric(p, v, n, in, f, img);
+    sim.cycle();
+  }
+  p.rst.set(0);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- fabric: random
+RunOutcome a2a_fabric_random(const A2aModel& m, int k, uint64_t seed, int cycles,
+                             const RunOptions& opt) {
+  const A2aFabricVariant& v = m.fabrics()[uz(k)];
+  const std::string ctx = m.describe_fabric(k) + " mode=random seed=" + std::to_string(seed);
+  return run_checked(m.model(), opt, m.top() + "_f" + std::to_string(k) + "_random", ctx,
+                     [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+    auto tw = fabric_twin(v);
+    const int n = tw->stages();
+    std::mt19937_64 rng(seed);
+    FabricPorts p(sim);
+    Images img;
+    img.size(v.N, v.W, n);
+    p.in_valid.zero();
+    p.sel.set(static_cast<uint64_t>(v.sel));
+    twin::FabricIn in;
+    in.resize(v.N, n);
+    BanyanFault f;
+    const int fsw = std::max(1, clog2(n));
+    const uint64_t wmask = v.W >= 64 ? ~uint64_t{0} : ((uint64_t{1} << v.W) - 1);
+    reset_fabric(sim, p, v, n, in, f, img);
+    tw->reset();
+    const bool banyan = v.net == Net::Banyan;
+    for (int c = 0; c < cycles && !ctl.stop(chk); ++c) {
+      chk.cycle = static_cast<uint64_t>(c);
+      const bool rst = (rng() % 64) == 0;
+      const int density = static_cast<int>(rng() % 4);  // 0: sparse .. 3: all valid
+      for (int i = 0; i < v.N; ++i) {
+        const size_t u = uz(i);
+        if (v.round_valid)  // one valid bit per round: a full round, or (1 in 4) an empty one
+          in.valid[u] = density != 0 ? 1 : 0;
+        else
+          in.valid[u] =
+              density == 3 ? 1 : ((rng() % 4) < static_cast<uint64_t>(density + 1) ? 1 : 0);
+        in.data[u] = rng() & wmask;
+        in.tag[u] = static_cast<uint32_t>(rng() & ((1u << n) - 1u));
+      }
+      in.cfg = static_cast<uint32_t>(rng() & ((1u << n) - 1u));
+      for (auto& s : in.states) s = static_cast<uint8_t>(rng() & 1u);
+      if (banyan && c % 16 == 0) {
+        f.enabled = (rng() % 4) != 0;
+        f.stage = static_cast<int>(rng() % (1u << fsw));
+        f.element = static_cast<int>(rng() % static_cast<uint64_t>(v.N / 2));
+        f.kind = static_cast<int>(rng() % 4);
+      }
+      p.rst.set(rst ? 1 : 0);
+      drive_fabric(p, v, n, in, f, img);
+      sim.settle();
+      const twin::FabricOut o = eval_twin(*tw, v, in, banyan ? f : BanyanFault{});
+      if (!compare_outputs(p.out_valid, p.out_data, p.out_conflict, v.N, v.W, n, o, img, chk))
+        return false;
+      if (sim.failed()) return chk.fail("RTL assertion failed");
+      sim.edge();
+      tw->clock();
+      if (rst) tw->reset();
+    }
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- fabric: schedule
+RunOutcome a2a_fabric_schedule(const A2aModel& m, int k, const RunOptions& opt, long* cycles_out) {
+  const A2aFabricVariant& v = m.fabrics()[uz(k)];
+  const twin::A2aSchedule s = fabric_schedule(v);
+  if (v.round_valid) {  // ROUND_VALID=1 carries full rounds only: partial rounds are n/a
+    for (const auto& r : s.rounds)
+      if (std::any_of(r.send.begin(), r.send.end(), [](auto x) { return !x; })) {
+        if (cycles_out) *cycles_out = -1;
+        return RunOutcome{true, 0, {}, "", 0};
+      }
+  }
+  long total_cycles = 0;
+  RunOutcome out = run_checked(
+      m.model(), opt, m.top() + "_f" + std::to_string(k) + "_schedule",
+      m.describe_fabric(k) + " mode=schedule", [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+        auto tw = fabric_twin(v);
+        const int n = tw->stages();
+        const int iw = clog2(v.N);
+        FabricPorts p(sim);
+        Images img;
+        img.size(v.N, v.W, n);
+        p.sel.set(static_cast<uint64_t>(v.sel));
+        twin::FabricIn in;
+        in.resize(v.N, n);
+        reset_fabric(sim, p, v, n, in, {}, img);
+        tw->reset();
+        std::vector<int> arrivals(uz(v.N * v.N), 0);
+        const int R = static_cast<int>(s.rounds.size());
+        const int total = R + tw->latency();
+        std::optional<banyan::Topology> btopo;
+        if (v.net == Net::Banyan) btopo.emplace(v.N);
+        for (int c = 0; c < total && !ctl.stop(chk); ++c) {
+          chk.cycle = static_cast<uint64_t>(c);
+          std::fill(in.valid.begin(), in.valid.end(), 0);
+          if (c < R) {
+            const auto& r = s.rounds[uz(c)];
+            in.cfg = r.cfg;
+            for (int i = 0; i < v.N; ++i) {
+              const size_t u = uz(i);
+              if (!r.send[u]) continue;
+              in.valid[u] = 1;
+              in.data[u] = twin::a2a_message(v.N, v.W, i, r.dest[u]);
+              in.tag[u] = r.tag[u];
+            }
+            if (v.control == Ctrl::Indiv) {  // the state matrix of the round's configuration
+              const int H = v.N / 2;
+              for (int st = 0; st < n; ++st)
+                for (int y = 0; y < H; ++y)
+                  in.states[uz(st * H + y)] = static_cast<uint8_t>(
+                      btopo ? (btopo->stage_cross(r.cfg, st) ? 1 : 0)
+                            : gsen::switch_state(gsen::Control::Stage, r.cfg, n, st, y));
+            }
+          }
+          drive_fabric(p, v, n, in, {}, img);
+          sim.settle();
+          const twin::FabricOut o = eval_twin(*tw, v, in, {});
+          if (!compare_outputs(p.out_valid, p.out_data, p.out_conflict, v.N, v.W, n, o, img, chk))
+            return false;
+          if (sim.failed()) return chk.fail("RTL assertion failed");
+          for (int j = 0; j < v.N; ++j) {
+            if (!p.out_valid.bit(j)) continue;
+            const uint64_t d = p.out_data.get(j * v.W, v.W);
+            const int src = static_cast<int>(d & ((1u << iw) - 1));
+            const int dst = static_cast<int>((d >> iw) & ((1u << iw) - 1));
+            if (dst != j)
+              return chk.fail("port " + std::to_string(j) + " got a message for " +
+                              std::to_string(dst));
+            ++arrivals[uz(src * v.N + j)];
+          }
+          sim.edge();
+          tw->clock();
+        }
+        if (ctl.stop(chk)) return true;
+        std::set<Pair> missing(s.missing.begin(), s.missing.end());
+        for (int i = 0; i < v.N; ++i)
+          for (int j = 0; j < v.N; ++j) {
+            const int want = missing.count({i, j}) ? 0 : 1;
+            if (arrivals[uz(i * v.N + j)] != want)
+              return chk.fail("pair " + std::to_string(i) + "->" + std::to_string(j) +
+                              " arrived " + std::to_string(arrivals[uz(i * v.N + j)]) +
+                              " times, expected " + std::to_string(want));
+          }
+        total_cycles = total;
+        return true;
+      });
+  if (cycles_out) *cycles_out = total_cycles;
+  return out;
+}
+
+// ---------------------------------------------------------------- banyan fault-tolerant plan
+PlanResult a2a_banyan_plan(const A2aModel& m, int k, const BanyanFault& f, const RunOptions& opt) {
+  const A2aFabricVariant& v = m.fabrics()[uz(k)];
+  const banyan::Topology t(v.N);
+  const banyan::Plan plan = banyan::fault_tolerant_plan(t, {f.stage, f.element});
+  const twin::A2aSchedule latin = twin::banyan_sched_latin(v.N);
+  PlanResult res;
+  const std::string ctx = m.describe_fabric(k) + " mode=fault-tolerant fault=E_" +
+                          std::to_string(f.stage) + "," + std::to_string(f.element) + " dead";
+  res.run = run_checked(
+      m.model(), opt,
+      m.top() + "_f" + std::to_string(k) + "_ft_" + std::to_string(f.stage) + "_" +
+          std::to_string(f.element),
+      ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+        res = PlanResult{};
+        twin::BanyanFabric tw(v.N, v.W, v.control, v.pipeline);
+        const int n = tw.stages();
+        const int iw = n;
+        FabricPorts p(sim);
+        Images img;
+        img.size(v.N, v.W, n);
+        p.sel.set(static_cast<uint64_t>(v.sel));
+        twin::FabricIn in;
+        in.resize(v.N, n);
+        reset_fabric(sim, p, v, n, in, f, img);
+        tw.reset();
+        std::vector<std::map<Pair, long>> held(uz(v.N));
+        std::set<Pair> got;
+        const int Q = static_cast<int>(plan.cycles.size());
+        int q = 0;
+        long last_inject = -1, stall = 0;
+        for (long c = 0; !ctl.stop(chk); ++c) {
+          chk.cycle = static_cast<uint64_t>(c);
+          if (q >= Q && c > last_inject + tw.latency()) break;
+          std::fill(in.valid.begin(), in.valid.end(), 0);
+          if (q < Q) {
+            const auto& cyc = plan.cycles[uz(q)];
+            bool issue = true;
+            for (const auto& snd : cyc.sends) {
+              if (snd.proc == snd.origin) continue;
+              auto it = held[uz(snd.proc)].find({snd.origin, snd.final_dest});
+              if (it == held[uz(snd.proc)].end() || it->second >= c) issue = false;
+            }
+            if (issue) {
+              in.cfg = cyc.gamma;
+              const int H = v.N / 2;
+              for (int st = 0; st < n; ++st)
+                for (int y = 0; y < H; ++y)
+                  in.states[uz(st * H + y)] = t.stage_cross(cyc.gamma, st) ? 1 : 0;
+              for (const auto& snd : cyc.sends) {
+                const auto u = uz(snd.proc);
+                in.valid[u] = 1;
+                in.data[u] = twin::a2a_message(v.N, v.W, snd.origin, snd.final_dest);
+                in.tag[u] = latin.rounds[cyc.gamma].tag[u];
+                if (snd.proc != snd.origin) held[u].erase({snd.origin, snd.final_dest});
+              }
+              ++q;
+              last_inject = c;
+              stall = 0;
+            } else if (++stall > tw.latency() + 2) {
+              return chk.fail("plan cycle " + std::to_string(q) +
+                              ": a relay never received its message");
+            }
+          }
+          drive_fabric(p, v, n, in, f, img);
+          sim.settle();
+          const twin::FabricOut o = tw.eval(in, f);
+          if (!compare_outputs(p.out_valid, p.out_data, p.out_conflict, v.N, v.W, n, o, img, chk))
+            return false;
+          if (sim.failed()) return chk.fail("RTL assertion failed");
+          for (int j = 0; j < v.N; ++j) {
+            if (!p.out_valid.bit(j)) continue;
+            const uint64_t d = p.out_data.get(j * v.W, v.W);
+            const int origin = static_cast<int>(d & ((1u << iw) - 1));
+            const int fin = static_cast<int>((d >> iw) & ((1u << iw) - 1));
+            if (fin == j) {
+              if (!got.insert({origin, fin}).second) ++res.duplicates;
+            } else {
+              held[uz(j)][{origin, fin}] = c;
+            }
+          }
+          sim.edge();
+          tw.clock();
+        }
+        if (ctl.stop(chk)) return true;
+        res.plan_cycles = Q;
+        res.cycles = last_inject + 1 + tw.latency();
+        res.delivered = static_cast<int64_t>(got.size());
+        res.lost = static_cast<int64_t>(v.N) * v.N - res.delivered;
+        // The model's message-level simulation of the same plan must agree.
+        const auto sr = banyan::simulate(t, plan,
+                                         std::make_pair(banyan::Fault{f.stage, f.element},
+                                                        banyan::FaultKind::Dead));
+        if (!chk.eq(-1, "plan delivered (model simulate)", static_cast<uint64_t>(sr.delivered),
+                    static_cast<uint64_t>(res.delivered)))
+          return false;
+        return chk.eq(-1, "plan duplicates (model simulate)",
+                      static_cast<uint64_t>(sr.duplicates), static_cast<uint64_t>(res.duplicates));
+      });
+  return res;
+}
+
+// ---------------------------------------------------------------- engines
+twin::A2aSchedule a2a_engine_schedule(const A2aEngineVariant& v,
+                                      const std::vector<uint32_t>& configs) {
+  if (v.net == Net::Banyan) return twin::banyan_sched_latin(v.N);
+  if (v.sched == Sched::Alt) return twin::gsen_sched_alt(v.N);
+  if (v.sched == Sched::Stage) return twin::gsen_sched_stage(v.N);
+  std::vector<uint32_t> list = configs;
+  if (list.empty()) {  // sweep default: the first player_len configurations, cycled
+    const uint32_t P = 1u << clog2(v.N);
+    for (int r = 0; r < v.player_len; ++r) list.push_back(static_cast<uint32_t>(r) % P);
+  }
+  return twin::gsen_sched_player(v.N, v.player_control, list);
+}
+
+namespace {
+
+struct EnginePorts {
+  Port sel, rst, start, pl_wr_en, pl_wr_addr, pl_wr_data, fault_en, fault_stage, fault_elem,
+      fault_kind, busy, done, cycles, delivered, errors, err_dst, err_payload, err_dup, missing,
+      conflicts, inject, round, cfg, valid, dst, tag, out_valid, out_data, out_conflict;
+  explicit EnginePorts(Sim& s)
+      : sel(s.port("e_sel")),
+        rst(s.port("rst")),
+        start(s.port("e_start")),
+        pl_wr_en(s.port("e_pl_wr_en")),
+        pl_wr_addr(s.port("e_pl_wr_addr")),
+        pl_wr_data(s.port("e_pl_wr_data")),
+        fault_en(s.port("e_fault_en")),
+        fault_stage(s.port("e_fault_stage")),
+        fault_elem(s.port("e_fault_elem")),
+        fault_kind(s.port("e_fault_kind")),
+        busy(s.port("e_busy")),
+        done(s.port("e_done")),
+        cycles(s.port("e_cycles")),
+        delivered(s.port("e_delivered")),
+        errors(s.port("e_errors")),
+        err_dst(s.port("e_err_dst")),
+        err_payload(s.port("e_err_payload")),
+        err_dup(s.port("e_err_dup")),
+        missing(s.port("e_missing")),
+        conflicts(s.port("e_conflicts")),
+        inject(s.port("e_inject")),
+        round(s.port("e_round")),
+        cfg(s.port("e_cfg")),
+        valid(s.port("e_valid")),
+        dst(s.port("e_dst")),
+        tag(s.port("e_tag")),
+        out_valid(s.port("e_out_valid")),
+        out_data(s.port("e_out_data")),
+        out_conflict(s.port("e_out_conflict")) {}
+};
+
+std::unique_ptr<twin::A2aEngine> engine_twin(const A2aEngineVariant& v,
+                                             const twin::A2aSchedule& s) {
+  if (v.net == Net::Banyan)
+    return std::make_unique<twin::BanyanA2aEngine>(v.N, v.W, v.pipeline, v.use_tags);
+  return std::make_unique<twin::GsenA2aEngine>(s, v.W, v.pipeline, v.use_tags);
+}
+
+// The scheduler probes of every round as the RTL packs them (send mask; destination and tag
+// lanes of n bits, compared only for the senders).
+struct RoundImages {
+  std::vector<std::vector<uint8_t>> send, dst, tag, care;
+  RoundImages(const twin::A2aSchedule& s, int n) {
+    const int N = s.ports;
+    for (const auto& r : s.rounds) {
+      std::vector<uint8_t> a(image_bytes(uz(N)) + 8), d(image_bytes(uz(N) * uz(n)) + 8),
+          t(d.size()), c(d.size());
+      pack_bits(r.send.data(), uz(N), a.data());
+      std::vector<uint64_t> dl(uz(N)), tl(uz(N)), cl(uz(N));
+      for (int i = 0; i < N; ++i) {
+        dl[uz(i)] = r.send[uz(i)] ? static_cast<uint64_t>(r.dest[uz(i)]) : 0;
+        tl[uz(i)] = r.send[uz(i)] ? r.tag[uz(i)] : 0;
+        cl[uz(i)] = r.send[uz(i)] ? ~uint64_t{0} : 0;
+      }
+      pack_lanes(dl.data(), uz(N), n, d.data());
+      pack_lanes(tl.data(), uz(N), n, t.data());
+      pack_lanes(cl.data(), uz(N), n, c.data());
+      send.push_back(std::move(a));
+      dst.push_back(std::move(d));
+      tag.push_back(std::move(t));
+      care.push_back(std::move(c));
+    }
+  }
+};
+
+// One cycle of an engine: every register and probe compared; packed first, then (only on a
+// difference, or in a self-test) value by value for the report.
+bool compare_engine(EnginePorts& p, const twin::A2aEngine& tw, const twin::A2aSchedule& s,
+                    const RoundImages& ri, int n, Images& img, Checker& chk) {
+  const twin::A2aState& st = tw.state();
+  const std::pair<const char*, std::pair<uint64_t, const Port*>> regs[] = {
+      {"busy", {st.busy, &p.busy}},
+      {"done", {st.done, &p.done}},
+      {"cycles", {st.cycles, &p.cycles}},
+      {"delivered", {st.delivered, &p.delivered}},
+      {"errors", {st.errors, &p.errors}},
+      {"err_dst", {st.err_dst, &p.err_dst}},
+      {"err_payload", {st.err_payload, &p.err_payload}},
+      {"err_dup", {st.err_dup, &p.err_dup}},
+      {"missing", {st.missing, &p.missing}},
+      {"conflicts", {st.conflicts, &p.conflicts}},
+      {"inject", {st.inject, &p.inject}},
+  };
+  for (const auto& [name, ea] : regs)
+    if (!chk.eq(-1, name, ea.first, ea.second->value())) return false;
+  const int N = s.ports;
+  if (st.inject) {
+    const auto& r = s.rounds[st.round];
+    if (!chk.eq(-1, "round", st.round, p.round.value())) return false;
+    if (!chk.eq(-1, "cfg", r.cfg, p.cfg.value())) return false;
+    const size_t lanes = uz(N) * uz(n);
+    if (!port_equals(p.valid, ri.send[st.round].data(), uz(N)) ||
+        !port_equals_masked(p.dst, ri.dst[st.round].data(), ri.care[st.round].data(), lanes) ||
+        !port_equals_masked(p.tag, ri.tag[st.round].data(), ri.care[st.round].data(), lanes) ||
+        chk.inject >= 0) {
+      for (int i = 0; i < N; ++i) {
+        const auto u = uz(i);
+        if (!chk.eq(i, "send", r.send[u], p.valid.bit(i))) return false;
+        if (!r.send[u]) continue;
+        if (!chk.eq(i, "dst", static_cast<uint64_t>(r.dest[u]), p.dst.get(i * n, n)))
+          return false;
+        if (!chk.eq(i, "tag", r.tag[u], p.tag.get(i * n, n))) return false;
+      }
+    }
+  }
+  return compare_outputs(p.out_valid, p.out_data, p.out_conflict, N, tw.width(), n,
+                         tw.fabric_out(), img, chk);
+}
+
+void load_player(Sim& sim, EnginePorts& p, const A2aEngineVariant& v, const twin::A2aSchedule& s) {
+  if (v.net != Net::Gsen || v.sched != Sched::Player) return;
+  p.pl_wr_en.set(1);
+  for (size_t r = 0; r < s.rounds.size(); ++r) {
+    const std::vector<uint32_t> w = twin::player_entry(v.N, s.rounds[r]);
+    p.pl_wr_data.zero();
+    for (size_t q = 0; q < w.size(); ++q) p.pl_wr_data.set(static_cast<int>(32 * q), 32, w[q]);
+    p.pl_wr_addr.set(r);
+    sim.cycle();
+  }
+  p.pl_wr_en.set(0);
+}
+
+// One exchange on a running model: start, then every cycle compared until done.
+bool exchange(Sim& sim, EnginePorts& p, twin::A2aEngine& tw, const RoundImages& ri, int n,
+              Images& img, const BanyanFault& fault, Checker& chk, const RunControl& ctl,
+              ExchangeResult& res) {
+  const twin::A2aSchedule& s = tw.schedule();
+  const int iw = n;
+  // start pulse (sampled at this edge; the next cycle is cycle 0 of the exchange)
+  p.start.set(1);
+  sim.settle();
+  tw.eval(true, fault);
+  sim.edge();
+  tw.clock();
+  p.start.set(0);
+  res.rounds = tw.rounds();
+  res.latency = tw.latency();
+  const int limit = tw.rounds() + tw.latency() + 4;
+  for (int c = 0; c <= limit && !ctl.stop(chk); ++c) {
+    chk.cycle = static_cast<uint64_t>(c);
+    sim.settle();
+    tw.eval(false, fault);
+    if (!compare_engine(p, tw, s, ri, n, img, chk)) return false;
+    if (sim.failed()) return chk.fail("RTL assertion failed");
+    for (int j = 0; j < s.ports; ++j) {
+      if (!p.out_valid.bit(j)) continue;
+      const uint64_t d = p.out_data.get(j * tw.width(), tw.width());
+      const int src = static_cast<int>(d & ((1u << iw) - 1));
+      const int dst = static_cast<int>((d >> iw) & ((1u << iw) - 1));
+      if (dst != j) res.misrouted.emplace_back(src, dst, j);
+    }
+    if (tw.state().done) break;
+    sim.edge();
+    tw.clock();
+  }
+  if (ctl.stop(chk)) return true;
+  if (!p.done.bit(0)) return chk.fail("engine not done after " + std::to_string(limit) + " cycles");
+  res.cycles = static_cast<long>(p.cycles.value());
+  res.lost = static_cast<int64_t>(p.missing.value());
+  res.delivered = static_cast<int64_t>(s.ports) * s.ports - res.lost;
+  res.duplicates = static_cast<int64_t>(p.err_dup.value());
+  res.conflicts = static_cast<uint32_t>(p.conflicts.value());
+  return true;
+}
+
+void setup_engine(Sim& sim, EnginePorts& p, const A2aEngineVariant& v, const twin::A2aSchedule& s,
+                  const BanyanFault& fault) {
+  p.sel.set(static_cast<uint64_t>(v.sel));
+  p.start.set(0);
+  p.pl_wr_en.set(0);
+  p.fault_en.set(fault.enabled ? 1 : 0);
+  p.fault_stage.set(static_cast<uint64_t>(fault.stage));
+  p.fault_elem.set(static_cast<uint64_t>(fault.element));
+  p.fault_kind.set(static_cast<uint64_t>(fault.kind));
+  sim.reset(2);
+  load_player(sim, p, v, s);
+}
+
+// Misrouted messages of the Latin exchange under a stuck fault, as the model predicts them
+// (banyan::route with the FaultKind): (source, intended destination, arrival port), sorted.
+std::vector<std::tuple<int, int, int>> predicted_misrouted(int N, const BanyanFault& f) {
+  const banyan::Topology t(N);
+  const auto kind =
+      f.kind == 1 ? banyan::FaultKind::StuckStraight : banyan::FaultKind::StuckCross;
+  std::vector<std::tuple<int, int, int>> out;
+  for (uint32_t k = 0; k < static_cast<uint32_t>(N); ++k)
+    for (int x = 0; x < N; ++x) {
+      const auto r = banyan::route(t, k, x, std::make_pair(banyan::Fault{f.stage, f.element}, kind));
+      const int want = banyan::gamma(t, k, x);
+      if (r.dest != want) out.emplace_back(x, want, r.dest);
+    }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const char* kFaultKinds[] = {"dead", "straight", "cross", "dead"};
+
+}  // namespace
+
+ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const std::vector<uint32_t>& configs,
+                                   const BanyanFault& fault, const RunOptions& opt) {
+  const A2aEngineVariant& v = m.engines()[uz(k)];
+  const twin::A2aSchedule s = a2a_engine_schedule(v, configs);
+  const int n = clog2(v.N);
+  const RoundImages ri(s, n);
+  ExchangeResult res;
+  std::string ctx = m.describe_engine(k) + " mode=schedule";
+  if (fault.enabled)
+    ctx += " fault=E_" + std::to_string(fault.stage) + "," + std::to_string(fault.element) + " " +
+           kFaultKinds[fault.kind & 3];
+  res.run = run_checked(m.model(), opt, m.top() + "_e" + std::to_string(k), ctx,
+                        [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+                          res = ExchangeResult{};
+                          auto tw = engine_twin(v, s);
+                          EnginePorts p(sim);
+                          Images img;
+                          img.size(v.N, v.W, n);
+                          setup_engine(sim, p, v, s, fault);
+                          return exchange(sim, p, *tw, ri, n, img, fault, chk, ctl, res);
+                        });
+  return res;
+}
+
+ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& f,
+                                const RunOptions& opt) {
+  const A2aEngineVariant& v = m.engines()[uz(k)];
+  const twin::A2aSchedule s = a2a_engine_schedule(v, {});
+  const int n = clog2(v.N);
+  const RoundImages ri(s, n);
+  ExchangeResult res;
+  const std::string ctx = m.describe_engine(k) + " mode=latin fault=E_" + std::to_string(f.stage) +
+                          "," + std::to_string(f.element) + " " + kFaultKinds[f.kind & 3];
+  res.run = run_checked(
+      m.model(), opt,
+      m.top() + "_e" + std::to_string(k) + "_fault_" + std::to_string(f.stage) + "_" +
+          std::to_string(f.element) + "_" + kFaultKinds[f.kind & 3],
+      ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+        res = ExchangeResult{};
+        auto tw = engine_twin(v, s);
+        EnginePorts p(sim);
+        Images img;
+        img.size(v.N, v.W, n);
+        setup_engine(sim, p, v, s, f);
+        if (!exchange(sim, p, *tw, ri, n, img, f, chk, ctl, res)) return false;
+        if (ctl.stop(chk)) return true;
+        if (f.kind == 0 || f.kind == 3) {
+          const auto blocked = banyan::blocked_pairs(banyan::Topology(v.N), {f.stage, f.element});
+          if (!chk.eq(-1, "lost (blocked pairs)", blocked.size(), static_cast<uint64_t>(res.lost)))
+            return false;
+          return chk.eq(-1, "misrouted", 0, res.misrouted.size());
+        }
+        auto got = res.misrouted;
+        std::sort(got.begin(), got.end());
+        const auto want = predicted_misrouted(v.N, f);
+        if (!chk.eq(-1, "misrouted count", want.size(), got.size())) return false;
+        for (size_t q = 0; q < want.size(); ++q)
+          if (want[q] != got[q]) {
+            const auto [ws, wd, wp] = want[q];
+            const auto [gs, gd, gp] = got[q];
+            return chk.fail("corrupted path: model predicts " + std::to_string(ws) + "->" +
+                            std::to_string(wd) + " arriving at " + std::to_string(wp) + ", RTL " +
+                            std::to_string(gs) + "->" + std::to_string(gd) + " at " +
+                            std::to_string(gp));
+          }
+        return chk.eq(-1, "lost (corrupted pairs)", want.size(), static_cast<uint64_t>(res.lost));
+      });
+  return res;
+}
+
+// ---------------------------------------------------------------- speed
+A2aSpeed a2a_speed(const A2aModel& m, int k, double seconds) {
+  using clk = std::chrono::steady_clock;
+  const A2aEngineVariant& v = m.engines()[uz(k)];
+  const twin::A2aSchedule s = a2a_engine_schedule(v, {});
+  const int n = clog2(v.N);
+  A2aSpeed out;
+  {  // the Verilated model alone: back-to-back exchanges (start whenever not busy)
+    Sim sim(m.model());
+    EnginePorts p(sim);
+    setup_engine(sim, p, v, s, {});
+    uint64_t cycles = 0;
+    const auto t0 = clk::now();
+    double el = 0;
+    while (el < seconds) {
+      for (int c = 0; c < 1000; ++c) {
+        p.start.set(p.busy.bit(0) ? 0 : 1);
+        sim.cycle();
+      }
+      cycles += 1000;
+      el = std::chrono::duration<double>(clk::now() - t0).count();
+    }
+    out.verilator_cps = static_cast<double>(cycles) / el;
+  }
+  {  // the same with the twin attached: every cycle of every exchange compared
+    const RoundImages ri(s, n);
+    Sim sim(m.model());
+    EnginePorts p(sim);
+    Images img;
+    img.size(v.N, v.W, n);
+    setup_engine(sim, p, v, s, {});
+    auto tw = engine_twin(v, s);
+    Checker chk("speed " + m.describe_engine(k));
+    const uint64_t c0 = sim.cycles();
+    const auto t0 = clk::now();
+    double el = 0;
+    while (el < seconds) {
+      ExchangeResult res;
+      if (!exchange(sim, p, *tw, ri, n, img, {}, chk, RunControl{}, res) ||
+          res.delivered != static_cast<int64_t>(v.N) * v.N - static_cast<int64_t>(s.missing.size()))
+        throw std::runtime_error(chk.ok() ? "speed run: exchange incomplete" : chk.first().text());
+      // the engine is done: one more edge (done is registered; start is sampled next cycle)
+      sim.edge();
+      tw->clock();
+      ++out.exchanges;
+      el = std::chrono::duration<double>(clk::now() - t0).count();
+    }
+    out.lockstep_cps = static_cast<double>(sim.cycles() - c0) / el;
+  }
+  return out;
+}
+
+}  // namespace minforge::tb

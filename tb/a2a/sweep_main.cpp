@@ -1,0 +1,236 @@
+// The regression driver of the all-to-all sweeps: every variant of the sweep top this
+// executable is linked with (tb/a2a/CMakeLists.txt: mf_add_sweep), in lockstep with the
+// twins (a2a_rtl.hpp).  Exit 0 when every variant matches, 1 on the first failure (its
+// MISMATCH line, the waveform path and the command that reproduces it are printed).
+//
+// Usage: tb_<sweep> [--seed S] [--cycles C] [--fabric-variant K] [--engine-variant K]
+//                   [--only fabric|engine] [--faults] [--wave FILE] [--wave-dir DIR]
+//                   [--inject-mismatch CYCLE] [--quiet]
+//        tb_<sweep> --speed SECONDS        (every engine variant: Verilator alone and with
+//                                           the twin attached, cycles per second)
+// The seed defaults to $MINFORGE_SEED or 1; each variant derives its own from it.
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "a2a/a2a_rtl.hpp"
+#include "minforge/algo/banyan_fault.hpp"
+
+namespace minforge::tb::models {
+const Model& Vsweep();  // the adapter of the linked sweep top (tb/core/vl_adapter.py)
+}
+
+namespace {
+
+using namespace minforge::tb;
+
+struct Options {
+  uint64_t seed = 1;
+  bool seed_given = false;
+  int cycles = 300;
+  int fabric_variant = -1, engine_variant = -1;
+  std::string only;
+  bool faults = false, quiet = false;
+  double speed = 0;
+  RunOptions run;
+};
+
+int parse_args(int argc, char** argv, Options& o) {
+  for (int a = 1; a < argc; ++a) {
+    const std::string s = argv[a];
+    auto val = [&]() -> std::string {
+      if (a + 1 >= argc) {
+        std::fprintf(stderr, "missing value for %s\n", s.c_str());
+        std::exit(2);
+      }
+      return argv[++a];
+    };
+    if (s == "--seed") {
+      o.seed = std::strtoull(val().c_str(), nullptr, 0);
+      o.seed_given = true;
+    } else if (s == "--cycles") {
+      o.cycles = std::atoi(val().c_str());
+    } else if (s == "--fabric-variant") {
+      o.fabric_variant = std::atoi(val().c_str());
+    } else if (s == "--engine-variant") {
+      o.engine_variant = std::atoi(val().c_str());
+    } else if (s == "--only") {
+      o.only = val();
+    } else if (s == "--wave") {
+      o.run.wave = val();
+    } else if (s == "--wave-dir") {
+      o.run.wave_dir = val();
+    } else if (s == "--quiet") {
+      o.quiet = true;
+    } else if (s == "--faults") {
+      o.faults = true;
+    } else if (s == "--inject-mismatch") {
+      o.run.inject = std::atol(val().c_str());
+    } else if (s == "--speed") {
+      o.speed = std::atof(val().c_str());
+    } else {
+      std::fprintf(stderr, "unknown option %s\n", s.c_str());
+      return 2;
+    }
+  }
+  return 0;
+}
+
+uint64_t variant_seed(uint64_t base, int k, int salt) {
+  uint64_t z = base + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(k * 4 + salt + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Prints a failed run's report; returns false.
+bool report(const RunOutcome& r) {
+  const std::string t = r.first.text();
+  std::fprintf(stderr, "%s\n", t.c_str());
+  std::printf("%s\n", t.c_str());
+  if (!r.wave.empty()) {
+    std::fprintf(stderr, "waveform: %s\n", r.wave.c_str());
+    std::printf("waveform: %s\n", r.wave.c_str());
+  }
+  return false;
+}
+
+const char* kKinds[] = {"dead", "straight", "cross"};
+
+bool run_fabrics(const A2aModel& m, const Options& o, uint64_t* cycles) {
+  for (int k = 0; k < static_cast<int>(m.fabrics().size()); ++k) {
+    if (o.fabric_variant >= 0 && k != o.fabric_variant) continue;
+    const A2aFabricVariant& v = m.fabrics()[static_cast<size_t>(k)];
+    const RunOutcome r = a2a_fabric_random(m, k, variant_seed(o.seed, k, 0), o.cycles, o.run);
+    *cycles += r.cycles;
+    if (!r.ok) {
+      report(r);
+      std::printf("reproduce: %s --seed %" PRIu64 " --fabric-variant %d --only fabric\n",
+                  m.top().c_str(), o.seed, k);
+      return false;
+    }
+    long cyc = 0;
+    const RunOutcome s = a2a_fabric_schedule(m, k, o.run, &cyc);
+    *cycles += s.cycles;
+    if (!s.ok) return report(s);
+    if (!o.quiet) {
+      if (cyc < 0)
+        std::printf("ok   %s: random %d cycles, schedule n/a (it has partial rounds)\n",
+                    m.describe_fabric(k).c_str(), o.cycles);
+      else
+        std::printf("ok   %s: random %d cycles, schedule %ld cycles\n",
+                    m.describe_fabric(k).c_str(), o.cycles, cyc);
+    }
+    if (!(o.faults && v.net == Net::Banyan && v.control != Ctrl::Tag && v.N >= 8)) continue;
+    // every internal fault with the fault-tolerant plan (processors and relays played by
+    // the harness from banyan::fault_tolerant_plan)
+    const minforge::banyan::Topology t(v.N);
+    for (int st = 1; st + 1 < t.stages(); ++st)
+      for (int l = 0; l < v.N / 2; ++l) {
+        const BanyanFault f{true, st, l, 0};
+        const PlanResult pr = a2a_banyan_plan(m, k, f, o.run);
+        *cycles += pr.run.cycles;
+        if (!pr.run.ok) return report(pr.run);
+        const std::string what = m.describe_fabric(k) + " mode=fault-tolerant fault=E_" +
+                                 std::to_string(st) + "," + std::to_string(l) + " dead";
+        if (pr.delivered != static_cast<int64_t>(v.N) * v.N || pr.duplicates != 0 ||
+            (!v.pipeline && pr.cycles != pr.plan_cycles)) {
+          std::printf("FAIL %s: delivered %" PRId64 " duplicates %" PRId64
+                      " cycles %ld (plan %d)\n",
+                      what.c_str(), pr.delivered, pr.duplicates, pr.cycles, pr.plan_cycles);
+          return false;
+        }
+        if (!o.quiet)
+          std::printf(
+              "ok   %s: plan %d cycles (Theorem 1 bound %d), hardware %ld cycles, delivered "
+              "%" PRId64 "\n",
+              what.c_str(), pr.plan_cycles, minforge::banyan::theorem1_bound(t, {st, l}),
+              pr.cycles, pr.delivered);
+      }
+  }
+  return true;
+}
+
+bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
+  for (int k = 0; k < static_cast<int>(m.engines().size()); ++k) {
+    if (o.engine_variant >= 0 && k != o.engine_variant) continue;
+    const A2aEngineVariant& v = m.engines()[static_cast<size_t>(k)];
+    const ExchangeResult res = a2a_engine_exchange(m, k, {}, {}, o.run);
+    *cycles += res.run.cycles;
+    if (!res.run.ok) return report(res.run);
+    // The exchange: exactly rounds + latency cycles, N^2 delivered, none lost or duplicated
+    // (the player variants of the sweep replay a full cover or report the missing pairs).
+    const auto s = a2a_engine_schedule(v, {});
+    const int64_t expect_lost = static_cast<int64_t>(s.missing.size());
+    if (res.cycles != res.rounds + res.latency || res.lost != expect_lost ||
+        res.duplicates != 0 || res.delivered != static_cast<int64_t>(v.N) * v.N - expect_lost) {
+      std::printf("FAIL %s: cycles %ld (expected %d), delivered %" PRId64 ", lost %" PRId64
+                  " (expected %" PRId64 "), duplicates %" PRId64 "\n",
+                  m.describe_engine(k).c_str(), res.cycles, res.rounds + res.latency,
+                  res.delivered, res.lost, expect_lost, res.duplicates);
+      return false;
+    }
+    if (!o.quiet)
+      std::printf("ok   %s: %d rounds + %d latency = %ld cycles, delivered %" PRId64 "\n",
+                  m.describe_engine(k).c_str(), res.rounds, res.latency, res.cycles,
+                  res.delivered);
+    if (!(o.faults && v.net == Net::Banyan && v.N >= 8)) continue;
+    const minforge::banyan::Topology t(v.N);
+    for (int st = 1; st + 1 < t.stages(); ++st)
+      for (int l = 0; l < v.N / 2; ++l)
+        for (int kind = 0; kind < 3; ++kind) {
+          const ExchangeResult fr = a2a_engine_fault(m, k, BanyanFault{true, st, l, kind}, o.run);
+          *cycles += fr.run.cycles;
+          if (!fr.run.ok) {
+            std::printf("(fault E_%d,%d %s)\n", st, l, kKinds[kind]);
+            return report(fr.run);
+          }
+        }
+    if (!o.quiet)
+      std::printf(
+          "ok   %s: every internal fault (dead: 2N pairs lost; stuck: the model's corrupted "
+          "paths)\n",
+          m.describe_engine(k).c_str());
+  }
+  return true;
+}
+
+int run_speed(const A2aModel& m, double secs) {
+  for (int k = 0; k < static_cast<int>(m.engines().size()); ++k) {
+    const A2aEngineVariant& v = m.engines()[static_cast<size_t>(k)];
+    const A2aSpeed s = a2a_speed(m, k, secs);
+    std::printf("SPEED N=%d W=%d verilator_cps=%.0f lockstep_cps=%.0f ratio=%.3f\n", v.N, v.W,
+                s.verilator_cps, s.lockstep_cps, s.lockstep_cps / s.verilator_cps);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  if (int rc = parse_args(argc, argv, o)) return rc;
+  if (!o.seed_given)
+    if (const char* e = std::getenv("MINFORGE_SEED")) o.seed = std::strtoull(e, nullptr, 0);
+  try {
+    const A2aModel m(minforge::tb::models::Vsweep());
+    if (o.speed > 0) return run_speed(m, o.speed);
+    const auto t0 = std::chrono::steady_clock::now();
+    std::printf("%s: seed %" PRIu64 " (reproduce: --seed %" PRIu64 ")\n", m.top().c_str(), o.seed,
+                o.seed);
+    uint64_t cycles = 0;
+    bool ok = true;
+    if (o.only.empty() || o.only == "fabric") ok = run_fabrics(m, o, &cycles);
+    if (ok && (o.only.empty() || o.only == "engine")) ok = run_engines(m, o, &cycles);
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("%s: %s (%" PRIu64 " clock cycles in %.2f s)\n", m.top().c_str(),
+                ok ? "all variants match the model" : "FAILED", cycles, secs);
+    return ok ? 0 : 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "harness error: %s\n", e.what());
+    return 3;
+  }
+}

@@ -1,0 +1,119 @@
+# The one Verilator recipe of minforge (docs/verification.md, "How the Verilated models are
+# built").  Used by the regression (tb/*/CMakeLists.txt) and by the models `minforge sim`
+# and `minforge rn1 net --rtl` build on demand (tb/core/ondemand.cpp writes a small CMake
+# project that includes this file and calls the same family function), so that what the
+# CLI runs is built exactly as the regression builds it.
+#
+# mf_verilate(<target> PREFIX <Vname> TOP <module> SOURCES <file>...
+#             [ARGS <verilator args>...] [DEPENDS <file>...] [OPT <-O level>] [UNITY <k>]
+#             [MANIFEST <json file>] [TRACE] [MODULE])
+# Adds a Verilated model and its Dut adapter to an existing executable or library target:
+#  * Verilator runs at BUILD time, as a custom command depending on the sources and on
+#    every .v/.vh in the directories it searches: configuring takes seconds, and the
+#    Verilator runs overlap with the compilation of other models.
+#  * The generated C++ is grouped into <k> unity translation units (tb/core/vl_unity.py,
+#    default 4): the model's multi-MB header is parsed k times instead of once per
+#    generated file, and ninja still has k jobs per model.  Generated code at <OPT>
+#    (default -O0: the lockstep runs are short, build time dominates).
+#  * tb/core/vl_adapter.py writes the adapter (<Vname>__adapter.cpp): every port registered
+#    by name and width, the entry point minforge::tb::models::<Vname>() with the optional
+#    MANIFEST embedded, and with MODULE the extern "C" mf_tb_model() of a shared library.
+#  * One Verilator runtime, the shared library mf_vl_runtime (with the FST writer), for
+#    every model of a process: the regression's, the CLI's and the on-demand ones.
+# TRACE compiles FST tracing into the model (--trace-fst).
+set(MF_TB_DIR ${CMAKE_CURRENT_LIST_DIR}/..)
+get_filename_component(MF_TB_DIR ${MF_TB_DIR} ABSOLUTE)
+set(MF_TB_CORE ${MF_TB_DIR}/core)
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+if(NOT verilator_FOUND)
+  find_package(verilator REQUIRED HINTS $ENV{VERILATOR_ROOT} /usr/share/verilator)
+endif()
+
+# The runtime: built here, or (on-demand builds) the one the CLI was linked with, given as
+# MF_VL_RUNTIME_LIB, so that a process holds exactly one copy of Verilator's runtime.
+if(NOT TARGET mf_vl_runtime)
+  if(MF_VL_RUNTIME_LIB)
+    add_library(mf_vl_runtime SHARED IMPORTED)
+    set_target_properties(mf_vl_runtime PROPERTIES IMPORTED_LOCATION ${MF_VL_RUNTIME_LIB})
+  else()
+    find_package(Threads REQUIRED)
+    add_library(mf_vl_runtime SHARED ${VERILATOR_ROOT}/include/verilated.cpp
+                                     ${VERILATOR_ROOT}/include/verilated_fst_c.cpp
+                                     ${VERILATOR_ROOT}/include/verilated_threads.cpp)
+    target_compile_options(mf_vl_runtime PRIVATE -w)
+    target_link_libraries(mf_vl_runtime PUBLIC Threads::Threads z)
+  endif()
+  target_include_directories(mf_vl_runtime SYSTEM INTERFACE ${VERILATOR_ROOT}/include
+                                                            ${VERILATOR_ROOT}/include/vltstd)
+  target_compile_definitions(mf_vl_runtime INTERFACE VM_COVERAGE=0 VM_SC=0 VM_TRACE=1
+                                                     VM_TRACE_VCD=0 VM_TRACE_FST=1)
+  if(NOT MF_VL_RUNTIME_LIB)
+    get_target_property(defs mf_vl_runtime INTERFACE_COMPILE_DEFINITIONS)
+    target_compile_definitions(mf_vl_runtime PRIVATE ${defs})
+    target_include_directories(mf_vl_runtime PRIVATE ${VERILATOR_ROOT}/include
+                                                     ${VERILATOR_ROOT}/include/vltstd)
+  endif()
+endif()
+
+function(mf_verilate target)
+  cmake_parse_arguments(V "TRACE;MODULE" "PREFIX;TOP;OPT;UNITY;MANIFEST"
+                        "SOURCES;ARGS;DEPENDS" ${ARGN})
+  if(NOT V_OPT)
+    set(V_OPT -O0)
+  endif()
+  if(NOT V_UNITY)
+    set(V_UNITY 4)
+  endif()
+  set(trace "")
+  if(V_TRACE)
+    set(trace --trace-fst)
+  endif()
+  # Rebuild when a source changes or any .v/.vh in a directory Verilator searches (the
+  # sources' own directories and every -I<dir>/-y<dir>), not when unrelated RTL changes.
+  set(dirs "")
+  foreach(f ${V_SOURCES})
+    get_filename_component(d ${f} DIRECTORY)
+    list(APPEND dirs ${d})
+  endforeach()
+  foreach(a ${V_ARGS})
+    if(a MATCHES "^-[Iy](.+)$")
+      list(APPEND dirs ${CMAKE_MATCH_1})
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES dirs)
+  set(rtl_deps "")
+  foreach(d ${dirs})
+    file(GLOB found CONFIGURE_DEPENDS ${d}/*.v ${d}/*.vh)
+    list(APPEND rtl_deps ${found})
+  endforeach()
+  set(mdir ${CMAKE_CURRENT_BINARY_DIR}/${target}.${V_PREFIX}.vl)
+  set(unity_files "")
+  foreach(k RANGE 1 ${V_UNITY})
+    list(APPEND unity_files ${mdir}/${V_PREFIX}__unity_${k}.cpp)
+  endforeach()
+  set(adapter ${mdir}/${V_PREFIX}__adapter.cpp)
+  set(adapter_args --prefix ${V_PREFIX} --header ${mdir}/${V_PREFIX}.h --out ${adapter})
+  if(V_MANIFEST)
+    list(APPEND adapter_args --manifest ${V_MANIFEST})
+  endif()
+  if(V_MODULE)
+    list(APPEND adapter_args --module)
+  endif()
+  add_custom_command(
+    OUTPUT ${mdir}/${V_PREFIX}.h ${unity_files} ${adapter}
+    COMMAND ${CMAKE_COMMAND} -E rm -rf ${mdir}
+    COMMAND ${VERILATOR_BIN} --cc --prefix ${V_PREFIX} --Mdir ${mdir} --top-module ${V_TOP}
+            ${trace} ${V_ARGS} ${V_SOURCES}
+    COMMAND ${Python3_EXECUTABLE} ${MF_TB_CORE}/vl_unity.py ${mdir} ${V_PREFIX} ${V_UNITY}
+    COMMAND ${Python3_EXECUTABLE} ${MF_TB_CORE}/vl_adapter.py ${adapter_args}
+    DEPENDS ${V_SOURCES} ${V_DEPENDS} ${V_MANIFEST} ${rtl_deps} ${VERILATOR_BIN}
+            ${MF_TB_CORE}/vl_unity.py ${MF_TB_CORE}/vl_adapter.py
+    COMMENT "Verilating ${V_TOP} (${V_PREFIX})"
+    VERBATIM)
+  set_source_files_properties(${unity_files} PROPERTIES GENERATED TRUE COMPILE_OPTIONS
+                              "${V_OPT};-w")
+  set_source_files_properties(${adapter} PROPERTIES GENERATED TRUE COMPILE_OPTIONS "-w")
+  target_sources(${target} PRIVATE ${unity_files} ${adapter} ${mdir}/${V_PREFIX}.h)
+  target_include_directories(${target} PRIVATE ${mdir} ${MF_TB_DIR})
+  target_link_libraries(${target} PUBLIC mf_vl_runtime)
+endfunction()

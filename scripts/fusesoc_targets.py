@@ -48,6 +48,10 @@ EXTRA_RUNS = [
     ("engines", "sim", {"ENGINE": 0, "N": 6, "W": 12, "SCHED": 2, "PLAYER_CONTROL": 2,
                         "PLAYER_LEN": 6, "PLAYER_WRITE": 1}),
     ("rn1", "lint", {"MODE_SEL": 1}),
+    ("boards", "lint_icebreaker", {"DESIGN": 1}),
+    ("boards", "lint_hx8k", {"DESIGN": 1}),
+    ("boards", "lint_ulx3s", {"DESIGN": 1}),
+    ("boards", "lint_ulx3s", {"DESIGN": 2}),
     ("boards", "sim_rn1_selftest", {"CUT": 1, "EXCHANGES": 1}),
 ]
 RUN_FLOWS = ("lint", "sim")

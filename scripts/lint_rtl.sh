@@ -10,7 +10,8 @@
 #   3. Icarus -g2005 compiles all files together.
 #   4. Illegal parameters must stop elaboration in Verilator, Icarus and Yosys with the
 #      module's message (odd N, N < 4, banyan N not a power of two, W too small, unknown
-#      CONTROL / SCHED, RN1 self-test NE not a power of two 2..64 or payload too short).
+#      CONTROL / SCHED, RN1 self-test NE not a power of two 2..64 or payload too short,
+#      a board top's DESIGN that the board does not carry).
 #      Skipped for a tool that is not installed (yosys is optional).
 # Exit code 0 = clean.
 set -uo pipefail
@@ -56,6 +57,9 @@ for ne in 2 4 8 32 64; do
   sweeps+=("rtl/board/rn1_selftest.v|-GNE=$ne")
 done
 sweeps+=("rtl/board/rn1_selftest.v|-GNE=4 -GP=1")
+# the board tops with each design they carry (DESIGN 0 = gsen, their default, is step 1)
+sweeps+=("rtl/board/icebreaker_top.v|-GDESIGN=1" "rtl/board/hx8k_top.v|-GDESIGN=1")
+sweeps+=("rtl/board/ulx3s_top.v|-GDESIGN=1" "rtl/board/ulx3s_top.v|-GDESIGN=2")
 for s in "${sweeps[@]}"; do
   f=${s%%|*}; g=${s#*|}
   if ! verilator --lint-only -Wall $incs $g "$f"; then echo "lint: verilator: $f $g"; fail=1; fi
@@ -92,6 +96,9 @@ bad=(
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=128|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "rn1_selftest|rtl/board/rn1_selftest.v|P=1|8*P >= 2*log2(NE)+1|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "board_a2a_selftest|rtl/board/board_a2a_selftest.v|ENGINE=2|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1"
+  "icebreaker_top|rtl/board/icebreaker_top.v|DESIGN=2|icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_icebreaker_top_DESIGN_must_be_gsen_or_banyan"
+  "hx8k_top|rtl/board/hx8k_top.v|DESIGN=2|hx8k_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_hx8k_top_DESIGN_must_be_gsen_or_banyan"
+  "ulx3s_top|rtl/board/ulx3s_top.v|DESIGN=3|ulx3s_top: DESIGN must be 0 (gsen), 1 (banyan) or 2 (rn1)|ERROR_ulx3s_top_DESIGN_must_be_gsen_banyan_or_rn1"
 )
 have_yosys=0; command -v yosys >/dev/null && have_yosys=1
 # Yosys reads every file of every core (-defer: parsed now, elaborated by hierarchy from

@@ -3,14 +3,17 @@
 * Board table: synth/boards/boards.json.  Per board: title, family (ice40 | ecp5), device
   (the nextpnr switch: up5k, hx8k, 85k), package, clock_mhz, constraints (pin file in
   synth/boards/), pins (clk, uart_tx, led[0..]), led_active_low, capacity (luts: iCE40 logic
-  cells / ECP5 LUT4s, ffs, brams), designs: {design: {"module": board top, "params": the
-  design's default parameters on that board}}.  CMake reads the same file
+  cells / ECP5 LUT4s, ffs, brams), top (the board's top module, rtl/board/<board>_top.v,
+  whose DESIGN parameter chooses the self-test), default_design (DESIGN's default in the
+  top), designs: {design: the design's default parameters on that board, which are the
+  defaults of the top's parameters when DESIGN is that design}.  CMake reads the same file
   (tb/board/CMakeLists.txt, string(JSON)).
 * Design table: synth/designs.json.  Per design: kind (top: a board's self-test; fabric: a
   fabric placed through its out-of-context timing wrapper), title, ports (even | pow2: the
   rule for N), params (the parameters a request may set), and for fabrics module, wrapper
   and controls (the legal CONTROL names).
-* Control codes: rtl/common/mf_params.vh, read by scripts/mfparams.py (read_codes()).
+* Codes: rtl/common/mf_params.vh, read by scripts/mfparams.py (read_codes()): CONTROL
+  (fabric control modes) and DESIGN (MF_DESIGN_*, the value of a board top's DESIGN).
 
 Nothing here imports another module of synth/; toolflow.py, sweep.py and flow.py import
 this one (and flow.py imports the other two).
@@ -54,7 +57,9 @@ class Board:
     luts: int  # logic cells (iCE40) / LUT4 (ECP5) available
     ffs: int
     brams: int  # SB_RAM40_4K / DP16KD
-    tops: dict = field(default_factory=dict)  # design -> (module, default params)
+    top: str = ""  # the board's top module; its DESIGN parameter chooses the self-test
+    default_design: str = ""  # DESIGN's default in the top
+    designs: dict = field(default_factory=dict)  # design -> default parameters
 
 
 def _load_boards(path=BOARDS_JSON) -> dict:
@@ -64,8 +69,8 @@ def _load_boards(path=BOARDS_JSON) -> dict:
             name, b["title"], b["family"], b["device"], b["package"], float(b["clock_mhz"]),
             f"boards/{b['constraints']}", b["pins"]["clk"], b["pins"]["uart_tx"],
             tuple(b["pins"]["led"]), bool(b["led_active_low"]), b["capacity"]["luts"],
-            b["capacity"]["ffs"], b["capacity"]["brams"],
-            {d: (v["module"], dict(v["params"])) for d, v in b["designs"].items()})
+            b["capacity"]["ffs"], b["capacity"]["brams"], b["top"], b["default_design"],
+            {d: dict(v) for d, v in b["designs"].items()})
     return out
 
 
@@ -79,6 +84,8 @@ TOP_DESIGNS = {d: v for d, v in DESIGNS.items() if v["kind"] == "top"}
 _CODES = mfparams.read_codes()
 CONTROLS = dict(_CODES["CTRL"])  # indiv, stage, alt, alt2, alt4, tag
 CONTROL_NAMES = {v: k for k, v in CONTROLS.items()}
+DESIGN_CODES = dict(_CODES["DESIGN"])  # gsen, banyan, rn1: a board top's DESIGN
+DESIGN_NAMES = {v: k for k, v in DESIGN_CODES.items()}
 
 
 def clog2(v: int) -> int:

@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -123,17 +124,12 @@ class BoardDatabase(unittest.TestCase):
 
     def test_board_tops_have_the_constrained_ports(self):
         for b in tables.BOARDS.values():
-            for design, (module, params) in b.tops.items():
-                path = tables.ROOT / "rtl" / "board" / f"{module}.v"
-                if not path.is_file():
-                    continue
-                text = path.read_text()
-                self.assertRegex(text, r"input\s+wire\s+clk", module)
-                self.assertRegex(text, r"output\s+wire\s+uart_tx", module)
-                self.assertRegex(text, rf"output\s+wire\s+\[{len(b.led_pins) - 1}:0\]\s+led", module)
-                for k, v in params.items():
-                    self.assertRegex(text, rf"parameter integer {k} = {v},", f"{module} {k}")
-                self.assertRegex(text, rf"parameter integer CLK_HZ = {int(b.clk_mhz * 1e6)},", module)
+            path = tables.ROOT / "rtl" / "board" / f"{b.top}.v"
+            self.assertTrue(path.is_file(), b.top)
+            text = path.read_text()
+            self.assertRegex(text, r"input\s+wire\s+clk;", b.top)
+            self.assertRegex(text, r"output\s+wire\s+uart_tx;", b.top)
+            self.assertRegex(text, rf"output\s+wire\s+\[{len(b.led_pins) - 1}:0\]\s+led;", b.top)
 
     def test_real_board_facts(self):
         ice = tables.BOARDS["icebreaker"]
@@ -188,13 +184,14 @@ class Tables(unittest.TestCase):
         for name, b in raw.items():
             self.assertEqual(set(b), {"title", "family", "device", "package", "clock_mhz",
                                       "constraints", "pins", "led_active_low", "capacity",
-                                      "designs"}, name)
+                                      "top", "default_design", "designs"}, name)
+            self.assertIn(b["default_design"], b["designs"], name)
             self.assertIn(b["family"], ("ice40", "ecp5"), name)
             self.assertTrue((tables.SYNTH / "boards" / b["constraints"]).is_file(), name)
             self.assertEqual(set(b["capacity"]), {"luts", "ffs", "brams"}, name)
             for design, d in b["designs"].items():
                 self.assertIn(design, tables.TOP_DESIGNS, f"{name}: {design}")
-                unknown = set(d["params"]) - set(tables.TOP_DESIGNS[design]["params"])
+                unknown = set(d) - set(tables.TOP_DESIGNS[design]["params"])
                 self.assertFalse(unknown, f"{name} {design}: {unknown}")
 
     def test_design_table_names_real_modules(self):
@@ -204,8 +201,9 @@ class Tables(unittest.TestCase):
             self.assertIn(wrapper, known, design)
             self.assertTrue(set(controls) <= set(tables.CONTROLS), design)
         for b in tables.BOARDS.values():
-            for design, (module, _) in b.tops.items():
-                self.assertIn(module, known, f"{b.name} {design}")
+            self.assertIn(b.top, known, b.name)
+            for design in b.designs:
+                self.assertIn(design, tables.DESIGN_CODES, f"{b.name} {design}")
 
     def test_control_codes_come_from_mf_params(self):
         sys.path.insert(0, str(tables.ROOT / "scripts"))
@@ -224,10 +222,77 @@ class Tables(unittest.TestCase):
 
     def test_board_top_requests_take_the_board_defaults(self):
         for b in tables.BOARDS.values():
-            for design, (module, params) in b.tops.items():
+            for design, params in b.designs.items():
                 r = toolflow.make_request(b.name, design, {})
-                self.assertEqual(r.module, module)
+                self.assertEqual(r.module, b.top)
                 self.assertEqual(r.params, params)
+                self.assertEqual(r.yosys_params["DESIGN"], tables.DESIGN_CODES[design])
+                self.assertEqual(list(r.shown_params)[0], "DESIGN")
+        # the key (report rows, caches) does not change with the one-top-per-board layout
+        self.assertEqual(toolflow.make_request("icebreaker", "gsen", {}).key,
+                         "icebreaker-gsen-N10_SCHED0_W16")
+        self.assertEqual(toolflow.make_request("ulx3s", "rn1", {}).key, "ulx3s-rn1")
+
+    def test_design_is_chosen_by_design_not_param(self):
+        rc, msg = run_flow("build", "--board", "ulx3s", "--design", "gsen", "--param", "DESIGN=2")
+        self.assertEqual(rc, 2)
+        self.assertIn("DESIGN is chosen by --design (gsen, banyan, rn1), not by --param", msg)
+
+    def test_verilog_top_defaults_match_board_table(self):
+        """Each top elaborated by Yosys with each DESIGN of the table (and with none): its
+        parameters' values are the table's defaults, its clock the board clock, its DESIGN
+        default the table's default_design."""
+        self.assertIsNotNone(shutil.which("yosys"), "yosys is needed for this test (make deps)")
+        incs = " ".join(f"-I{d}" for d in toolflow.rtl_sources()["include_dirs"])
+        for b in tables.BOARDS.values():
+            path = tables.ROOT / "rtl" / "board" / f"{b.top}.v"
+            for design in [None] + list(b.designs):
+                with tempfile.TemporaryDirectory() as d:
+                    out = Path(d) / "top.json"
+                    # (a parameter must be set for Yosys to elaborate the top and write its
+                    # values: without a DESIGN, LINE_PERIOD, which the test does not read)
+                    ch = (f"chparam -set DESIGN {tables.DESIGN_CODES[design]} {b.top}; "
+                          if design else f"chparam -set LINE_PERIOD 1 {b.top}; ")
+                    r = subprocess.run(["yosys", "-q", "-p", f"read_verilog -defer {incs} {path}; "
+                                        f"{ch}write_json {out}"], capture_output=True, text=True)
+                    self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+                    mods = json.loads(out.read_text())["modules"]
+                    (vals,) = [m["parameter_default_values"] for m in mods.values()]
+                got = {k: int(v, 2) for k, v in vals.items()
+                       if k in ("DESIGN", "N", "W", "SCHED", "CLK_HZ")}
+                want = {"DESIGN": tables.DESIGN_CODES[design or b.default_design],
+                        "CLK_HZ": int(b.clk_mhz * 1e6)}
+                want.update(b.designs[design or b.default_design])
+                self.assertEqual({k: got[k] for k in want}, want, f"{b.top} DESIGN={design}")
+
+    def test_fusesoc_board_targets_match_board_table(self):
+        """minforge_boards.core: one build target per board and design of the table, with the
+        board's top, DESIGN code, flow, device, package, clock and pin file; a lint target per
+        board top; no other build target."""
+        sys.path.insert(0, str(tables.ROOT / "scripts"))
+        import mfcores
+        core = mfcores.listing()["boards"]
+        builds = {t: v for t, v in core["targets"].items()
+                  if v["flow"] in ("icestorm", "trellis")}
+        want = {f"{b.name}_{d}" for b in tables.BOARDS.values() for d in b.designs}
+        self.assertEqual(set(builds), want)
+        for b in tables.BOARDS.values():
+            lint = core["targets"].get(f"lint_{b.name}")
+            self.assertIsNotNone(lint, b.name)
+            self.assertEqual((lint["flow"], lint["toplevel"]), ("lint", b.top))
+            for d in b.designs:
+                t = builds[f"{b.name}_{d}"]
+                self.assertEqual(t["toplevel"], b.top)
+                self.assertEqual(t["parameters"], [f"DESIGN={tables.DESIGN_CODES[d]}"])
+                self.assertEqual(t["flow"], "icestorm" if b.family == "ice40" else "trellis")
+                opts = t["flow_options"]["nextpnr_options"]
+                self.assertEqual(opts, [f"--{b.device}", "--package", b.package,
+                                        "--freq", int(b.clk_mhz)], f"{b.name}_{d}")
+                if b.family == "ecp5":
+                    self.assertEqual(t["flow_options"]["yosys_synth_options"], ["-nowidelut"])
+                files = mfcores.resolve(["boards"], target=f"{b.name}_{d}", relative=True)
+                self.assertEqual([f["name"] for f in files["other_files"]],
+                                 [f"synth/{b.constraints}"], f"{b.name}_{d}")
 
 
 class Imports(unittest.TestCase):

@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tables import (BOARDS, CONTROL_NAMES, CONTROLS, DESIGNS, FABRICS, ROOT, SYNTH,
-                    TOP_DESIGNS, Board, RequestError, ToolError, board_of, clog2)
+from tables import (BOARDS, CONTROL_NAMES, CONTROLS, DESIGN_CODES, DESIGNS, FABRICS, ROOT,
+                    SYNTH, TOP_DESIGNS, Board, RequestError, ToolError, board_of, clog2)
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import mfcores  # noqa: E402  (the RTL file lists: the FuseSoC cores)
@@ -91,6 +91,22 @@ class Request:
     params: dict
     fabric: str = ""  # fabric module for the out-of-context LUT count ("" for board tops)
     lower_bound: int = 0  # N * n * W, fabric designs only
+    design_code: int | None = None  # board tops: the top's DESIGN (not part of the key)
+
+    @property
+    def yosys_params(self) -> dict:
+        """The parameters set on the top module: params, and DESIGN for a board top."""
+        ps = dict(self.params)
+        if self.design_code is not None:
+            ps["DESIGN"] = self.design_code
+        return ps
+
+    @property
+    def shown_params(self) -> dict:
+        """params as a record shows them: control and design by name, DESIGN first."""
+        ps = {"DESIGN": self.design} if self.design_code is not None else {}
+        ps.update({k: (CONTROL_NAMES[v] if k == "CONTROL" else v) for k, v in self.params.items()})
+        return ps
 
     @property
     def key(self) -> str:
@@ -173,16 +189,18 @@ def make_request(board_name: str, design: str, params: dict) -> Request:
             raise RequestError(f"{design}: module {fabric} is in no FuseSoC core yet")
         bound = check_fabric_params(design, params, board)
         return Request(board, design, wrapper, dict(params), fabric, bound)
-    if design not in board.tops:
-        known = ", ".join(sorted(board.tops) + sorted(FABRICS))
+    if design not in board.designs:
+        known = ", ".join(sorted(board.designs) + sorted(FABRICS))
         raise RequestError(f"unknown design '{design}' for board {board.name} (known: {known})")
-    module, defaults = board.tops[design]
-    if not module_exists(module):
-        raise RequestError(f"board top {module} is in no FuseSoC core yet")
-    merged = dict(defaults)
+    if "DESIGN" in params:
+        raise RequestError(f"{board.name} {design} top: DESIGN is chosen by --design "
+                           f"({', '.join(board.designs)}), not by --param")
+    if not module_exists(board.top):
+        raise RequestError(f"board top {board.top} is in no FuseSoC core yet")
+    merged = dict(board.designs[design])
     merged.update(params)
     check_top_params(design, merged, board)
-    return Request(board, design, module, merged)
+    return Request(board, design, board.top, merged, design_code=DESIGN_CODES[design])
 
 
 # ----------------------------------------------------------------------------------------
@@ -263,8 +281,11 @@ def synthesize(req: Request, wd: Path, module: str, out_json: Path | None) -> di
     tag = module
     incs = " ".join(f"-I{d}" for d in rtl_sources()["include_dirs"])
     script = [f"read_verilog -DSYNTHESIS {incs} {files}"]
-    if req.params:
-        script.append(f"chparam " + " ".join(f"-set {k} {v}" for k, v in sorted(req.params.items()))
+    # The request's parameters belong to the top it names; the fabric of an out-of-context
+    # run takes the same N / W / CONTROL / ... as its wrapper.
+    ps = req.yosys_params if module == req.module else req.params
+    if ps:
+        script.append(f"chparam " + " ".join(f"-set {k} {v}" for k, v in sorted(ps.items()))
                       + f" {module}")
     synth = "synth_ice40" if fam == "ice40" else "synth_ecp5"
     if fam == "ecp5":
@@ -338,7 +359,7 @@ def build(req: Request, out: Path, seeds=(1,), bitstream=False, freq=None, fabri
     t0 = time.time()
     rec = {"key": req.key, "board": b.name, "device": b.title, "family": b.family,
            "design": req.design, "module": req.module,
-           "params": {k: (CONTROL_NAMES[v] if k == "CONTROL" else v) for k, v in req.params.items()}}
+           "params": req.shown_params}
     if req.fabric:
         rec["fabric"] = req.fabric
         rec["lower_bound_luts"] = req.lower_bound
@@ -399,12 +420,12 @@ def summary_line(r: dict) -> str:
 
 
 def available_tops(boards=None) -> list:
+    """(board, design) of every board top, sorted (the order of the board_tops report)."""
     out = []
     for bn in boards or sorted(BOARDS):
         b = board_of(bn)
-        for design, (module, _) in sorted(b.tops.items()):
-            if module_exists(module):
-                out.append((bn, design))
+        if module_exists(b.top):
+            out += [(bn, design) for design in sorted(b.designs)]
     return out
 
 

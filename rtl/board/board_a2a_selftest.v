@@ -1,19 +1,20 @@
-// board_a2a_selftest: the self-testing all-to-all engine of the GSEN and banyan board tops
-// (rtl/board/<board>_{gsen,banyan}_top.v are thin wrappers that map its status to the
-// board's LEDs).
+// board_a2a_selftest: the self-testing all-to-all engine of the board tops
+// (rtl/board/<board>_top.v with DESIGN = MF_DESIGN_GSEN or MF_DESIGN_BANYAN map its status
+// to the board's LEDs).
 //
 // Power-on reset, the engine (rtl/engine/gsen_a2a_engine or banyan_a2a_engine: sources,
 // scheduler, fabric, checking sinks) and board_reporter, which runs the all-to-all
 // personalized exchange over and over from the board clock and sends a report line on the
 // UART (BAUD 8N1) after the first exchange and then every LINE_PERIOD cycles:
-//   "GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"   (ENGINE 0)
-//   "BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (ENGINE 1)
+//   "GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"   (GSEN)
+//   "BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (banyan)
 // R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + latency),
 // E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
 //
 // Parameters
-//   ENGINE                 0 GSEN engine, 1 banyan engine (Latin-square schedule of
-//                          paper 000, N rounds)
+//   ENGINE                 the DESIGN codes of rtl/common/mf_params.vh: 0 (MF_DESIGN_GSEN)
+//                          GSEN engine, 1 (MF_DESIGN_BANYAN) banyan engine (Latin-square
+//                          schedule of paper 000, N rounds)
 //   N, W, PIPELINE         passed to the engine
 //   SCHED                  GSEN only: 0 alternating control (Algorithm 4, N = 2 mod 4),
 //                          1 stage control (2^n rounds)
@@ -44,16 +45,17 @@ module board_a2a_selftest #(
     output wire [31:0] rounds
 );
 `include "board_functions.vh"
+`include "mf_params.vh"
 
   // Report tag: 20 characters for GSEN, 18 for banyan.
-  localparam integer TAG_LEN = (ENGINE == 0) ? 20 : 18;
+  localparam integer TAG_LEN = (ENGINE == MF_DESIGN_GSEN) ? 20 : 18;
   localparam [159:0] TAG_GSEN = {"GSEN ", bf_sched3(SCHED), " N=", bf_dec3(N), " W=", bf_dec3(W)};
   localparam [143:0] TAG_BANYAN = {"BANYAN N=", bf_dec3(N), " W=", bf_dec3(W)};
-  localparam [159:0] TAG_ANY = (ENGINE == 0) ? TAG_GSEN : {16'd0, TAG_BANYAN};
+  localparam [159:0] TAG_ANY = (ENGINE == MF_DESIGN_GSEN) ? TAG_GSEN : {16'd0, TAG_BANYAN};
   localparam [8*TAG_LEN-1:0] TAG = TAG_ANY[8*TAG_LEN-1:0];
 
   generate
-    `MF_PARAM_ERROR_IF(ENGINE != 0 && ENGINE != 1, g_bad_engine,
+    `MF_PARAM_ERROR_IF(ENGINE != MF_DESIGN_GSEN && ENGINE != MF_DESIGN_BANYAN, g_bad_engine,
                        ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1,
                        ("board_a2a_selftest: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)",
                         ENGINE))
@@ -78,7 +80,7 @@ module board_a2a_selftest #(
   wire [31:0] eng_conflicts;
 
   generate
-    if (ENGINE == 0) begin : g_gsen
+    if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
       localparam integer NS = $clog2(N);
       localparam integer PAW = 4;  // engine's player address width for its default PLAYER_LEN
       localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);

@@ -13,6 +13,10 @@
 //   0 MF_SCHED_ALT     Algorithm 4, N = 2 mod 4, N rounds, configuration A_k = k xor (k >> 1)
 //   1 MF_SCHED_STAGE   stage control, any even N, 2^n rounds, configuration C = k
 //   2 MF_SCHED_PLAYER  replay {configuration, send mask} entries from memory
+// DESIGN (the self-test a board top runs: rtl/board/<board>_top.v, synth/boards/boards.json):
+//   0 MF_DESIGN_GSEN    the GSEN all-to-all engine (board_a2a_selftest, gsen_a2a_engine)
+//   1 MF_DESIGN_BANYAN  the banyan all-to-all engine (board_a2a_selftest, banyan_a2a_engine)
+//   2 MF_DESIGN_RN1     the RN1 16x16 network of Fig. 20.9 (board_rn1_selftest; ULX3S only)
 /* verilator lint_off UNUSEDPARAM */
 localparam integer MF_CTRL_INDIV = 0;
 localparam integer MF_CTRL_STAGE = 1;
@@ -23,4 +27,7 @@ localparam integer MF_CTRL_TAG = 5;
 localparam integer MF_SCHED_ALT = 0;
 localparam integer MF_SCHED_STAGE = 1;
 localparam integer MF_SCHED_PLAYER = 2;
+localparam integer MF_DESIGN_GSEN = 0;
+localparam integer MF_DESIGN_BANYAN = 1;
+localparam integer MF_DESIGN_RN1 = 2;
 /* verilator lint_on UNUSEDPARAM */

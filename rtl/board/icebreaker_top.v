@@ -1,0 +1,84 @@
+// icebreaker_top: the self-test top of the iCEBreaker board (iCE40 UP5K-SG48, 12 MHz clock;
+// pins in synth/boards/icebreaker.pcf).  DESIGN chooses the self-test; the defaults of the
+// other parameters depend on it and are those of the board table (synth/boards/boards.json,
+// checked by synth/test_flow.py).
+//
+// The self-test (rtl/board/board_a2a_selftest: power-on reset; the GSEN or banyan
+// all-to-all engine of rtl/engine: sources, scheduler, fabric, checking sinks;
+// board_reporter) runs the all-to-all personalized exchange over and over from the board
+// clock.  The green LED lights while every exchange so far was correct, the red LED as soon
+// as an error was counted.  A report line goes out on the UART (115200 8N1) after the first
+// exchange and then four times a second:
+//   "GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (DESIGN gsen)
+//   "BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"       (DESIGN banyan)
+// R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + latency),
+// E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
+//
+// Parameters
+//   DESIGN     MF_DESIGN_* of rtl/common/mf_params.vh: 0 gsen (default), 1 banyan; the RN1
+//              network does not fit the UP5K (any other value stops elaboration)
+//   N          ports: gsen 10, banyan 8
+//   W          message bits: 16
+//   SCHED      GSEN scheduler: 0 alternating control (Algorithm 4, N = 2 mod 4); banyan:
+//              unused (Latin-square schedule of paper 000, N rounds)
+//   PIPELINE   1: pipelined fabric
+//   CLK_HZ, BAUD  board clock (12 MHz) and UART bit rate (115200)
+//   LINE_PERIOD   cycles between report lines (default CLK_HZ / 4)
+// Ports
+//   clk        12 MHz board oscillator
+//   uart_tx    UART to the host (FTDI channel B)
+//   led [1:0]  active low: led[0] green = pass, led[1] red = error
+// Timing: one exchange takes rounds + fabric latency + 3 board cycles (docs/synth.md).
+`default_nettype none
+`include "mf_param_check.vh"
+
+module icebreaker_top (
+  clk, uart_tx, led
+);
+`include "mf_params.vh"
+
+  parameter integer DESIGN = MF_DESIGN_GSEN;
+  parameter integer N = (DESIGN == MF_DESIGN_GSEN) ? 10 : 8;
+  parameter integer W = 16;
+  parameter integer SCHED = MF_SCHED_ALT;
+  parameter integer PIPELINE = 1;
+  parameter integer CLK_HZ = 12000000;
+  parameter integer BAUD = 115200;
+  parameter integer LINE_PERIOD = CLK_HZ / 4;
+
+  input  wire       clk;
+  output wire       uart_tx;
+  output wire [1:0] led;
+
+  generate
+    `MF_PARAM_ERROR_IF(DESIGN != MF_DESIGN_GSEN && DESIGN != MF_DESIGN_BANYAN, g_bad_design,
+                       ERROR_icebreaker_top_DESIGN_must_be_gsen_or_banyan,
+                       ("icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan) (DESIGN=%0d)",
+                        DESIGN))
+  endgenerate
+
+  wire [31:0] rounds;
+  wire        pass;
+  wire        fail;
+  board_a2a_selftest #(
+      .ENGINE(DESIGN),
+      .N(N),
+      .W(W),
+      .SCHED(SCHED),
+      .PIPELINE(PIPELINE),
+      .CLK_HZ(CLK_HZ),
+      .BAUD(BAUD),
+      .LINE_PERIOD(LINE_PERIOD)
+  ) u_selftest (
+      .clk(clk),
+      .uart_tx(uart_tx),
+      .pass(pass),
+      .fail(fail),
+      .rounds(rounds)
+  );
+  wire unused_rounds = ^rounds;
+
+  assign led = ~{fail, pass};
+endmodule
+
+`default_nettype wire

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # RTL simulation speed of the GSEN all-to-all engine (stage control, pipelined, W = 32):
-# Verilator cycles/s at N = 16, 64, 256, the same with the lockstep model attached, and
-# Icarus on the N = 16 run, as ratios.  Usage: bench/rtl_bench.sh [BUILD_DIR] [SECONDS]
+# Verilator cycles/s at N = 16, 64, 256 alone and with the twin attached (every output
+# compared every cycle, tb/a2a: a2a_speed), measured side by side in one run, and Icarus on
+# the N = 16 run, as ratios.  Usage: bench/rtl_bench.sh [BUILD_DIR] [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 secs=${2:-2}
-cmake --build "$build" --target tb_gsen_bench_n16 tb_gsen_bench_n64 tb_gsen_bench_n256 >/dev/null
+cmake --build "$build" --target tb_gsen_speed_n16 tb_gsen_speed_n64 tb_gsen_speed_n256 >/dev/null
 out=""
 for n in 16 64 256; do
-  out+=$("$build/tb/engine/tb_gsen_bench_n$n" --bench "$secs")$'\n'
+  out+=$("$build/tb/a2a/tb_gsen_speed_n$n" --speed "$secs")$'\n'
 done
 echo "$out"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -19,7 +20,7 @@ for d in $(python3 scripts/mfcores.py srcdirs engines --relative); do lib+=(-y "
 # Icarus: two runs (40 and 400 exchanges); the difference removes start-up/elaboration.
 icarus_run() {
   iverilog -g2005 "${lib[@]}" -Pgsen_engine_speed_tb.N=16 -Pgsen_engine_speed_tb.W=32 \
-    -Pgsen_engine_speed_tb.REPEAT="$1" -o "$work/b$1.vvp" tb/bench/gsen_engine_speed_tb.v
+    -Pgsen_engine_speed_tb.REPEAT="$1" -o "$work/b$1.vvp" tb/icarus/gsen_engine_speed_tb.v
   local t0 t1 c
   t0=$(date +%s.%N)
   c=$(vvp -n "$work/b$1.vvp" | sed -n 's/^CYCLES //p')
@@ -33,7 +34,7 @@ import re, sys
 out = sys.argv[1]
 c1, a1, b1, c2, a2, b2 = int(sys.argv[2]), *map(float, sys.argv[3:5]), int(sys.argv[5]), *map(float, sys.argv[6:8])
 rows = [dict(N=int(m[0]), v=float(m[1]), l=float(m[2]))
-        for m in re.findall(r'N=(\d+) W=\d+ verilator_cps=(\d+) lockstep_cps=(\d+)', out)]
+        for m in re.findall(r'SPEED N=(\d+) W=\d+ verilator_cps=(\d+) lockstep_cps=(\d+)', out)]
 icps = (c2 - c1) / ((b2 - a2) - (b1 - a1))
 print(f"{'N':>5} {'verilator c/s':>14} {'+lockstep c/s':>14} {'lockstep/bare':>14} {'verilator/icarus':>17}")
 for r in rows:

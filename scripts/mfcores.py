@@ -6,6 +6,8 @@ Cores (CAPI 2 files, found anywhere in the repository outside build trees):
   minforge_engines.core   minforge:minforge:engines  rtl/engine (depends on fabrics)
   minforge_rn1.core       minforge:minforge:rn1      rtl/rn1, rtl/rn1/gen
   minforge_boards.core    minforge:minforge:boards   rtl/board, pin files (engines, rn1)
+  synth/ooc/minforge_ooc.core  minforge:minforge:ooc  out-of-context synthesis wrappers
+                                                     (fabrics, rn1)
 A core is named by its VLNV (minforge:minforge:engines, with or without :version) or by the
 last part of its name (engines); `all` names every core.  Dependencies (`depend:` of a fileset) are resolved the way
 FuseSoC resolves them: the named core contributes the filesets of the requested target

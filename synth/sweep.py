@@ -4,7 +4,7 @@
 Every point is one fabric (gsen_fabric, banyan_fabric, the RN1 router) at one N / W /
 control mode: its own LUTs and flip-flops come from an out-of-context Yosys run of the
 fabric module (the number compared with the lower bound N * n * W), its LCs and Fmax from
-nextpnr on the timing wrapper (rtl/board/bench_*.v) with fixed seeds.  Points whose
+nextpnr on the out-of-context wrapper (synth/ooc/ooc_*.v) with fixed seeds.  Points whose
 fabric fits the iCE40 HX8K are placed there; larger ones on the ECP5 LFE5U-85F.  Results
 are cached per point under --out/work/<key>/result.json, so an interrupted sweep resumes.
 
@@ -125,7 +125,7 @@ def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: 
         "notes": [
             "fabric_luts/fabric_ffs: out-of-context Yosys synthesis of the fabric module alone "
             "(synth_ice40: SB_LUT4; synth_ecp5: LUT4 + 2 per CCU2C)",
-            "lcs/fmax_mhz: nextpnr on the timing wrapper rtl/board/bench_*.v (inputs from a "
+            "lcs/fmax_mhz: nextpnr on the out-of-context wrapper synth/ooc/ooc_*.v (inputs from a "
             "shift register, outputs folded into one), fixed seeds; fmax_mhz is the worst seed",
             "lower_bound_luts = N * n * W: one 2:1 multiplexer per data bit per stage output",
             "ECP5 points are synthesized with synth_ecp5 -nowidelut (LUT4s only): with wide "

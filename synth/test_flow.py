@@ -159,10 +159,10 @@ class Reports(unittest.TestCase):
         r = toolflow.make_request("hx8k", "gsen_fabric", toolflow.parse_params(["N=16", "W=8", "CONTROL=alt"]))
         self.assertEqual(r.key, "hx8k-gsen_fabric-CONTROLalt_N16_W8")
         self.assertEqual(r.lower_bound, 16 * 4 * 8)
-        self.assertEqual(r.module, "bench_gsen_fabric")
+        self.assertEqual(r.module, "ooc_gsen_fabric")
 
     def test_module_files_are_the_closure(self):
-        files = [Path(f).name for f in toolflow.module_files("bench_gsen_fabric")]
+        files = [Path(f).name for f in toolflow.module_files("ooc_gsen_fabric")]
         self.assertIn("gsen_fabric.v", files)
         self.assertIn("mf_switch2x2.v", files)
         self.assertNotIn("banyan_fabric.v", files)

@@ -1,10 +1,11 @@
 # CTest rtl.fusesoc (included by tb/board/CMakeLists.txt): the FuseSoC cores
-# (minforge_*.core at the repository root) through the real `fusesoc` command
-# (scripts/fusesoc_targets.py).  Every lint target (Verilator -Wall) and sim target (the
-# Icarus benches of this folder and tb/board) of every core runs, with its defaults and a
-# few other parameter sets; the board build targets are set up (no place-and-route).  It
-# fails on any tool error, any FuseSoC warning or error, any deprecation warning (e.g. the
-# tool API's default_tool / tools keys), or a bench without its PASS line.  FuseSoC's build
+# (minforge_*.core at the repository root, synth/ooc/minforge_ooc.core) through the real
+# `fusesoc` command (scripts/fusesoc_targets.py).  Every lint target (Verilator -Wall) and
+# sim target (the Icarus testbenches of this folder and tb/board) of every core runs, with
+# its defaults and a few other parameter sets; the board build targets are set up (no
+# place-and-route).  It fails on any tool error, any FuseSoC warning or error, any
+# deprecation warning (e.g. the tool API's default_tool / tools keys), or a testbench
+# without its PASS line.  FuseSoC's build
 # root is always inside this build tree (its default, ./build, is the project's CMake build
 # directory).  The fusesoc command comes from PyPI (make deps); without it the test fails
 # and says so.

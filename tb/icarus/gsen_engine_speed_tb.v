@@ -1,4 +1,5 @@
-// gsen_engine_speed_tb: Icarus speed bench of gsen_a2a_engine (used by bench/rtl_bench.sh).
+// gsen_engine_speed_tb: Icarus speed testbench of gsen_a2a_engine (bench/rtl_bench.sh measures
+// Icarus with it; FuseSoC target sim_speed of minforge_engines.core).
 // Runs REPEAT back-to-back exchanges, checks each (cycles = ROUNDS + LAT, N*N delivered,
 // no errors) and prints a PASS line and "CYCLES <clock cycles simulated>" (FAIL and $fatal
 // on the first bad exchange).

@@ -1,8 +1,9 @@
-// bench_rn1_router: synthesis wrapper that lets place-and-route time one RN1 router (rtl/rn1/
-// rn1.v, configuration register mode) with three pins.  All router inputs (reset, seed,
-// configuration, 8 forward and 8 backward 9-bit channels) come from one shift register fed
-// by `si` (flip-flops only); the router outputs are folded three bits at a time into a
-// shift register that leaves on `so` (one LUT per three output bits, 49 in all).
+// ooc_rn1_router: out-of-context synthesis wrapper of one RN1 router (rtl/rn1/rn1.v;
+// synth/flow.py design rn1_router, the sweep): it lets place-and-route time the router with
+// three pins.  All router inputs (reset, seed, configuration, 8 forward and 8 backward
+// 9-bit channels) come from one shift register fed by `si` (flip-flops only); the router
+// outputs are folded three bits at a time into a shift register that leaves on `so` (one
+// LUT per three output bits, 49 in all).
 //
 // Parameters
 //   MODE_SEL  passed to rn1 (0 configuration register, 1 pins, 2 fixed 8x4/d2, 3 dual 4x4)
@@ -12,7 +13,7 @@
 //   so   serial output of the output folding register
 `default_nettype none
 
-module bench_rn1_router #(
+module ooc_rn1_router #(
     parameter integer MODE_SEL = 0
 ) (
     input  wire clk,

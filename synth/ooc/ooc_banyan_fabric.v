@@ -1,28 +1,27 @@
-// bench_gsen_fabric: synthesis wrapper that lets place-and-route time gsen_fabric on a real
-// device with three pins.  Every fabric input (valid, data, configuration, tag) comes from
-// one long shift register fed by `si` (flip-flops only, no LUTs), and the registered
-// fabric outputs are folded three bits at a time into a shift register that leaves on `so`
-// (one LUT per three output bits).  So every fabric path is register to register, the
-// fabric cannot be optimised away, and the LUTs the wrapper adds are about
-// (N*(W+1) + n*N/2) / 3.  The flow reports the fabric's own LUT count from a separate
-// out-of-context synthesis of gsen_fabric; this wrapper only gives Fmax and placement.
+// ooc_banyan_fabric: out-of-context synthesis wrapper of banyan_fabric (synth/flow.py design
+// banyan_fabric, the sweep): it lets place-and-route time the fabric on a real device with
+// three pins.  Every fabric input (valid, data, configuration, tag and the fault-injection
+// ports, so the fault logic is kept and counted) comes from one long shift register fed by
+// `si` (flip-flops only, no LUTs), and the registered fabric outputs are folded three bits
+// at a time into a shift register that leaves on `so` (one LUT per three output bits).  So
+// every fabric path is register to register, the fabric cannot be optimised away, and the
+// LUTs the wrapper adds are about (N*(W+1) + m*N/2) / 3.  The flow reports the fabric's own
+// LUT count from a separate out-of-context synthesis of banyan_fabric; this wrapper only
+// gives Fmax and placement.
 //
 // Parameters
-//   N, W, CONTROL, PIPELINE, ROUND_VALID  passed to gsen_fabric (legality checked there);
-//   with ROUND_VALID = 1 every in_valid bit is the register's first bit (a full or empty
-//   round, as the fabric requires)
+//   N, W, CONTROL, PIPELINE  passed to banyan_fabric (legality checked there)
 // Ports
 //   clk  clock
 //   si   serial input of the input shift register
 //   so   serial output of the output folding register
 `default_nettype none
 
-module bench_gsen_fabric #(
+module ooc_banyan_fabric #(
     parameter integer N = 16,
     parameter integer W = 8,
     parameter integer CONTROL = 1,
-    parameter integer PIPELINE = 1,
-    parameter integer ROUND_VALID = 0
+    parameter integer PIPELINE = 1
 ) (
     input  wire clk,
     input  wire si,
@@ -31,7 +30,11 @@ module bench_gsen_fabric #(
   localparam integer NS = $clog2(N);
   localparam integer H = N / 2;
   localparam integer CFG_W = (CONTROL == 0) ? NS * H : NS;
-  localparam integer IN_W = N + N * W + CFG_W + N * NS;
+  localparam integer FSW = (NS > 2) ? $clog2(NS) : 1;
+  localparam integer FEW = NS - 1;
+  localparam integer TAG_LO = N + N * W + CFG_W;
+  localparam integer FLT_LO = TAG_LO + N * NS;
+  localparam integer IN_W = FLT_LO + 1 + FSW + FEW + 2;
   localparam integer OUT_W = N + N * W + NS * H;
   localparam integer FOLD_W = (OUT_W + 2) / 3;
 
@@ -42,19 +45,22 @@ module bench_gsen_fabric #(
   wire [N*W-1:0] out_data;
   wire [NS*H-1:0] out_conflict;
 
-  gsen_fabric #(
+  banyan_fabric #(
       .N(N),
       .W(W),
       .CONTROL(CONTROL),
-      .PIPELINE(PIPELINE),
-      .ROUND_VALID(ROUND_VALID)
+      .PIPELINE(PIPELINE)
   ) u_fabric (
       .clk(clk),
       .rst(1'b0),
-      .in_valid(ROUND_VALID != 0 ? {N{in_sr[0]}} : in_sr[N-1:0]),
+      .in_valid(in_sr[N-1:0]),
       .in_data(in_sr[N+N*W-1:N]),
       .in_cfg(in_sr[N+N*W+CFG_W-1:N+N*W]),
-      .in_tag(in_sr[IN_W-1:N+N*W+CFG_W]),
+      .in_tag(in_sr[FLT_LO-1:TAG_LO]),
+      .fault_en(in_sr[FLT_LO]),
+      .fault_stage(in_sr[FLT_LO+FSW:FLT_LO+1]),
+      .fault_elem(in_sr[FLT_LO+FSW+FEW:FLT_LO+FSW+1]),
+      .fault_kind(in_sr[IN_W-1:IN_W-2]),
       .out_valid(out_valid),
       .out_data(out_data),
       .out_conflict(out_conflict)

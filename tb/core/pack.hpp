@@ -39,11 +39,42 @@ void pack_lanes(const T* v, size_t n, int w, uint8_t* out) {
   if (rest) std::memcpy(out + o, &acc, rest);
 }
 
-// Flags (0 / non-0) as one bit each.
+// Flags (each byte 0 or 1) as one bit each: eight flags at a time, gathered by one multiply
+// (byte k's bit 0 lands in bit 56 + k).
 inline void pack_bits(const uint8_t* flags, size_t n, uint8_t* out) {
-  std::memset(out, 0, image_bytes(n));
-  for (size_t i = 0; i < n; ++i)
-    if (flags[i]) out[i >> 3] = static_cast<uint8_t>(out[i >> 3] | (1u << (i & 7)));
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x;
+    std::memcpy(&x, flags + i, 8);
+    out[i >> 3] = static_cast<uint8_t>(((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+  }
+  if (i < n) {
+    uint8_t b = 0;
+    for (size_t k = 0; i + k < n; ++k) b = static_cast<uint8_t>(b | ((flags[i + k] & 1u) << k));
+    out[i >> 3] = b;
+  }
+}
+
+// True when no flag is set.
+inline bool all_clear(const uint8_t* flags, size_t n) {
+  size_t i = 0;
+  uint64_t acc = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x;
+    std::memcpy(&x, flags + i, 8);
+    acc |= x;
+  }
+  for (; i < n; ++i) acc |= flags[i];
+  return acc == 0;
+}
+
+// The first `bits` bits of the port are 0.
+inline bool port_is_zero(const Port& p, size_t bits) {
+  const uint8_t* d = p.data();
+  uint8_t acc = 0;
+  for (size_t b = 0; b < bits / 8; ++b) acc = static_cast<uint8_t>(acc | d[b]);
+  if (bits % 8) acc = static_cast<uint8_t>(acc | (d[bits / 8] & ((1u << (bits % 8)) - 1u)));
+  return acc == 0;
 }
 
 // The first `bits` bits of the port equal the image.

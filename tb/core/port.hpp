@@ -38,7 +38,34 @@ class Port {
     return width >= 64 ? v : (v & ((uint64_t{1} << width) - 1));
   }
   bool bit(int i) const { return (p_[i >> 3] >> (i & 7)) & 1u; }
-  uint64_t value() const { return get(0, width_ < 64 ? width_ : 64); }
+  // The whole port (at most its low 64 bits).
+  uint64_t value() const {
+    switch (bytes_) {  // a scalar port: its storage holds exactly the value
+      case 1:
+        return p_[0];
+      case 2: {
+        uint16_t w;
+        std::memcpy(&w, p_, 2);
+        return w;
+      }
+      case 4: {
+        uint32_t w;
+        std::memcpy(&w, p_, 4);
+        return w;
+      }
+      default:
+        return get(0, width_ < 64 ? width_ : 64);
+    }
+  }
+  // Lane i of a bus of `w`-bit lanes; faster than get() when w is a multiple of 8.
+  uint64_t lane(int i, int w) const {
+    if ((w & 7) == 0) {
+      uint64_t v = 0;
+      std::memcpy(&v, p_ + (i * w >> 3), static_cast<size_t>(w >> 3));
+      return v;
+    }
+    return get(i * w, w);
+  }
 
   void set(int lsb, int width, uint64_t v) {
     for (int done = 0; done < width;) {  // byte by byte: writes never leave the storage
@@ -62,9 +89,25 @@ class Port {
     uint64_t v = 0;
     if (b + 8 <= bytes_) {
       std::memcpy(&v, p_ + b, 8);
-    } else if (b < bytes_) {
-      std::memcpy(&v, p_ + b, static_cast<size_t>(bytes_ - b));
+      return v;
     }
+    switch (bytes_ - b) {  // the storage of a scalar port, or the tail of a wide one
+      case 4: {
+        uint32_t w;
+        std::memcpy(&w, p_ + b, 4);
+        return w;
+      }
+      case 2: {
+        uint16_t w;
+        std::memcpy(&w, p_ + b, 2);
+        return w;
+      }
+      case 1:
+        return p_[b];
+      default:
+        break;
+    }
+    for (int k = bytes_ - 1; k >= b; --k) v = (v << 8) | p_[k];
     return v;
   }
 

@@ -25,11 +25,19 @@ class VlDut : public Dut {
   ~VlDut() override {
     VlDut::finish();
     trace_close();
+    // Verilator's scopes unregister from the thread's current context when the model is
+    // destroyed: make that this model's own context (with several models alive in one
+    // thread it may be another one's, already gone).
+    Verilated::threadContextp(ctx_.get());
+    top_.reset();
   }
   const std::string& name() const override { return name_; }
   void eval() override { top_->eval(); }
   void finish() override {
-    if (!finished_) top_->final();
+    if (!finished_) {
+      Verilated::threadContextp(ctx_.get());
+      top_->final();
+    }
     finished_ = true;
   }
   bool failed() const override { return ctx_->gotError() || ctx_->gotFinish(); }

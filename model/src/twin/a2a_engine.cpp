@@ -2,6 +2,7 @@
 #include "minforge/twin/a2a_engine.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -18,6 +19,11 @@ A2aMonitor::A2aMonitor(int N, int W)
   imask_ = (uint64_t{1} << IW_) - 1;
   pmask_ = PW_ >= 64 ? ~uint64_t{0} : ((uint64_t{1} << PW_) - 1);
   seen_.assign(static_cast<size_t>(N) * static_cast<size_t>(N), 0);
+  expect_.resize(seen_.size());
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i)
+      expect_[static_cast<size_t>(j * N + i)] =
+          a2a_payload32(static_cast<uint32_t>(i), static_cast<uint32_t>(j)) & pmask_;
   good_events_.reserve(static_cast<size_t>(N));
 }
 
@@ -27,31 +33,40 @@ void A2aMonitor::reset() {
 }
 
 void A2aMonitor::eval(const FabricOut& o) {
-  n_valid_ = n_good_ = n_dst_ = n_pay_ = n_dup_ = 0;
+  uint32_t nv = 0, ng = 0, nd = 0, np = 0, nu = 0;
   good_events_.clear();
-  for (int j = 0; j < N_; ++j) {
-    if (!o.valid[static_cast<size_t>(j)]) continue;
-    ++n_valid_;
-    const uint64_t d = o.data[static_cast<size_t>(j)];
-    const uint64_t src = d & imask_;
-    if (((d >> IW_) & imask_) != static_cast<uint64_t>(j)) {
-      ++n_dst_;
+  const uint8_t* __restrict valid = o.valid.data();
+  const uint64_t* __restrict data = o.data.data();
+  const uint8_t* __restrict seen = seen_.data();
+  const uint64_t* __restrict expect = expect_.data();
+  const int N = N_, IW = IW_;
+  const uint64_t imask = imask_;
+  for (int j = 0; j < N; ++j) {
+    if (!valid[j]) continue;
+    ++nv;
+    const uint64_t d = data[j];
+    const uint64_t src = d & imask;
+    if (((d >> IW) & imask) != static_cast<uint64_t>(j)) {  // wrong destination
+      ++nd;
       continue;
     }
-    const uint64_t want =
-        a2a_payload32(static_cast<uint32_t>(src), static_cast<uint32_t>(j)) & pmask_;
-    if (src >= static_cast<uint64_t>(N_) || (d >> (2 * IW_)) != want) {
-      ++n_pay_;
+    const uint32_t key = static_cast<uint32_t>(j * N) + static_cast<uint32_t>(src);
+    if (src >= static_cast<uint64_t>(N) || (d >> (2 * IW)) != expect[key]) {  // bad source/payload
+      ++np;
       continue;
     }
-    const uint32_t key = static_cast<uint32_t>(j * N_) + static_cast<uint32_t>(src);
-    if (seen_[key]) {
-      ++n_dup_;
+    if (seen[key]) {  // duplicate
+      ++nu;
       continue;
     }
-    ++n_good_;
+    ++ng;
     good_events_.push_back(key);
   }
+  n_valid_ = nv;
+  n_good_ = ng;
+  n_dst_ = nd;
+  n_pay_ = np;
+  n_dup_ = nu;
 }
 
 void A2aMonitor::clock(bool clear) {
@@ -100,22 +115,23 @@ void A2aEngine::eval(bool start, const BanyanFault& fault) {
   clear_ = start && !busy_q_;
   st_.inject = busy_q_ && round_q_ < R;
   st_.round = round_q_;
-  std::fill(fin_.valid.begin(), fin_.valid.end(), 0);
-  if (st_.inject) {
+  const size_t N = static_cast<size_t>(N_);
+  if (st_.inject) {  // the round's senders, messages (0 where idle) and tags
     const A2aRound& r = sched_.rounds[round_q_];
-    const std::vector<uint64_t>& m = msg_[round_q_];
     fin_.cfg = r.cfg;
-    for (size_t i = 0; i < static_cast<size_t>(N_); ++i) {
-      if (!r.send[i]) continue;
-      fin_.valid[i] = 1;
-      fin_.data[i] = m[i];
-      fin_.tag[i] = r.tag[i];
-    }
+    std::memcpy(fin_.valid.data(), r.send.data(), N);
+    std::memcpy(fin_.data.data(), msg_[round_q_].data(), N * sizeof(uint64_t));
+    std::memcpy(fin_.tag.data(), r.tag.data(), N * sizeof(uint32_t));
+    injected_ = true;
+  } else if (injected_) {
+    std::memset(fin_.valid.data(), 0, N);
+    injected_ = false;
   }
   fout_ = fabric_->eval(fin_, &fault);
   mon_.eval(fout_);
   n_conf_ = 0;
-  for (uint8_t c : fout_.conflict) n_conf_ += c;
+  if (fabric_->control() == Ctrl::Tag)  // the only mode with conflicts
+    for (uint8_t c : fout_.conflict) n_conf_ += c;
   st_.busy = busy_q_;
   st_.done = done_q_;
   st_.cycles = cyc_q_;

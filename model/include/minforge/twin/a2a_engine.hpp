@@ -54,7 +54,8 @@ class A2aMonitor {
   int N_, IW_, PW_;
   uint64_t imask_, pmask_;
   uint32_t delivered_ = 0, good_ = 0, dst_ = 0, pay_ = 0, dup_ = 0;
-  std::vector<uint8_t> seen_;  // seen_[j * N + i]
+  std::vector<uint8_t> seen_;     // seen_[j * N + i]
+  std::vector<uint64_t> expect_;  // expect_[j * N + i]: the payload field of message (i, j)
   uint32_t n_valid_ = 0, n_good_ = 0, n_dst_ = 0, n_pay_ = 0, n_dup_ = 0;
   std::vector<uint32_t> good_events_;  // j * N + i
 };
@@ -92,7 +93,7 @@ class A2aEngine {
   // a2a_ctrl registers
   bool busy_q_ = false, done_q_ = false;
   uint32_t cyc_q_ = 0, round_q_ = 0, conf_q_ = 0;
-  bool clear_ = false;
+  bool clear_ = false, injected_ = false;
   uint32_t n_conf_ = 0;
 };
 

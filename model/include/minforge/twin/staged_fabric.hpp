@@ -95,17 +95,33 @@ class StagedFabric {
     std::vector<uint8_t> states;
     std::vector<uint8_t> x;
   };
+  // The arrays a stage reads: a Slot, or for stage 0 the caller's FabricIn.
+  struct View {
+    const uint8_t* v;
+    const uint64_t* d;
+    const uint32_t* tag;
+    uint32_t cfg;
+    const uint8_t* states;
+    const uint8_t* x;
+  };
+  static View view(const Slot& s) {
+    return View{s.v.data(), s.d.data(), s.tag.data(), s.cfg, s.states.data(), s.x.data()};
+  }
   void init(Slot& sl) const;
-  void stage(int s, const Slot& in, Slot& out, const BanyanFault* fault) const;
+  template <bool First>
+  void stage(int s, const View& in, Slot& out, const BanyanFault* fault) const;
+  template <int M, bool Shuffle, bool First>
+  void stage_impl(int s, const View& in, Slot& out, const BanyanFault* fault) const;
 
   int N_, n_, H_, W_;
   Ctrl ctrl_;
-  bool pipeline_, banyan_;
+  bool pipeline_, banyan_, shuffle_ = false;
   uint64_t wmask_;
   std::vector<Stage> st_;
   std::vector<Slot> regs_;  // pipeline: the register after stage s
   std::vector<Slot> next_;  // what eval() computed for the next edge
-  Slot in_, tmp_;
+  Slot tmp_;
+  std::vector<uint8_t> zero_x_;  // the conflict bits entering stage 0
 };
 
 }  // namespace minforge::twin

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The RTL file lists, read from their one source: the FuseSoC cores of the repository.
 
-Cores (CAPI 2 files, found anywhere in the repository outside build trees):
+Cores (CAPI 2 files, found anywhere in the repository outside build trees: folders named
+build*, or holding a CMakeCache.txt or a FUSESOC_IGNORE):
   minforge_fabrics.core   minforge:minforge:fabrics  rtl/common, rtl/gsen, rtl/banyan
   minforge_engines.core   minforge:minforge:engines  rtl/engine (depends on fabrics)
   minforge_rn1.core       minforge:minforge:rn1      rtl/rn1, rtl/rn1/gen
@@ -9,10 +10,10 @@ Cores (CAPI 2 files, found anywhere in the repository outside build trees):
   synth/ooc/minforge_ooc.core  minforge:minforge:ooc  out-of-context synthesis wrappers
                                                      (fabrics, rn1)
 A core is named by its VLNV (minforge:minforge:engines, with or without :version) or by the
-last part of its name (engines); `all` names every core.  Dependencies (`depend:` of a fileset) are resolved the way
-FuseSoC resolves them: the named core contributes the filesets of the requested target
-(default: `default`), every dependency those of its `default` target; dependencies come
-first, each file once.
+last part of its name (engines); `all` names every core.  Dependencies (`depend:` of a
+fileset) are resolved the way FuseSoC resolves them: the named core contributes the
+filesets of the requested target (default: `default`), every dependency those of its
+`default` target; dependencies come first, each file once.
 
 Usage:
   mfcores.py files CORE... [--target T] [--format F] [--relative]
@@ -27,7 +28,7 @@ Usage:
       "other_files": [{"name": ..., "file_type": ...}]}  (other_files: pin files etc.)
   mfcores.py list
       JSON: {short name: {"vlnv", "core_file", "targets": {target: {"flow", "toplevel",
-      "parameters"}}}}
+      "parameters", "flow_options", "filesets"}}}}
   mfcores.py check
       every .v/.vh under rtl/ and synth/ooc/ is listed by exactly one core and every listed
       file exists; exit 1 if not (one line per problem on stderr)

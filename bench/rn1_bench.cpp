@@ -13,9 +13,11 @@
 #include "minforge/algo/rn1_topology.hpp"
 #include "minforge/twin/rn1_net.hpp"
 #include "minforge/twin/rn1_traffic.hpp"
-#ifdef MINFORGE_HAVE_RN1_RTL
-#include "rn1_rtl.hpp"
-#endif
+#include "rn1/rn1_rtl.hpp"
+
+namespace minforge::tb::models {
+const Model& Vrn1_net_rn1_64();  // linked in from mf_rn1_models (tb/rn1/CMakeLists.txt)
+}
 
 namespace {
 
@@ -41,7 +43,6 @@ void BM_Rn1ModelRouterCycles(benchmark::State& state) {
 }
 BENCHMARK(BM_Rn1ModelRouterCycles)->Unit(benchmark::kMillisecond);
 
-#ifdef MINFORGE_HAVE_RN1_RTL
 void BM_Rn1VerilatorRouterCycles(benchmark::State& state) {
   const NetSpec& s = net_spec(Topology::kRn1_64);
   RunConfig c;
@@ -49,14 +50,14 @@ void BM_Rn1VerilatorRouterCycles(benchmark::State& state) {
   c.load = 0.3;
   c.cycles = 2000;
   uint64_t total = 0;
-  for (auto _ : state) total += rtl::net_rtl_only(c);
+  for (auto _ : state)
+    total += minforge::tb::rn1_net_rtl_only(minforge::tb::models::Vrn1_net_rn1_64(), c);
   state.counters["router_cycles_per_s"] = benchmark::Counter(
       static_cast<double>(total * s.routers.size()), benchmark::Counter::kIsRate);
   state.counters["net_cycles_per_s"] =
       benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Rn1VerilatorRouterCycles)->Unit(benchmark::kMillisecond);
-#endif
 
 std::string out_path(const std::string& name) {
   const char* dir = std::getenv("MINFORGE_BENCH_OUT");

@@ -11,7 +11,7 @@ set -euo pipefail
 cli=${1:-build/sim/minforge}
 out=${2:-build/demo}
 mkdir -p "$out"
-export MINFORGE_CACHE=${MINFORGE_CACHE:-$PWD/build/verilated-cache}
+export MINFORGE_CACHE=${MINFORGE_CACHE:-$PWD/build/model-cache}
 
 step() { printf '\n== %s\n' "$*"; }
 json() { python3 -c "import json,sys; d=json.load(open('$1')); print($2)"; }

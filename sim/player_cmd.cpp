@@ -38,8 +38,7 @@ int run_player(Args& a, std::ostream& out) {
   for (const auto& c : params::kCtrlNames)
     if (c.name == cname) control = c.code;
   const int n = ceil_log2(static_cast<uint64_t>(N));
-  const std::vector<uint32_t> configs =
-      parse_config_list(a.require("configs"), uint64_t{1} << n);
+  const std::vector<uint32_t> configs = parse_config_list(a.require("configs"), uint64_t{1} << n);
   if (configs.empty()) throw InvalidArgument("--configs: empty list");
   const auto hex = a.get("hex");
   const bool as_json = a.flag("json");
@@ -53,13 +52,16 @@ int run_player(Args& a, std::ostream& out) {
   }
   const int64_t pairs = static_cast<int64_t>(N) * N - static_cast<int64_t>(s.missing.size());
   if (as_json) {
-    json j{{"ports", N}, {"control", cname}, {"rounds", s.rounds.size()},
-           {"pairs_covered", pairs}, {"covers", s.missing.empty()}};
+    json j{{"ports", N},
+           {"control", cname},
+           {"rounds", s.rounds.size()},
+           {"pairs_covered", pairs},
+           {"covers", s.missing.empty()}};
     out << j.dump() << "\n";
   } else {
     if (!hex) out << image;
-    out << "# " << s.rounds.size() << " rounds, " << pairs << " of " << N * N
-        << " pairs covered" << (hex ? ", written to " + *hex : std::string()) << "\n";
+    out << "# " << s.rounds.size() << " rounds, " << pairs << " of " << N * N << " pairs covered"
+        << (hex ? ", written to " + *hex : std::string()) << "\n";
   }
   return 0;
 }

@@ -5,8 +5,10 @@
 //   rn1 verilog the network top Verilog from the model's wiring (rtl/rn1/gen/*.v)
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -14,9 +16,7 @@
 #include "minforge/algo/rn1_topology.hpp"
 #include "minforge/algo/rn1_verilog.hpp"
 #include "minforge/twin/rn1_traffic.hpp"
-#ifdef MINFORGE_HAVE_RN1_RTL
-#include "rn1_rtl.hpp"
-#endif
+#include "rn1/rn1_rtl.hpp"
 
 namespace minforge::cli {
 namespace {
@@ -68,19 +68,17 @@ int run_net(Args& a, std::ostream& out) {
   const bool as_json = a.flag("json");
   a.finish();
   validate(c);
-#ifndef MINFORGE_HAVE_RN1_RTL
-  if (rtl) throw UsageError("--rtl: this minforge was built without Verilator (run make deps)");
-#endif
   RunStats st;
   long mismatches = -1;
   std::string first;
-  if (rtl) {
-#ifdef MINFORGE_HAVE_RN1_RTL
-    const auto r = rtl::net_lockstep(c);
+  if (rtl) {  // the network top built on demand, in lockstep in this process
+    tb::RunOptions opt;
+    opt.wave_dir = std::filesystem::temp_directory_path().string();
+    const auto r = tb::rn1_net_lockstep(tb::rn1_net_model(c.topology), c, opt);
     st = r.model;
-    mismatches = r.mismatches;
-    if (r.first.found) first = r.first.describe();
-#endif
+    mismatches = static_cast<long>(r.run.mismatches);
+    if (!r.run.ok) first = r.run.first.text();
+    if (!r.run.wave.empty()) std::cerr << "waveform: " << r.run.wave << "\n";
   } else {
     st = run_model(c);
   }

@@ -46,17 +46,18 @@ int run_request(const A2aSimRequest& r, bool as_json, std::ostream& out) {
   for (const auto& m : res.reports) std::cerr << m.text() << "\n";
   for (const auto& w : res.waves) std::cerr << "waveform: " << w << "\n";
   if (as_json) {
-    const json j{{"ports", res.ports},         {"width", res.width},   {"control", res.control},
-                 {"rounds", res.rounds},       {"latency", res.latency}, {"cycles", res.cycles},
-                 {"delivered", res.delivered}, {"lost", res.lost},     {"duplicates", res.duplicates},
-                 {"mismatches", res.mismatches}};
+    const json j{{"ports", res.ports},           {"width", res.width},
+                 {"control", res.control},       {"rounds", res.rounds},
+                 {"latency", res.latency},       {"cycles", res.cycles},
+                 {"delivered", res.delivered},   {"lost", res.lost},
+                 {"duplicates", res.duplicates}, {"mismatches", res.mismatches}};
     out << j.dump() << "\n";
   } else {
     out << (r.net == tb::Net::Banyan ? "banyan" : "gsen") << " N=" << res.ports
-        << " W=" << res.width << " control " << res.control << ": " << res.rounds
-        << " rounds + " << res.latency << " latency = " << res.cycles << " cycles, delivered "
-        << res.delivered << ", lost " << res.lost << ", duplicates " << res.duplicates
-        << ", mismatches " << res.mismatches << "\n";
+        << " W=" << res.width << " control " << res.control << ": " << res.rounds << " rounds + "
+        << res.latency << " latency = " << res.cycles << " cycles, delivered " << res.delivered
+        << ", lost " << res.lost << ", duplicates " << res.duplicates << ", mismatches "
+        << res.mismatches << "\n";
   }
   return res.mismatches == 0 ? 0 : 1;
 }
@@ -117,8 +118,8 @@ int run_sim_banyan(Args& a, std::ostream& out) {
                           std::to_string(N) + ")");
   r.N = static_cast<int>(N);
   r.W = read_width(a, r.N);
-  r.control = a.get("control") ? control_of(a.get_choice("control", {"stage", "tag"}))
-                               : Ctrl::Stage;
+  r.control =
+      a.get("control") ? control_of(a.get_choice("control", {"stage", "tag"})) : Ctrl::Stage;
   if (auto f = a.get("fault")) {
     const std::string s = *f;
     const size_t c1 = s.find(',');

@@ -12,9 +12,8 @@
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/../core/verilate.cmake)
 set(MF_A2A_DIR ${CMAKE_CURRENT_LIST_DIR})
-get_filename_component(MF_RTL_DIR ${CMAKE_CURRENT_LIST_DIR}/../../rtl ABSOLUTE)
-set(MF_A2A_RTL_DIRS ${MF_RTL_DIR}/common ${MF_RTL_DIR}/gsen ${MF_RTL_DIR}/banyan
-                    ${MF_RTL_DIR}/engine)
+# The RTL: the engines core and what it depends on (the fabrics), from the FuseSoC cores.
+mf_core_dirs(MF_A2A_RTL_DIRS engines)
 
 function(mf_a2a_model target)
   cmake_parse_arguments(S "MODULE" "NAME;OPT;UNITY" "SPECS" ${ARGN})

@@ -43,16 +43,16 @@ A2aModel::A2aModel(const Model& m) : m_(&m) {
     return e.at("net").get<std::string>() == "banyan" ? Net::Banyan : Net::Gsen;
   };
   for (const auto& e : j.at("fabrics"))
-    fab_.push_back(A2aFabricVariant{e.at("sel").get<int>(), net(e), e.at("N").get<int>(),
-                                    e.at("W").get<int>(), static_cast<Ctrl>(e.at("control").get<int>()),
-                                    e.at("pipeline").get<int>() != 0,
-                                    e.at("round_valid").get<int>() != 0});
+    fab_.push_back(
+        A2aFabricVariant{e.at("sel").get<int>(), net(e), e.at("N").get<int>(), e.at("W").get<int>(),
+                         static_cast<Ctrl>(e.at("control").get<int>()),
+                         e.at("pipeline").get<int>() != 0, e.at("round_valid").get<int>() != 0});
   for (const auto& e : j.at("engines"))
-    eng_.push_back(A2aEngineVariant{e.at("sel").get<int>(), net(e), e.at("N").get<int>(),
-                                    e.at("W").get<int>(), static_cast<Sched>(e.at("sched").get<int>()),
-                                    e.at("pipeline").get<int>() != 0, e.at("use_tags").get<int>() != 0,
-                                    static_cast<Ctrl>(e.at("player_control").get<int>()),
-                                    e.at("player_len").get<int>()});
+    eng_.push_back(A2aEngineVariant{
+        e.at("sel").get<int>(), net(e), e.at("N").get<int>(), e.at("W").get<int>(),
+        static_cast<Sched>(e.at("sched").get<int>()), e.at("pipeline").get<int>() != 0,
+        e.at("use_tags").get<int>() != 0, static_cast<Ctrl>(e.at("player_control").get<int>()),
+        e.at("player_len").get<int>()});
 }
 
 std::string A2aModel::describe_fabric(int k) const {
@@ -83,8 +83,8 @@ namespace {
 // ---------------------------------------------------------------- fabric ports
 // The f_* ports of a sweep top, and the packed images the twin's outputs are compared as.
 struct FabricPorts {
-  Port sel, rst, in_valid, in_data, in_cfg, in_tag, fault_en, fault_stage, fault_elem,
-      fault_kind, out_valid, out_data, out_conflict;
+  Port sel, rst, in_valid, in_data, in_cfg, in_tag, fault_en, fault_stage, fault_elem, fault_kind,
+      out_valid, out_data, out_conflict;
   explicit FabricPorts(Sim& s)
       : sel(s.port("f_sel")),
         rst(s.port("rst")),
@@ -220,7 +220,8 @@ twin::A2aSchedule fabric_schedule(const A2aFabricVariant& v) {
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<uint32_t>(c);
   switch (v.control) {
     case Ctrl::Alt:
-      return v.N % 4 == 2 ? twin::gsen_sched_alt(v.N) : twin::gsen_sched_player(v.N, Ctrl::Alt, all);
+      return v.N % 4 == 2 ? twin::gsen_sched_alt(v.N)
+                          : twin::gsen_sched_player(v.N, Ctrl::Alt, all);
     case Ctrl::Alt2:
     case Ctrl::Alt4:
       return twin::gsen_sched_player(v.N, v.control, all);
@@ -248,59 +249,60 @@ RunOutcome a2a_fabric_random(const A2aModel& m, int k, uint64_t seed, int cycles
                              const RunOptions& opt) {
   const A2aFabricVariant& v = m.fabrics()[uz(k)];
   const std::string ctx = m.describe_fabric(k) + " mode=random seed=" + std::to_string(seed);
-  return run_checked(m.model(), opt, m.top() + "_f" + std::to_string(k) + "_random", ctx,
-                     [&](Sim& sim, Checker& chk, const RunControl& ctl) {
-    auto tw = fabric_twin(v);
-    const int n = tw->stages();
-    std::mt19937_64 rng(seed);
-    FabricPorts p(sim);
-    Images img;
-    img.size(v.N, v.W, n);
-    p.in_valid.zero();
-    p.sel.set(static_cast<uint64_t>(v.sel));
-    twin::FabricIn in;
-    in.resize(v.N, n);
-    BanyanFault f;
-    const int fsw = std::max(1, clog2(n));
-    const uint64_t wmask = v.W >= 64 ? ~uint64_t{0} : ((uint64_t{1} << v.W) - 1);
-    reset_fabric(sim, p, v, n, in, f, img);
-    tw->reset();
-    const bool banyan = v.net == Net::Banyan;
-    for (int c = 0; c < cycles && !ctl.stop(chk); ++c) {
-      chk.cycle = static_cast<uint64_t>(c);
-      const bool rst = (rng() % 64) == 0;
-      const int density = static_cast<int>(rng() % 4);  // 0: sparse .. 3: all valid
-      for (int i = 0; i < v.N; ++i) {
-        const size_t u = uz(i);
-        if (v.round_valid)  // one valid bit per round: a full round, or (1 in 4) an empty one
-          in.valid[u] = density != 0 ? 1 : 0;
-        else
-          in.valid[u] =
-              density == 3 ? 1 : ((rng() % 4) < static_cast<uint64_t>(density + 1) ? 1 : 0);
-        in.data[u] = rng() & wmask;
-        in.tag[u] = static_cast<uint32_t>(rng() & ((1u << n) - 1u));
-      }
-      in.cfg = static_cast<uint32_t>(rng() & ((1u << n) - 1u));
-      for (auto& s : in.states) s = static_cast<uint8_t>(rng() & 1u);
-      if (banyan && c % 16 == 0) {
-        f.enabled = (rng() % 4) != 0;
-        f.stage = static_cast<int>(rng() % (1u << fsw));
-        f.element = static_cast<int>(rng() % static_cast<uint64_t>(v.N / 2));
-        f.kind = static_cast<int>(rng() % 4);
-      }
-      p.rst.set(rst ? 1 : 0);
-      drive_fabric(p, v, n, in, f, img);
-      sim.settle();
-      const twin::FabricOut o = eval_twin(*tw, v, in, banyan ? f : BanyanFault{});
-      if (!compare_outputs(p.out_valid, p.out_data, p.out_conflict, v.N, v.W, n, o, img, chk))
-        return false;
-      if (sim.failed()) return chk.fail("RTL assertion failed");
-      sim.edge();
-      tw->clock();
-      if (rst) tw->reset();
-    }
-    return true;
-  });
+  return run_checked(
+      m.model(), opt, m.top() + "_f" + std::to_string(k) + "_random", ctx,
+      [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+        auto tw = fabric_twin(v);
+        const int n = tw->stages();
+        std::mt19937_64 rng(seed);
+        FabricPorts p(sim);
+        Images img;
+        img.size(v.N, v.W, n);
+        p.in_valid.zero();
+        p.sel.set(static_cast<uint64_t>(v.sel));
+        twin::FabricIn in;
+        in.resize(v.N, n);
+        BanyanFault f;
+        const int fsw = std::max(1, clog2(n));
+        const uint64_t wmask = v.W >= 64 ? ~uint64_t{0} : ((uint64_t{1} << v.W) - 1);
+        reset_fabric(sim, p, v, n, in, f, img);
+        tw->reset();
+        const bool banyan = v.net == Net::Banyan;
+        for (int c = 0; c < cycles && !ctl.stop(chk); ++c) {
+          chk.cycle = static_cast<uint64_t>(c);
+          const bool rst = (rng() % 64) == 0;
+          const int density = static_cast<int>(rng() % 4);  // 0: sparse .. 3: all valid
+          for (int i = 0; i < v.N; ++i) {
+            const size_t u = uz(i);
+            if (v.round_valid)  // one valid bit per round: a full round, or (1 in 4) an empty one
+              in.valid[u] = density != 0 ? 1 : 0;
+            else
+              in.valid[u] =
+                  density == 3 ? 1 : ((rng() % 4) < static_cast<uint64_t>(density + 1) ? 1 : 0);
+            in.data[u] = rng() & wmask;
+            in.tag[u] = static_cast<uint32_t>(rng() & ((1u << n) - 1u));
+          }
+          in.cfg = static_cast<uint32_t>(rng() & ((1u << n) - 1u));
+          for (auto& s : in.states) s = static_cast<uint8_t>(rng() & 1u);
+          if (banyan && c % 16 == 0) {
+            f.enabled = (rng() % 4) != 0;
+            f.stage = static_cast<int>(rng() % (1u << fsw));
+            f.element = static_cast<int>(rng() % static_cast<uint64_t>(v.N / 2));
+            f.kind = static_cast<int>(rng() % 4);
+          }
+          p.rst.set(rst ? 1 : 0);
+          drive_fabric(p, v, n, in, f, img);
+          sim.settle();
+          const twin::FabricOut o = eval_twin(*tw, v, in, banyan ? f : BanyanFault{});
+          if (!compare_outputs(p.out_valid, p.out_data, p.out_conflict, v.N, v.W, n, o, img, chk))
+            return false;
+          if (sim.failed()) return chk.fail("RTL assertion failed");
+          sim.edge();
+          tw->clock();
+          if (rst) tw->reset();
+        }
+        return true;
+      });
 }
 
 // ---------------------------------------------------------------- fabric: schedule
@@ -381,9 +383,9 @@ RunOutcome a2a_fabric_schedule(const A2aModel& m, int k, const RunOptions& opt, 
           for (int j = 0; j < v.N; ++j) {
             const int want = missing.count({i, j}) ? 0 : 1;
             if (arrivals[uz(i * v.N + j)] != want)
-              return chk.fail("pair " + std::to_string(i) + "->" + std::to_string(j) +
-                              " arrived " + std::to_string(arrivals[uz(i * v.N + j)]) +
-                              " times, expected " + std::to_string(want));
+              return chk.fail("pair " + std::to_string(i) + "->" + std::to_string(j) + " arrived " +
+                              std::to_string(arrivals[uz(i * v.N + j)]) + " times, expected " +
+                              std::to_string(want));
           }
         total_cycles = total;
         return true;
@@ -393,6 +395,97 @@ RunOutcome a2a_fabric_schedule(const A2aModel& m, int k, const RunOptions& opt, 
 }
 
 // ---------------------------------------------------------------- banyan fault-tolerant plan
+namespace {
+
+// The fault-tolerant plan on the faulty fabric (a2a_banyan_plan).
+bool plan_run(Sim& sim, Checker& chk, const RunControl& ctl, const A2aFabricVariant& v,
+              const banyan::Topology& t, const banyan::Plan& plan, const twin::A2aSchedule& latin,
+              const BanyanFault& f, PlanResult& res) {
+  twin::BanyanFabric tw(v.N, v.W, v.control, v.pipeline);
+  const int n = tw.stages();
+  const int iw = n;
+  FabricPorts p(sim);
+  Images img;
+  img.size(v.N, v.W, n);
+  p.sel.set(static_cast<uint64_t>(v.sel));
+  twin::FabricIn in;
+  in.resize(v.N, n);
+  reset_fabric(sim, p, v, n, in, f, img);
+  tw.reset();
+  std::vector<std::map<Pair, long>> held(uz(v.N));
+  std::set<Pair> got;
+  const int Q = static_cast<int>(plan.cycles.size());
+  int q = 0;
+  long last_inject = -1, stall = 0;
+  for (long c = 0; !ctl.stop(chk); ++c) {
+    chk.cycle = static_cast<uint64_t>(c);
+    if (q >= Q && c > last_inject + tw.latency()) break;
+    std::fill(in.valid.begin(), in.valid.end(), 0);
+    if (q < Q) {
+      const auto& cyc = plan.cycles[uz(q)];
+      bool issue = true;
+      for (const auto& snd : cyc.sends) {
+        if (snd.proc == snd.origin) continue;
+        auto it = held[uz(snd.proc)].find({snd.origin, snd.final_dest});
+        if (it == held[uz(snd.proc)].end() || it->second >= c) issue = false;
+      }
+      if (issue) {
+        in.cfg = cyc.gamma;
+        const int H = v.N / 2;
+        for (int st = 0; st < n; ++st)
+          for (int y = 0; y < H; ++y)
+            in.states[uz(st * H + y)] = t.stage_cross(cyc.gamma, st) ? 1 : 0;
+        for (const auto& snd : cyc.sends) {
+          const auto u = uz(snd.proc);
+          in.valid[u] = 1;
+          in.data[u] = twin::a2a_message(v.N, v.W, snd.origin, snd.final_dest);
+          in.tag[u] = latin.rounds[cyc.gamma].tag[u];
+          if (snd.proc != snd.origin) held[u].erase({snd.origin, snd.final_dest});
+        }
+        ++q;
+        last_inject = c;
+        stall = 0;
+      } else if (++stall > tw.latency() + 2) {
+        return chk.fail("plan cycle " + std::to_string(q) + ": a relay never received its message");
+      }
+    }
+    drive_fabric(p, v, n, in, f, img);
+    sim.settle();
+    const twin::FabricOut o = tw.eval(in, f);
+    if (!compare_outputs(p.out_valid, p.out_data, p.out_conflict, v.N, v.W, n, o, img, chk))
+      return false;
+    if (sim.failed()) return chk.fail("RTL assertion failed");
+    for (int j = 0; j < v.N; ++j) {
+      if (!p.out_valid.bit(j)) continue;
+      const uint64_t d = p.out_data.get(j * v.W, v.W);
+      const int origin = static_cast<int>(d & ((1u << iw) - 1));
+      const int fin = static_cast<int>((d >> iw) & ((1u << iw) - 1));
+      if (fin == j) {
+        if (!got.insert({origin, fin}).second) ++res.duplicates;
+      } else {
+        held[uz(j)][{origin, fin}] = c;
+      }
+    }
+    sim.edge();
+    tw.clock();
+  }
+  if (ctl.stop(chk)) return true;
+  res.plan_cycles = Q;
+  res.cycles = last_inject + 1 + tw.latency();
+  res.delivered = static_cast<int64_t>(got.size());
+  res.lost = static_cast<int64_t>(v.N) * v.N - res.delivered;
+  // The model's message-level simulation of the same plan must agree.
+  const auto sr = banyan::simulate(
+      t, plan, std::make_pair(banyan::Fault{f.stage, f.element}, banyan::FaultKind::Dead));
+  if (!chk.eq(-1, "plan delivered (model simulate)", static_cast<uint64_t>(sr.delivered),
+              static_cast<uint64_t>(res.delivered)))
+    return false;
+  return chk.eq(-1, "plan duplicates (model simulate)", static_cast<uint64_t>(sr.duplicates),
+                static_cast<uint64_t>(res.duplicates));
+}
+
+}  // namespace
+
 PlanResult a2a_banyan_plan(const A2aModel& m, int k, const BanyanFault& f, const RunOptions& opt) {
   const A2aFabricVariant& v = m.fabrics()[uz(k)];
   const banyan::Topology t(v.N);
@@ -401,96 +494,15 @@ PlanResult a2a_banyan_plan(const A2aModel& m, int k, const BanyanFault& f, const
   PlanResult res;
   const std::string ctx = m.describe_fabric(k) + " mode=fault-tolerant fault=E_" +
                           std::to_string(f.stage) + "," + std::to_string(f.element) + " dead";
-  res.run = run_checked(
-      m.model(), opt,
-      m.top() + "_f" + std::to_string(k) + "_ft_" + std::to_string(f.stage) + "_" +
-          std::to_string(f.element),
-      ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
-        res = PlanResult{};
-        twin::BanyanFabric tw(v.N, v.W, v.control, v.pipeline);
-        const int n = tw.stages();
-        const int iw = n;
-        FabricPorts p(sim);
-        Images img;
-        img.size(v.N, v.W, n);
-        p.sel.set(static_cast<uint64_t>(v.sel));
-        twin::FabricIn in;
-        in.resize(v.N, n);
-        reset_fabric(sim, p, v, n, in, f, img);
-        tw.reset();
-        std::vector<std::map<Pair, long>> held(uz(v.N));
-        std::set<Pair> got;
-        const int Q = static_cast<int>(plan.cycles.size());
-        int q = 0;
-        long last_inject = -1, stall = 0;
-        for (long c = 0; !ctl.stop(chk); ++c) {
-          chk.cycle = static_cast<uint64_t>(c);
-          if (q >= Q && c > last_inject + tw.latency()) break;
-          std::fill(in.valid.begin(), in.valid.end(), 0);
-          if (q < Q) {
-            const auto& cyc = plan.cycles[uz(q)];
-            bool issue = true;
-            for (const auto& snd : cyc.sends) {
-              if (snd.proc == snd.origin) continue;
-              auto it = held[uz(snd.proc)].find({snd.origin, snd.final_dest});
-              if (it == held[uz(snd.proc)].end() || it->second >= c) issue = false;
-            }
-            if (issue) {
-              in.cfg = cyc.gamma;
-              const int H = v.N / 2;
-              for (int st = 0; st < n; ++st)
-                for (int y = 0; y < H; ++y)
-                  in.states[uz(st * H + y)] = t.stage_cross(cyc.gamma, st) ? 1 : 0;
-              for (const auto& snd : cyc.sends) {
-                const auto u = uz(snd.proc);
-                in.valid[u] = 1;
-                in.data[u] = twin::a2a_message(v.N, v.W, snd.origin, snd.final_dest);
-                in.tag[u] = latin.rounds[cyc.gamma].tag[u];
-                if (snd.proc != snd.origin) held[u].erase({snd.origin, snd.final_dest});
-              }
-              ++q;
-              last_inject = c;
-              stall = 0;
-            } else if (++stall > tw.latency() + 2) {
-              return chk.fail("plan cycle " + std::to_string(q) +
-                              ": a relay never received its message");
-            }
-          }
-          drive_fabric(p, v, n, in, f, img);
-          sim.settle();
-          const twin::FabricOut o = tw.eval(in, f);
-          if (!compare_outputs(p.out_valid, p.out_data, p.out_conflict, v.N, v.W, n, o, img, chk))
-            return false;
-          if (sim.failed()) return chk.fail("RTL assertion failed");
-          for (int j = 0; j < v.N; ++j) {
-            if (!p.out_valid.bit(j)) continue;
-            const uint64_t d = p.out_data.get(j * v.W, v.W);
-            const int origin = static_cast<int>(d & ((1u << iw) - 1));
-            const int fin = static_cast<int>((d >> iw) & ((1u << iw) - 1));
-            if (fin == j) {
-              if (!got.insert({origin, fin}).second) ++res.duplicates;
-            } else {
-              held[uz(j)][{origin, fin}] = c;
-            }
-          }
-          sim.edge();
-          tw.clock();
-        }
-        if (ctl.stop(chk)) return true;
-        res.plan_cycles = Q;
-        res.cycles = last_inject + 1 + tw.latency();
-        res.delivered = static_cast<int64_t>(got.size());
-        res.lost = static_cast<int64_t>(v.N) * v.N - res.delivered;
-        // The model's message-level simulation of the same plan must agree.
-        const auto sr = banyan::simulate(t, plan,
-                                         std::make_pair(banyan::Fault{f.stage, f.element},
-                                                        banyan::FaultKind::Dead));
-        if (!chk.eq(-1, "plan delivered (model simulate)", static_cast<uint64_t>(sr.delivered),
-                    static_cast<uint64_t>(res.delivered)))
-          return false;
-        return chk.eq(-1, "plan duplicates (model simulate)",
-                      static_cast<uint64_t>(sr.duplicates), static_cast<uint64_t>(res.duplicates));
-      });
+  res.run = run_checked(m.model(), opt,
+                        m.top() + "_f" + std::to_string(k) + "_ft_" + std::to_string(f.stage) +
+                            "_" + std::to_string(f.element),
+                        ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+                          PlanResult r;
+                          const bool ok = plan_run(sim, chk, ctl, v, t, plan, latin, f, r);
+                          if (!ctl.replay) res = r;
+                          return ok;
+                        });
   return res;
 }
 
@@ -585,13 +597,13 @@ struct RoundImages {
 bool compare_engine(EnginePorts& p, const twin::A2aEngine& tw, const twin::A2aSchedule& s,
                     const RoundImages& ri, int n, Images& img, Checker& chk) {
   const twin::A2aState& st = tw.state();
-  const uint64_t want[] = {st.busy,    st.done,        st.cycles,  st.delivered,
-                           st.errors,  st.err_dst,     st.err_payload, st.err_dup,
-                           st.missing, st.conflicts,   st.inject};
-  const Port* got[] = {&p.busy,   &p.done,        &p.cycles,  &p.delivered, &p.errors, &p.err_dst,
+  const uint64_t want[] = {st.busy,    st.done,      st.cycles,      st.delivered,
+                           st.errors,  st.err_dst,   st.err_payload, st.err_dup,
+                           st.missing, st.conflicts, st.inject};
+  const Port* got[] = {&p.busy,        &p.done,    &p.cycles,  &p.delivered, &p.errors, &p.err_dst,
                        &p.err_payload, &p.err_dup, &p.missing, &p.conflicts, &p.inject};
-  static const char* const names[] = {"busy",    "done",    "cycles",  "delivered",
-                                      "errors",  "err_dst", "err_payload", "err_dup",
+  static const char* const names[] = {"busy",    "done",      "cycles",      "delivered",
+                                      "errors",  "err_dst",   "err_payload", "err_dup",
                                       "missing", "conflicts", "inject"};
   bool regs_same = chk.inject < 0;
   for (size_t r = 0; r < 11 && regs_same; ++r) regs_same = want[r] == got[r]->value();
@@ -612,14 +624,13 @@ bool compare_engine(EnginePorts& p, const twin::A2aEngine& tw, const twin::A2aSc
         const auto u = uz(i);
         if (!chk.eq(i, "send", r.send[u], p.valid.bit(i))) return false;
         if (!r.send[u]) continue;
-        if (!chk.eq(i, "dst", static_cast<uint64_t>(r.dest[u]), p.dst.get(i * n, n)))
-          return false;
+        if (!chk.eq(i, "dst", static_cast<uint64_t>(r.dest[u]), p.dst.get(i * n, n))) return false;
         if (!chk.eq(i, "tag", r.tag[u], p.tag.get(i * n, n))) return false;
       }
     }
   }
-  return compare_outputs(p.out_valid, p.out_data, p.out_conflict, N, tw.width(), n,
-                         tw.fabric_out(), img, chk);
+  return compare_outputs(p.out_valid, p.out_data, p.out_conflict, N, tw.width(), n, tw.fabric_out(),
+                         img, chk);
 }
 
 void load_player(Sim& sim, EnginePorts& p, const A2aEngineVariant& v, const twin::A2aSchedule& s) {
@@ -698,12 +709,12 @@ void setup_engine(Sim& sim, EnginePorts& p, const A2aEngineVariant& v, const twi
 // (banyan::route with the FaultKind): (source, intended destination, arrival port), sorted.
 std::vector<std::tuple<int, int, int>> predicted_misrouted(int N, const BanyanFault& f) {
   const banyan::Topology t(N);
-  const auto kind =
-      f.kind == 1 ? banyan::FaultKind::StuckStraight : banyan::FaultKind::StuckCross;
+  const auto kind = f.kind == 1 ? banyan::FaultKind::StuckStraight : banyan::FaultKind::StuckCross;
   std::vector<std::tuple<int, int, int>> out;
   for (uint32_t k = 0; k < static_cast<uint32_t>(N); ++k)
     for (int x = 0; x < N; ++x) {
-      const auto r = banyan::route(t, k, x, std::make_pair(banyan::Fault{f.stage, f.element}, kind));
+      const auto r =
+          banyan::route(t, k, x, std::make_pair(banyan::Fault{f.stage, f.element}, kind));
       const int want = banyan::gamma(t, k, x);
       if (r.dest != want) out.emplace_back(x, want, r.dest);
     }
@@ -728,13 +739,15 @@ ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const std::vector<u
            kFaultKinds[fault.kind & 3];
   res.run = run_checked(m.model(), opt, m.top() + "_e" + std::to_string(k), ctx,
                         [&](Sim& sim, Checker& chk, const RunControl& ctl) {
-                          res = ExchangeResult{};
+                          ExchangeResult r;
                           auto tw = engine_twin(v, s);
                           EnginePorts p(sim);
                           Images img;
                           img.size(v.N, v.W, n);
                           setup_engine(sim, p, v, s, fault);
-                          return exchange(sim, p, *tw, ri, n, img, fault, chk, ctl, res);
+                          const bool ok = exchange(sim, p, *tw, ri, n, img, fault, chk, ctl, r);
+                          if (!ctl.replay) res = r;
+                          return ok;
                         });
   return res;
 }
@@ -753,13 +766,15 @@ ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& f,
       m.top() + "_e" + std::to_string(k) + "_fault_" + std::to_string(f.stage) + "_" +
           std::to_string(f.element) + "_" + kFaultKinds[f.kind & 3],
       ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
-        res = ExchangeResult{};
+        ExchangeResult r;
         auto tw = engine_twin(v, s);
         EnginePorts p(sim);
         Images img;
         img.size(v.N, v.W, n);
         setup_engine(sim, p, v, s, f);
-        if (!exchange(sim, p, *tw, ri, n, img, f, chk, ctl, res)) return false;
+        const bool ok = exchange(sim, p, *tw, ri, n, img, f, chk, ctl, r);
+        if (!ctl.replay) res = r;
+        if (!ok) return false;
         if (ctl.stop(chk)) return true;
         if (f.kind == 0 || f.kind == 3) {
           const auto blocked = banyan::blocked_pairs(banyan::Topology(v.N), {f.stage, f.element});

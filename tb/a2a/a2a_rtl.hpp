@@ -128,13 +128,13 @@ struct A2aSimRequest {
   Net net = Net::Gsen;
   int N = 0, W = 0;
   bool pipeline = true;
-  Ctrl control = Ctrl::Stage;      // gsen: stage, alt, alt2, alt4, tag; banyan: stage, tag
-  std::vector<uint32_t> configs;   // gsen: replay this list (player)
-  BanyanFault fault;               // banyan: dead -> fault-tolerant plan, stuck -> Latin
+  Ctrl control = Ctrl::Stage;     // gsen: stage, alt, alt2, alt4, tag; banyan: stage, tag
+  std::vector<uint32_t> configs;  // gsen: replay this list (player)
+  BanyanFault fault;              // banyan: dead -> fault-tolerant plan, stuck -> Latin
   uint64_t seed = 1;
-  int cycles = 256;                // random fabric cycles
-  std::string wave;                // trace the exchange into this FST file
-  std::string wave_dir;            // where a mismatch's waveform goes
+  int cycles = 256;      // random fabric cycles
+  std::string wave;      // trace the exchange into this FST file
+  std::string wave_dir;  // where a mismatch's waveform goes
 };
 struct A2aSimResult {
   int ports = 0, width = 0;
@@ -142,9 +142,9 @@ struct A2aSimResult {
   int rounds = 0, latency = 0;
   long cycles = 0;
   int64_t delivered = 0, lost = 0, duplicates = 0;
-  int mismatches = 0;                  // runs that mismatched (fabric random, exchange)
-  std::vector<Mismatch> reports;       // their first mismatches
-  std::vector<std::string> waves;      // the waveforms kept
+  int mismatches = 0;              // runs that mismatched (fabric random, exchange)
+  std::vector<Mismatch> reports;   // their first mismatches
+  std::vector<std::string> waves;  // the waveforms kept
 };
 // The gen_sweep.py specs of the one-fabric one-engine top of a request.
 std::vector<std::string> a2a_sim_specs(const A2aSimRequest& r);

@@ -43,7 +43,8 @@ const Model& a2a_sim_model(const A2aSimRequest& r) {
   for (const auto& s : a2a_sim_specs(r)) call += " " + s;
   call += ")";
   return ondemand_model(OnDemandRequest{
-      "a2a", call, std::string(r.net == Net::Banyan ? "banyan" : "gsen") + "_N" + std::to_string(r.N)});
+      "a2a", call,
+      std::string(r.net == Net::Banyan ? "banyan" : "gsen") + "_N" + std::to_string(r.N)});
 }
 
 A2aSimResult a2a_sim(const A2aSimRequest& r, const A2aModel& m) {

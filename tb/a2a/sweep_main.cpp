@@ -146,8 +146,8 @@ bool run_fabrics(const A2aModel& m, const Options& o, uint64_t* cycles) {
           std::printf(
               "ok   %s: plan %d cycles (Theorem 1 bound %d), hardware %ld cycles, delivered "
               "%" PRId64 "\n",
-              what.c_str(), pr.plan_cycles, minforge::banyan::theorem1_bound(t, {st, l}),
-              pr.cycles, pr.delivered);
+              what.c_str(), pr.plan_cycles, minforge::banyan::theorem1_bound(t, {st, l}), pr.cycles,
+              pr.delivered);
       }
   }
   return true;
@@ -164,18 +164,17 @@ bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
     // (the player variants of the sweep replay a full cover or report the missing pairs).
     const auto s = a2a_engine_schedule(v, {});
     const int64_t expect_lost = static_cast<int64_t>(s.missing.size());
-    if (res.cycles != res.rounds + res.latency || res.lost != expect_lost ||
-        res.duplicates != 0 || res.delivered != static_cast<int64_t>(v.N) * v.N - expect_lost) {
+    if (res.cycles != res.rounds + res.latency || res.lost != expect_lost || res.duplicates != 0 ||
+        res.delivered != static_cast<int64_t>(v.N) * v.N - expect_lost) {
       std::printf("FAIL %s: cycles %ld (expected %d), delivered %" PRId64 ", lost %" PRId64
                   " (expected %" PRId64 "), duplicates %" PRId64 "\n",
-                  m.describe_engine(k).c_str(), res.cycles, res.rounds + res.latency,
-                  res.delivered, res.lost, expect_lost, res.duplicates);
+                  m.describe_engine(k).c_str(), res.cycles, res.rounds + res.latency, res.delivered,
+                  res.lost, expect_lost, res.duplicates);
       return false;
     }
     if (!o.quiet)
       std::printf("ok   %s: %d rounds + %d latency = %ld cycles, delivered %" PRId64 "\n",
-                  m.describe_engine(k).c_str(), res.rounds, res.latency, res.cycles,
-                  res.delivered);
+                  m.describe_engine(k).c_str(), res.rounds, res.latency, res.cycles, res.delivered);
     if (!(o.faults && v.net == Net::Banyan && v.N >= 8)) continue;
     const minforge::banyan::Topology t(v.N);
     for (int st = 1; st + 1 < t.stages(); ++st)

@@ -22,19 +22,21 @@
 #include <string>
 #include <vector>
 
-#include "Vrn1_selftest_net.h"
+#include "core/sim.hpp"
 #include "minforge/algo/rn1_topology.hpp"
 #include "minforge/twin/rn1_net.hpp"
 #include "minforge/twin/rn1_selftest.hpp"
-#include "rn1_rtl_bits.hpp"
-#include "verilated.h"
+
+namespace minforge::tb::models {
+const Model& Vrn1_selftest_net();  // the adapter of the model linked in (tb/core/vl_adapter.py)
+}
 
 namespace {
 
 namespace rn1 = minforge::rn1;
 namespace twin = minforge::twin;
-using minforge::rn1::rtl::get_bits;
-using minforge::rn1::rtl::set_bits;
+using minforge::tb::Port;
+using minforge::tb::Sim;
 using twin::Rn1Exchange;
 
 constexpr int kExchanges = 3;
@@ -69,53 +71,49 @@ std::vector<int> links_from(int from_stage, bool to_endpoint) {
 }
 
 std::vector<Rn1Exchange> run_rtl(const Scenario& sc) {
-  auto ctx = std::make_unique<VerilatedContext>();
-  auto top = std::make_unique<Vrn1_selftest_net>(ctx.get());
-  top->seed = sc.seed;
-  for (size_t r = 0; r < sc.faults.router_dead.size(); ++r) {
-    set_bits(top->flt_router_dead, static_cast<int>(r), 1, sc.faults.router_dead[r]);
-  }
+  Sim sim(minforge::tb::models::Vrn1_selftest_net());
+  sim.port("seed").set(sc.seed);
+  Port rdead = sim.port("flt_router_dead"), ldead = sim.port("flt_link_dead"),
+       lstuck = sim.port("flt_link_stuck"), ldir = sim.port("flt_link_dir"),
+       lbit = sim.port("flt_link_bit"), lval = sim.port("flt_link_val");
+  for (size_t r = 0; r < sc.faults.router_dead.size(); ++r)
+    rdead.set_bit(static_cast<int>(r), sc.faults.router_dead[r] != 0);
   for (size_t l = 0; l < sc.faults.links.size(); ++l) {
     const auto& lf = sc.faults.links[l];
     const int k = static_cast<int>(l);
-    set_bits(top->flt_link_dead, k, 1, lf.dead);
-    set_bits(top->flt_link_stuck, k, 1, lf.stuck);
-    set_bits(top->flt_link_dir, k, 1, lf.backward);
-    set_bits(top->flt_link_bit, 3 * k, 3, static_cast<uint64_t>(lf.bit));
-    set_bits(top->flt_link_val, k, 1, lf.value);
+    ldead.set_bit(k, lf.dead);
+    lstuck.set_bit(k, lf.stuck);
+    ldir.set_bit(k, lf.backward);
+    lbit.set(3 * k, 3, static_cast<uint64_t>(lf.bit));
+    lval.set_bit(k, lf.value);
   }
-  top->tamper_pay = sc.tamper_pay;
-  top->tamper_dup = sc.tamper_dup;
-  top->start = 1;
-  auto edge = [&]() {
-    top->clk = 0;
-    top->eval();
-    top->clk = 1;
-    top->eval();
-  };
-  top->rst = 1;
-  edge();
-  edge();
-  top->rst = 0;
+  sim.port("tamper_pay").set(sc.tamper_pay ? 1 : 0);
+  sim.port("tamper_dup").set(sc.tamper_dup ? 1 : 0);
+  sim.port("start").set(1);
+  sim.reset(2);
+  const Port done = sim.port("done"), cycles = sim.port("cycles"),
+             delivered = sim.port("delivered"), errors = sim.port("errors"),
+             err_bad = sim.port("err_bad"), err_dup = sim.port("err_dup"),
+             failed = sim.port("failed"), missing = sim.port("missing");
   std::vector<Rn1Exchange> out;
   bool was_done = false;
   for (uint64_t e = 1; e <= kMaxEdges && out.size() < kExchanges; ++e) {
-    edge();
-    if (top->done && !was_done) {
+    sim.cycle();
+    const bool d = done.bit(0);
+    if (d && !was_done) {
       Rn1Exchange x;
-      x.cycles = top->cycles;
-      x.delivered = top->delivered;
-      x.errors = top->errors;
-      x.bad = top->err_bad;
-      x.dup = top->err_dup;
-      x.failed = top->failed;
-      x.missing = top->missing;
+      x.cycles = static_cast<uint32_t>(cycles.value());
+      x.delivered = static_cast<uint32_t>(delivered.value());
+      x.errors = static_cast<uint32_t>(errors.value());
+      x.bad = static_cast<uint32_t>(err_bad.value());
+      x.dup = static_cast<uint32_t>(err_dup.value());
+      x.failed = static_cast<uint32_t>(failed.value());
+      x.missing = static_cast<uint32_t>(missing.value());
       x.end_edge = e;
       out.push_back(x);
     }
-    was_done = top->done;
+    was_done = d;
   }
-  top->final();
   return out;
 }
 
@@ -198,7 +196,6 @@ bool all_connected(const rn1::FaultSet& f) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Verilated::commandArgs(argc, argv);
   const std::string which = argc > 1 ? argv[1] : "";
   const int ne = spec().endpoints;
   const uint32_t all = static_cast<uint32_t>(ne * (ne - 1));

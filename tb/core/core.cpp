@@ -96,7 +96,7 @@ RunOutcome run_checked(const Model& model, const RunOptions& opt, const std::str
   Checker replay(context);
   replay.inject = opt.inject;
   Sim sim(model, out.wave);
-  body(sim, replay, RunControl{out.first.cycle + 4});
+  body(sim, replay, RunControl{out.first.cycle + 4, true});
   return out;
 }
 

@@ -55,8 +55,8 @@ class Dut {
 
 // A model that can be instantiated any number of times (each instance: its own context).
 struct Model {
-  std::string name;       // the model's prefix
-  std::string manifest;   // what the family generator says the model holds (JSON), or ""
+  std::string name;      // the model's prefix
+  std::string manifest;  // what the family generator says the model holds (JSON), or ""
   std::unique_ptr<Dut> (*create)() = nullptr;
 };
 

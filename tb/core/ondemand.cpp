@@ -141,8 +141,8 @@ const Model& ondemand_model(const OnDemandRequest& r) {
               << root.string() << ") ..." << std::endl;
     const fs::path log = tmp / "build.log";
     const std::string cmake = MINFORGE_CMAKE_COMMAND;
-    std::string cmd = sh(cmake) + " -S " + sh(tmp.string()) + " -B " + sh((tmp / "build").string()) +
-                      " -DCMAKE_BUILD_TYPE=Release";
+    std::string cmd = sh(cmake) + " -S " + sh(tmp.string()) + " -B " +
+                      sh((tmp / "build").string()) + " -DCMAKE_BUILD_TYPE=Release";
 #ifdef MINFORGE_CMAKE_GENERATOR
     cmd += " -G " + sh(MINFORGE_CMAKE_GENERATOR);
 #endif
@@ -161,7 +161,8 @@ const Model& ondemand_model(const OnDemandRequest& r) {
     if (ec) fs::remove_all(tmp);
   }
   void* handle = dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle) throw std::runtime_error(std::string("cannot load ") + lib.string() + ": " + dlerror());
+  if (!handle)
+    throw std::runtime_error(std::string("cannot load ") + lib.string() + ": " + dlerror());
   using Entry = const Model* (*)();
   auto entry = reinterpret_cast<Entry>(dlsym(handle, "mf_tb_model"));
   if (!entry) throw std::runtime_error(lib.string() + " has no mf_tb_model()");

@@ -24,9 +24,11 @@ struct RunOptions {
   int64_t inject = -1;   // Checker::inject (harness self-tests)
 };
 
-// What the body may ask: stop once the cycle passes stop_after (set during the replay).
+// What the body may ask: stop once the cycle passes stop_after (set during the replay).  A
+// body that fills a result should keep the first run's, not the replay's (`replay`).
 struct RunControl {
   uint64_t stop_after = UINT64_MAX;
+  bool replay = false;
   bool stop(const Checker& c) const { return c.cycle > stop_after; }
 };
 
@@ -34,8 +36,8 @@ struct RunOutcome {
   bool ok = false;
   uint64_t mismatches = 0;
   Mismatch first;
-  std::string wave;       // the waveform kept ("" when none)
-  uint64_t cycles = 0;    // clock cycles simulated by the (first) run
+  std::string wave;     // the waveform kept ("" when none)
+  uint64_t cycles = 0;  // clock cycles simulated by the (first) run
 };
 
 using RunBody = std::function<bool(Sim&, Checker&, const RunControl&)>;

@@ -55,6 +55,41 @@ if(NOT TARGET mf_vl_runtime)
   endif()
 endif()
 
+# mf_core_dirs(<var> <core>...): the directories Verilator searches for the RTL of these
+# FuseSoC cores and their dependencies (their source and include folders), read from the
+# cores themselves (scripts/mfcores.py: the one source of the RTL file lists); the cores
+# become configure dependencies.
+get_filename_component(MF_ROOT ${MF_TB_DIR}/.. ABSOLUTE)
+function(mf_core_dirs var)
+  set(dirs "")
+  foreach(kind srcdirs incdirs)
+    execute_process(
+      COMMAND ${Python3_EXECUTABLE} ${MF_ROOT}/scripts/mfcores.py ${kind} ${ARGN} --format cmake
+      OUTPUT_VARIABLE out OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    if(rc)
+      message(FATAL_ERROR "scripts/mfcores.py ${kind} ${ARGN} failed")
+    endif()
+    list(APPEND dirs ${out})
+  endforeach()
+  list(REMOVE_DUPLICATES dirs)
+  execute_process(COMMAND ${Python3_EXECUTABLE} ${MF_ROOT}/scripts/mfcores.py list
+                  OUTPUT_VARIABLE all RESULT_VARIABLE rc)
+  string(JSON n LENGTH "${all}")
+  set(cores "")
+  math(EXPR last "${n} - 1")
+  foreach(i RANGE ${last})
+    string(JSON name MEMBER "${all}" ${i})
+    string(JSON file GET "${all}" ${name} core_file)
+    if(NOT IS_ABSOLUTE ${file})
+      set(file ${MF_ROOT}/${file})
+    endif()
+    list(APPEND cores ${file})
+  endforeach()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${cores}
+               ${MF_ROOT}/scripts/mfcores.py)
+  set(${var} ${dirs} PARENT_SCOPE)
+endfunction()
+
 function(mf_verilate target)
   cmake_parse_arguments(V "TRACE;MODULE" "PREFIX;TOP;OPT;UNITY;MANIFEST"
                         "SOURCES;ARGS;DEPENDS" ${ARGN})

@@ -77,7 +77,7 @@ class VlDut : public Dut {
   }
 
  private:
-  static constexpr bool kTrace = requires(V& v, VerilatedFstC* t) { v.trace(t, 99); };
+  static constexpr bool kTrace = requires(V & v, VerilatedFstC* t) { v.trace(t, 99); };
   std::string name_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<V> top_;

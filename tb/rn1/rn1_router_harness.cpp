@@ -1,26 +1,19 @@
-// Lockstep harness: Verilated rtl/rn1/rn1.v (configuration register) vs minforge::twin::Rn1.
+// The RN1 router rtl/rn1/rn1.v (MODE_SEL = 0: configuration register) in lockstep with its
+// twin minforge::twin::Rn1 (rn1_rtl.hpp).
 #include <array>
-#include <memory>
-#include <sstream>
+#include <string>
 
-#include "Vrn1_router.h"
-#include "rn1_rtl.hpp"
-#include "rn1_rtl_bits.hpp"
-#include "verilated.h"
-#include "verilated_fst_c.h"
+#include "core/sim.hpp"
+#include "rn1/rn1_rtl.hpp"
 
-namespace minforge::rn1::rtl {
+namespace minforge::tb {
 
+using rn1::make_word;
+using rn1::Word;
+using rn1::word_ctl;
+using rn1::word_data;
 using twin::Rn1;
 using twin::Rn1Mode;
-
-std::string Mismatch::describe() const {
-  if (!found) return "no mismatch";
-  std::ostringstream os;
-  os << "cycle " << cycle << ", " << component << ", " << channel << ": expected 0x" << std::hex
-     << expected << ", actual 0x" << actual;
-  return os.str();
-}
 
 namespace {
 
@@ -37,18 +30,12 @@ struct Responder {
 
 enum class Phase { kTraffic, kDrain, kJunk, kReset };
 
-RouterRunResult run_router(uint64_t seed, uint64_t cycles, const std::string& fst,
-                           uint64_t stop_after) {
-  RouterRunResult res;
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->traceEverOn(!fst.empty());
-  auto top = std::make_unique<Vrn1_router>(ctx.get());
-  std::unique_ptr<VerilatedFstC> tfp;
-  if (!fst.empty()) {
-    tfp = std::make_unique<VerilatedFstC>();
-    top->trace(tfp.get(), 99);
-    tfp->open(fst.c_str());
-  }
+bool run_router(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, uint64_t cycles,
+                Rn1RouterRun& res) {
+  Port p_rst = sim.port("rst"), p_seed = sim.port("seed"), p_we = sim.port("cfg_we"),
+       p_dual = sim.port("cfg_dual"), p_en = sim.port("cfg_en"), p_fin = sim.port("fwd_in"),
+       p_bin = sim.port("bwd_in"), p_fout = sim.port("fwd_out"), p_bout = sim.port("bwd_out"),
+       p_dual_o = sim.port("dual_o");
   Rng rng(seed);
   const uint16_t lseed = static_cast<uint16_t>(rng.next() | 1);
   Rn1 model(Rn1Mode::kRegister);
@@ -56,47 +43,32 @@ RouterRunResult run_router(uint64_t seed, uint64_t cycles, const std::string& fs
   std::array<Responder, 8> rsp{};
   std::array<Word, 8> fin{}, bin{};
   uint64_t t = 0;
-  uint64_t vtime = 0;
   auto tick = [&](bool rst, const Rn1::Config& cfg) {
-    top->rst = rst;
-    top->seed = lseed;
-    top->cfg_we = cfg.we;
-    top->cfg_dual = cfg.dual;
-    top->cfg_en = cfg.en;
+    chk.cycle = t;
+    p_rst.set(rst ? 1 : 0);
+    p_seed.set(lseed);
+    p_we.set(cfg.we ? 1 : 0);
+    p_dual.set(cfg.dual ? 1 : 0);
+    p_en.set(cfg.en);
     for (int k = 0; k < 8; ++k) {
-      set_bits(top->fwd_in, 9 * k, 9, fin[k]);
-      set_bits(top->bwd_in, 9 * k, 9, bin[k]);
+      p_fin.set(9 * k, 9, fin[k]);
+      p_bin.set(9 * k, 9, bin[k]);
     }
-    top->clk = 0;
-    top->eval();
-    if (tfp) tfp->dump(vtime);
-    vtime += 5;
+    sim.settle();
     // Compare every output channel before the edge.
     if (!rst) {
+      static const char* const kFwd[] = {"fwd_out[0]", "fwd_out[1]", "fwd_out[2]", "fwd_out[3]",
+                                         "fwd_out[4]", "fwd_out[5]", "fwd_out[6]", "fwd_out[7]"};
+      static const char* const kBwd[] = {"bwd_out[0]", "bwd_out[1]", "bwd_out[2]", "bwd_out[3]",
+                                         "bwd_out[4]", "bwd_out[5]", "bwd_out[6]", "bwd_out[7]"};
+      static const std::string kWhere = "rn1";
       for (int k = 0; k < 8; ++k) {
-        const unsigned ef = model.fwd_out(k), af = get_bits(top->fwd_out, 9 * k, 9);
-        const unsigned eb = model.bwd_out(k), ab = get_bits(top->bwd_out, 9 * k, 9);
-        for (int w = 0; w < 2; ++w) {
-          const unsigned e = w ? eb : ef, a = w ? ab : af;
-          if (e == a) continue;
-          ++res.mismatches;
-          if (!res.first.found) {
-            res.first = {true, t, "rn1", (w ? "bwd_out[" : "fwd_out[") + std::to_string(k) + "]",
-                         e,    a};
-          }
-        }
+        chk.eq(kWhere, kFwd[k], model.fwd_out(k), p_fout.get(9 * k, 9));
+        chk.eq(kWhere, kBwd[k], model.bwd_out(k), p_bout.get(9 * k, 9));
       }
-      if (model.dual() != (top->dual_o != 0)) {
-        ++res.mismatches;
-        if (!res.first.found) {
-          res.first = {true, t, "rn1", "dual_o", model.dual() ? 1u : 0u, top->dual_o};
-        }
-      }
+      chk.eq(kWhere, "dual_o", model.dual() ? 1 : 0, p_dual_o.value());
     }
-    top->clk = 1;
-    top->eval();
-    if (tfp) tfp->dump(vtime);
-    vtime += 5;
+    sim.edge();
     if (rst) {
       model.reset(lseed);
     } else {
@@ -113,7 +85,7 @@ RouterRunResult run_router(uint64_t seed, uint64_t cycles, const std::string& fs
   uint64_t phase_left = 400;
   bool dual = false;
   uint8_t en = 0xFF;
-  while (t < cycles && t <= stop_after) {
+  while (t < cycles && !ctl.stop(chk)) {
     cfg = Rn1::Config{false, dual, en};
     bool rst = false;
     if (phase_left == 0) {
@@ -231,17 +203,23 @@ RouterRunResult run_router(uint64_t seed, uint64_t cycles, const std::string& fs
     tick(rst, cfg);
   }
   res.cycles = t;
-  if (tfp) tfp->close();
-  top->final();
-  return res;
+  return true;
 }
 
 }  // namespace
 
-RouterRunResult router_lockstep(uint64_t seed, uint64_t cycles, const std::string& fst_path) {
-  RouterRunResult r = run_router(seed, cycles, "", ~0ull);
-  if (r.first.found && !fst_path.empty()) run_router(seed, cycles, fst_path, r.first.cycle + 4);
-  return r;
+Rn1RouterRun rn1_router_lockstep(const Model& router, uint64_t seed, uint64_t cycles,
+                                 const RunOptions& opt) {
+  Rn1RouterRun res;
+  res.run = run_checked(router, opt, "rn1_router_" + std::to_string(seed),
+                        "rn1 router MODE_SEL=0 seed=" + std::to_string(seed),
+                        [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+                          Rn1RouterRun r;
+                          const bool ok = run_router(sim, chk, ctl, seed, cycles, r);
+                          if (!ctl.replay) res = r;
+                          return ok;
+                        });
+  return res;
 }
 
-}  // namespace minforge::rn1::rtl
+}  // namespace minforge::tb

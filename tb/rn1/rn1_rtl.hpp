@@ -1,50 +1,55 @@
-// Verilator lockstep harnesses of the RN1 RTL against the C++ golden model.
+// minforge harness of the RN1 family (paper 002): the router and the multipath networks in
+// lockstep with their twins, as a typed library on the harness core (tb/core).  Callers: the
+// regression (tb/rn1/rn1_lockstep_main.cpp), `minforge rn1 net --rtl` (in-process, on a model
+// built on demand), the RTL throughput benchmark.
 //
-// Router: rtl/rn1/rn1.v (MODE_SEL = 0, configuration register) against its twin
-// minforge::twin::Rn1, driven by protocol-following senders and responders plus phases of
-// random words, resets and configuration writes; every output channel is compared every cycle.
-// Networks: the tops rtl/rn1/gen/rn1_net_*.v in lockstep with minforge::twin::Rn1Net,
-// both fed by identical TrafficDrivers; every link (forward as driven upstream, backward as
-// driven downstream: every channel of every router and endpoint) is compared every cycle,
-// and the user-visible pulses (tx_ready, deliveries, completions) as well.
-// On a mismatch the run is replayed with an FST waveform when a path is given.
+//   RTL                               twin (model/include/minforge/twin)
+//   rtl/rn1/rn1.v (+ rn1_xbar_core,   Rn1 (+ Rn1XbarCore, Rn1Lfsr)
+//                  rn1_lfsr)
+//   rtl/rn1/gen/rn1_net_*.v           Rn1Net (+ Rn1Endpoint, rn1_link.v's apply_fault)
+//
+// Router: rn1.v with MODE_SEL = 0 (configuration register), driven by protocol-following
+// senders and responders plus phases of random words, resets and configuration writes;
+// every output channel (fwd_out, bwd_out, dual_o) compared every cycle.
+// Networks: the RTL and the twin fed by identical TrafficDrivers; every link (forward as
+// driven upstream, backward as driven downstream: every channel of every router and
+// endpoint) compared every cycle, and the user-visible pulses (tx_ready, deliveries,
+// completions).  Every mismatch is counted; the first is reported (tb/core/check.hpp) and
+// its waveform kept (run_checked).
 #pragma once
 
 #include <cstdint>
 #include <string>
 
+#include "core/dut.hpp"
+#include "core/run.hpp"
 #include "minforge/twin/rn1_traffic.hpp"
 
-namespace minforge::rn1::rtl {
+namespace minforge::tb {
 
-struct Mismatch {
-  bool found = false;
-  uint64_t cycle = 0;
-  std::string component;  // "router 5" / "endpoint 3" / "rn1"
-  std::string channel;    // "fwd_out[2]" ...
-  unsigned expected = 0, actual = 0;
-  std::string describe() const;
-};
-
-struct RouterRunResult {
+struct Rn1RouterRun {
+  RunOutcome run;
   uint64_t cycles = 0;
-  long mismatches = 0;  // mismatching channel-cycles
-  Mismatch first;
   long transmissions = 0, drops = 0, config_writes = 0, resets = 0;
 };
-// `cycles` cycles of mixed stimulus from `seed`.
-RouterRunResult router_lockstep(uint64_t seed, uint64_t cycles, const std::string& fst_path = "");
+// `cycles` cycles of mixed stimulus from `seed`, on a model of rtl/rn1/rn1.v (MODE_SEL = 0).
+Rn1RouterRun rn1_router_lockstep(const Model& router, uint64_t seed, uint64_t cycles,
+                                 const RunOptions& opt = {});
 
-struct NetRunResult {
+struct Rn1NetRun {
+  RunOutcome run;
   twin::RunStats model, rtl;
   uint64_t cycles = 0;
-  long mismatches = 0;
-  Mismatch first;
 };
-NetRunResult net_lockstep(const twin::RunConfig& c, const std::string& fst_path = "");
+// A traffic run on a model of the network top of c.topology.
+Rn1NetRun rn1_net_lockstep(const Model& net, const twin::RunConfig& c, const RunOptions& opt = {});
+// The network top alone (no twin) for c.cycles cycles of traffic: for benchmarks.  Returns
+// the number of cycles simulated.
+uint64_t rn1_net_rtl_only(const Model& net, const twin::RunConfig& c);
 
-// Verilated network alone (no model) for `cycles` cycles of traffic: for benchmarks.
-// Returns the number of cycles simulated.
-uint64_t net_rtl_only(const twin::RunConfig& c);
+// Models built on demand with the regression's recipe (tb/rn1/rn1.cmake), loaded into this
+// process: the network top of a topology, the router.
+const Model& rn1_net_model(rn1::Topology t);
+const Model& rn1_router_model();
 
-}  // namespace minforge::rn1::rtl
+}  // namespace minforge::tb

@@ -77,9 +77,8 @@ enum Mode { kConfigured, kIndividual, kTagged };
 // The hot loop of the configured modes with the GSEN shuffle: switch y takes positions y and
 // y + H, drives 2y and 2y + 1, state = configuration bit xor axor[y]; branch-free, with only
 // the arrays it needs (so that the compiler keeps everything in registers).
-void shuffle_row(int H, uint8_t cbit, const uint8_t* __restrict axor,
-                 const uint8_t* __restrict v, const uint64_t* __restrict d,
-                 uint8_t* __restrict ov, uint64_t* __restrict od) {
+void shuffle_row(int H, uint8_t cbit, const uint8_t* __restrict axor, const uint8_t* __restrict v,
+                 const uint64_t* __restrict d, uint8_t* __restrict ov, uint64_t* __restrict od) {
   for (int y = 0; y < H; ++y) {
     const uint8_t st = cbit ^ axor[y];
     const uint64_t m = uint64_t{0} - st;
@@ -123,45 +122,45 @@ void StagedFabric::stage_impl(int s, const View& in, Slot& out, const BanyanFaul
   if constexpr (M == kConfigured && Shuffle && !First) {
     shuffle_row(H, cbit, AX, v, d, ov, od);
   } else {
-  for (int y = 0; y < H; ++y) {
-    // GSEN: the shuffle in closed form (in-subports y and y + N/2, outputs 2y and 2y + 1)
-    const int a0 = Shuffle ? y : A0[y], a1 = Shuffle ? y + H : A1[y];
-    const int d0 = Shuffle ? 2 * y : D0[y], d1 = Shuffle ? 2 * y + 1 : D1[y];
-    uint8_t v0 = v[a0], v1 = v[a1];
-    uint64_t x0 = d[a0], x1 = d[a1];
-    if constexpr (First) {
-      v0 = v0 != 0;
-      v1 = v1 != 0;
-      x0 &= wmask;
-      x1 &= wmask;
-    }
-    uint8_t st;
-    if constexpr (M == kTagged) {
-      const uint8_t f0 = static_cast<uint8_t>((tg[a0] >> tb) & 1u);
-      const uint8_t f1 = static_cast<uint8_t>((tg[a1] >> tb) & 1u);
-      st = v0 ? f0 : (v1 ? static_cast<uint8_t>(f1 ^ 1u) : 0);
-      if (v0 && v1 && f0 == f1) {  // conflict: in-subport 0 wins, in-subport 1 is dropped
-        v1 = 0;
-        ox[y] = 1;
+    for (int y = 0; y < H; ++y) {
+      // GSEN: the shuffle in closed form (in-subports y and y + N/2, outputs 2y and 2y + 1)
+      const int a0 = Shuffle ? y : A0[y], a1 = Shuffle ? y + H : A1[y];
+      const int d0 = Shuffle ? 2 * y : D0[y], d1 = Shuffle ? 2 * y + 1 : D1[y];
+      uint8_t v0 = v[a0], v1 = v[a1];
+      uint64_t x0 = d[a0], x1 = d[a1];
+      if constexpr (First) {
+        v0 = v0 != 0;
+        v1 = v1 != 0;
+        x0 &= wmask;
+        x1 &= wmask;
       }
-    } else if constexpr (M == kIndividual) {
-      st = states[y] & 1u;
-    } else {
-      st = cbit ^ AX[y];
+      uint8_t st;
+      if constexpr (M == kTagged) {
+        const uint8_t f0 = static_cast<uint8_t>((tg[a0] >> tb) & 1u);
+        const uint8_t f1 = static_cast<uint8_t>((tg[a1] >> tb) & 1u);
+        st = v0 ? f0 : (v1 ? static_cast<uint8_t>(f1 ^ 1u) : 0);
+        if (v0 && v1 && f0 == f1) {  // conflict: in-subport 0 wins, in-subport 1 is dropped
+          v1 = 0;
+          ox[y] = 1;
+        }
+      } else if constexpr (M == kIndividual) {
+        st = states[y] & 1u;
+      } else {
+        st = cbit ^ AX[y];
+      }
+      // out-subport f receives in-subport f xor state
+      const uint64_t dm = (x0 ^ x1) & (uint64_t{0} - st);
+      const uint8_t vm = static_cast<uint8_t>((v0 ^ v1) & (0u - st));
+      ov[d0] = v0 ^ vm;
+      ov[d1] = v1 ^ vm;
+      od[d0] = x0 ^ dm;
+      od[d1] = x1 ^ dm;
+      if constexpr (M == kTagged) {
+        const uint32_t tm = (tg[a0] ^ tg[a1]) & (0u - st);
+        ot[d0] = tg[a0] ^ tm;
+        ot[d1] = tg[a1] ^ tm;
+      }
     }
-    // out-subport f receives in-subport f xor state
-    const uint64_t dm = (x0 ^ x1) & (uint64_t{0} - st);
-    const uint8_t vm = static_cast<uint8_t>((v0 ^ v1) & (0u - st));
-    ov[d0] = v0 ^ vm;
-    ov[d1] = v1 ^ vm;
-    od[d0] = x0 ^ dm;
-    od[d1] = x1 ^ dm;
-    if constexpr (M == kTagged) {
-      const uint32_t tm = (tg[a0] ^ tg[a1]) & (0u - st);
-      ot[d0] = tg[a0] ^ tm;
-      ot[d1] = tg[a1] ^ tm;
-    }
-  }
   }
   if (fault && fault->enabled && fault->stage == s && fault->element >= 0 &&
       fault->element < H) {  // banyan fault ports: element E_(s, y)
@@ -218,13 +217,18 @@ FabricOut StagedFabric::eval(const FabricIn& in, const BanyanFault* fault) {
   if (!banyan_) fault = nullptr;
   const uint32_t tmask = (1u << n_) - 1u;
   // Stage 0 reads the caller's arrays directly (cutting data to W and valid to 0/1).
-  const View first{in.valid.data(), in.data.data(), in.tag.data(), in.cfg & tmask,
-                   ctrl_ == Ctrl::Indiv ? in.states.data() : nullptr, zero_x_.data()};
+  const View first{in.valid.data(),
+                   in.data.data(),
+                   in.tag.data(),
+                   in.cfg & tmask,
+                   ctrl_ == Ctrl::Indiv ? in.states.data() : nullptr,
+                   zero_x_.data()};
   const Slot* last;
   if (pipeline_) {
     stage<true>(0, first, next_[0], fault);
     for (int s = 1; s < n_; ++s)
-      stage<false>(s, view(regs_[static_cast<size_t>(s - 1)]), next_[static_cast<size_t>(s)], fault);
+      stage<false>(s, view(regs_[static_cast<size_t>(s - 1)]), next_[static_cast<size_t>(s)],
+                   fault);
     last = &regs_[static_cast<size_t>(n_ - 1)];
   } else {
     stage<true>(0, first, tmp_, fault);

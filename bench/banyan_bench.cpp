@@ -2,12 +2,12 @@
 // message-level simulation of all N^2 messages, N = 1024, one fault per stage class
 // (E_1,0: i = 1; E_2,0: 1 < i < m-2; E_{m-2},0: i = m-2), and the fault-free Latin
 // exchange for reference.  Prints figures only; correctness is asserted by the GoogleTest
-// suite (tests/banyan_fault_test.cpp).
+// suite (tests/banyan/banyan_fault_test.cpp).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 
-#include "minforge/algo/banyan_fault.hpp"
+#include "minforge/algo/banyan/banyan_fault.hpp"
 
 namespace {
 

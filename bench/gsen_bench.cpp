@@ -9,9 +9,9 @@
 #include <numeric>
 #include <vector>
 
-#include "minforge/algo/gsen.hpp"
-#include "minforge/algo/gsen_coverage.hpp"
-#include "minforge/algo/gsen_schedule.hpp"
+#include "minforge/algo/gsen/gsen.hpp"
+#include "minforge/algo/gsen/gsen_coverage.hpp"
+#include "minforge/algo/gsen/gsen_schedule.hpp"
 
 namespace {
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "minforge/algo/rn1_topology.hpp"
-#include "minforge/twin/rn1_net.hpp"
-#include "minforge/twin/rn1_traffic.hpp"
+#include "minforge/algo/rn1/rn1_topology.hpp"
+#include "minforge/twin/rn1/rn1_net.hpp"
+#include "minforge/twin/rn1/rn1_traffic.hpp"
 #include "rn1/rn1_rtl.hpp"
 
 namespace minforge::tb::models {

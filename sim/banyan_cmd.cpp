@@ -6,8 +6,8 @@
 
 #include "cli.hpp"
 #include "draw.hpp"
-#include "minforge/algo/banyan.hpp"
-#include "minforge/algo/banyan_fault.hpp"
+#include "minforge/algo/banyan/banyan.hpp"
+#include "minforge/algo/banyan/banyan_fault.hpp"
 
 namespace minforge::cli {
 namespace {

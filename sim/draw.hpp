@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "minforge/algo/gsen.hpp"
+#include "minforge/algo/gsen/gsen.hpp"
 
 namespace minforge::draw {
 

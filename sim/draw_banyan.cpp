@@ -1,7 +1,7 @@
 #include <sstream>
 
 #include "draw.hpp"
-#include "minforge/algo/banyan.hpp"
+#include "minforge/algo/banyan/banyan.hpp"
 #include "svg.hpp"
 
 namespace minforge::draw {

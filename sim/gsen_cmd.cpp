@@ -6,10 +6,10 @@
 
 #include "cli.hpp"
 #include "draw.hpp"
-#include "minforge/algo/gsen.hpp"
-#include "minforge/algo/gsen_cost.hpp"
-#include "minforge/algo/gsen_coverage.hpp"
-#include "minforge/algo/gsen_schedule.hpp"
+#include "minforge/algo/gsen/gsen.hpp"
+#include "minforge/algo/gsen/gsen_cost.hpp"
+#include "minforge/algo/gsen/gsen_coverage.hpp"
+#include "minforge/algo/gsen/gsen_schedule.hpp"
 
 namespace minforge::cli {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "cli.hpp"
-#include "minforge/twin/a2a_sched.hpp"
+#include "minforge/twin/engine/a2a_sched.hpp"
 
 namespace minforge::cli {
 namespace {

@@ -13,9 +13,9 @@
 #include <ostream>
 
 #include "cli.hpp"
-#include "minforge/algo/rn1_topology.hpp"
-#include "minforge/algo/rn1_verilog.hpp"
-#include "minforge/twin/rn1_traffic.hpp"
+#include "minforge/algo/rn1/rn1_topology.hpp"
+#include "minforge/algo/rn1/rn1_verilog.hpp"
+#include "minforge/twin/rn1/rn1_traffic.hpp"
 #include "rn1/rn1_rtl.hpp"
 
 namespace minforge::cli {

@@ -16,7 +16,7 @@
 
 #include "a2a/a2a_rtl.hpp"
 #include "cli.hpp"
-#include "minforge/algo/banyan.hpp"
+#include "minforge/algo/banyan/banyan.hpp"
 #include "minforge/common.hpp"
 
 namespace minforge::cli {

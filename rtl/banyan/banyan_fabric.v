@@ -1,6 +1,6 @@
 // banyan_fabric: N x N banyan network (paper 000), N = 2^m, with run-time fault injection.
 //
-// Numbering (shared/design/conventions.md): stages i = 0..m-1; switching element E_il
+// Numbering (docs/conventions.md): stages i = 0..m-1; switching element E_il
 // (l = 0..N/2-1) of stage i takes the positions 2l (in-subport 0) and 2l+1 (in-subport 1)
 // entering stage i and drives positions 2l+f (out-subport f).  Between stage j and j+1
 // (j = 0..m-2) the interstage permutation tau_j swaps address bit 0 with bit j+1.  After

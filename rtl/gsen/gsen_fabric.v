@@ -1,6 +1,6 @@
 // gsen_fabric: N x N generalized shuffle-exchange network (GSEN, paper 001), any even N >= 4.
 //
-// Numbering (shared/design/conventions.md): n = ceil(log2 N) stages s = 0..n-1 from the
+// Numbering (docs/conventions.md): n = ceil(log2 N) stages s = 0..n-1 from the
 // inputs, H = N/2 switches y = 0..H-1 per stage.  Each stage is a perfect shuffle followed by
 // the switches; the shuffle is folded into the wiring: switch y takes terminal y on
 // in-subport 0 and terminal y+H on in-subport 1, and drives terminals 2y (out-subport 0) and

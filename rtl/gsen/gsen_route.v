@@ -1,6 +1,6 @@
 // gsen_route: combinational route predictor of the GSEN under one configuration number.
 //
-// Follows input `src` through the n stages exactly as gsen_fabric does (conventions.md):
+// Follows input `src` through the n stages exactly as gsen_fabric does (docs/conventions.md):
 // at stage s a message on terminal t is at switch y = t mod N/2, in-subport
 // b = (t >= N/2), leaves on out-subport f = b xor state(s, y) and reaches terminal 2y + f.
 // The modulo is a compare-subtract (no divider).

@@ -7,7 +7,7 @@
 //   stuck             one data wire is stuck: bit `bitsel` of the data of the channel
 //                     selected by `dir` (0 forward, 1 backward) reads `val`
 // Combinational, no latency.  The ctl wire (bit 8) is never stuck.  Cycle twin:
-// minforge::twin::apply_fault (model/include/minforge/twin/rn1_net.hpp).
+// minforge::twin::apply_fault (model/include/minforge/twin/rn1/rn1_net.hpp).
 `default_nettype none
 module rn1_link (
     input  wire [8:0] fwd_in,

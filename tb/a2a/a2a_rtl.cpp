@@ -14,10 +14,10 @@
 
 #include "core/pack.hpp"
 #include "core/sim.hpp"
-#include "minforge/algo/banyan_fault.hpp"
-#include "minforge/algo/gsen.hpp"
-#include "minforge/twin/banyan_fabric.hpp"
-#include "minforge/twin/gsen_fabric.hpp"
+#include "minforge/algo/banyan/banyan_fault.hpp"
+#include "minforge/algo/gsen/gsen.hpp"
+#include "minforge/twin/banyan/banyan_fabric.hpp"
+#include "minforge/twin/gsen/gsen_fabric.hpp"
 
 namespace minforge::tb {
 

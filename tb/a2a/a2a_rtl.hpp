@@ -26,7 +26,7 @@
 
 #include "core/dut.hpp"
 #include "core/run.hpp"
-#include "minforge/twin/a2a_engine.hpp"
+#include "minforge/twin/engine/a2a_engine.hpp"
 
 namespace minforge::tb {
 

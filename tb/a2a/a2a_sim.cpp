@@ -4,7 +4,7 @@
 
 #include "a2a/a2a_rtl.hpp"
 #include "core/ondemand.hpp"
-#include "minforge/algo/banyan_fault.hpp"
+#include "minforge/algo/banyan/banyan_fault.hpp"
 
 namespace minforge::tb {
 

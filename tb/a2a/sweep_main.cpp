@@ -16,7 +16,7 @@
 #include <string>
 
 #include "a2a/a2a_rtl.hpp"
-#include "minforge/algo/banyan_fault.hpp"
+#include "minforge/algo/banyan/banyan_fault.hpp"
 
 namespace minforge::tb::models {
 const Model& Vsweep();  // the adapter of the linked sweep top (tb/core/vl_adapter.py)

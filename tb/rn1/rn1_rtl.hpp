@@ -23,7 +23,7 @@
 
 #include "core/dut.hpp"
 #include "core/run.hpp"
-#include "minforge/twin/rn1_traffic.hpp"
+#include "minforge/twin/rn1/rn1_traffic.hpp"
 
 namespace minforge::tb {
 

@@ -1,0 +1,255 @@
+// The board tops' harness (board_rtl.hpp): the flashed top run from power-up, its UART line
+// decoded like a host decodes it, checked against what the twins and the papers' schedules
+// predict.
+#include "board/board_rtl.hpp"
+
+#include <cstdio>
+
+#include "core/sim.hpp"
+#include "minforge/algo/banyan/banyan.hpp"
+#include "minforge/algo/gsen/gsen.hpp"
+#include "minforge/algo/gsen/gsen_schedule.hpp"
+#include "minforge/algo/rn1/rn1_topology.hpp"
+#include "minforge/twin/board/rn1_selftest.hpp"
+
+namespace minforge::tb {
+
+namespace {
+
+using Line = BoardLine;
+
+// Cycles of one exchange predicted by the golden model: schedule rounds + pipeline latency.
+int64_t model_cycles(const BoardExpect& e) {
+  if (e.design == "rn1") return -1;  // varies per exchange: rn1_board_exchanges()
+  if (e.design == "gsen") {
+    gsen::Topology t(e.ports);
+    auto c = e.sched == 0 ? gsen::Control::Alt : gsen::Control::Stage;
+    auto s = gsen::personalized_exchange(e.ports, c);
+    return s.rounds() + t.stages();
+  }
+  banyan::Topology t(e.ports);
+  return static_cast<int64_t>(banyan::latin_square(t).size()) + t.stages();
+}
+
+rn1::FaultSet rn1_faults(const BoardExpect& e) {
+  const auto& spec = rn1::net_spec(rn1::Topology::kFig20_9);
+  auto f = rn1::FaultSet::none(spec);
+  for (int l : e.rn1_dead_links) f.links.at(static_cast<size_t>(l)).dead = true;
+  return f;
+}
+
+// Samples the UART pin once per clock and rebuilds bytes: start bit on a falling edge,
+// data bits sampled in the middle of each bit time, stop bit must be 1.
+class UartDecoder {
+ public:
+  explicit UartDecoder(int64_t div) : div_(div) {}
+  // Returns true when a byte completed on this cycle (in *out).
+  bool step(int tx, int64_t cycle, int* out, bool* framing_error) {
+    *framing_error = false;
+    if (!active_) {
+      if (prev_ == 1 && tx == 0) {
+        active_ = true;
+        start_ = cycle;
+        bit_ = 0;
+        byte_ = 0;
+      }
+      prev_ = tx;
+      return false;
+    }
+    prev_ = tx;
+    int64_t mid = start_ + div_ / 2 + static_cast<int64_t>(bit_) * div_;
+    if (cycle != mid) return false;
+    if (bit_ == 0) {
+      if (tx != 0) active_ = false;  // glitch, not a start bit
+    } else if (bit_ <= 8) {
+      byte_ |= (tx & 1) << (bit_ - 1);
+    } else {
+      active_ = false;
+      if (tx != 1) {
+        *framing_error = true;
+        return false;
+      }
+      *out = byte_;
+      return true;
+    }
+    ++bit_;
+    return false;
+  }
+
+ private:
+  int64_t div_;
+  bool active_ = false;
+  int prev_ = 1;
+  int64_t start_ = 0;
+  int bit_ = 0;
+  int byte_ = 0;
+};
+
+bool parse_hex(const std::string& s, size_t pos, uint32_t* v) {
+  if (pos + 8 > s.size()) return false;
+  *v = 0;
+  for (size_t k = pos; k < pos + 8; ++k) {
+    char c = s[k];
+    int d = (c >= '0' && c <= '9') ? c - '0' : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+    if (d < 0) return false;
+    *v = (*v << 4) | static_cast<uint32_t>(d);
+  }
+  return true;
+}
+
+struct Report {
+  uint32_t rounds = 0, cycles = 0, errors = 0;
+  bool pass = false;
+};
+
+bool parse_line(const std::string& line, const std::string& tag, Report* r) {
+  // "<tag> R=hhhhhhhh C=hhhhhhhh E=hhhhhhhh (8 hex digits each) PASS\r\n"
+  std::string body = line.substr(0, line.size() >= 2 ? line.size() - 2 : 0);
+  if (line.size() != tag.size() + 40 || line.compare(0, tag.size(), tag) != 0) return false;
+  size_t b = tag.size();
+  if (body.compare(b, 3, " R=") || body.compare(b + 11, 3, " C=") ||
+      body.compare(b + 22, 3, " E=") || line.compare(line.size() - 2, 2, "\r\n"))
+    return false;
+  if (!parse_hex(body, b + 3, &r->rounds) || !parse_hex(body, b + 14, &r->cycles) ||
+      !parse_hex(body, b + 25, &r->errors))
+    return false;
+  std::string verdict = body.substr(b + 33);
+  if (verdict != " PASS" && verdict != " FAIL") return false;
+  r->pass = verdict == " PASS";
+  return true;
+}
+
+}  // namespace
+
+std::string board_tag(const BoardExpect& e) {
+  char buf[64];
+  if (e.design == "rn1") {
+    std::snprintf(buf, sizeof buf, "RN1 F209 N=%03d F=%03d", e.ports, rn1_faults(e).count());
+  } else if (e.design == "gsen") {
+    std::snprintf(buf, sizeof buf, "GSEN %s N=%03d W=%03d", e.sched == 0 ? "ALT" : "STG", e.ports,
+                  e.width);
+  } else {
+    std::snprintf(buf, sizeof buf, "BANYAN N=%03d W=%03d", e.ports, e.width);
+  }
+  return buf;
+}
+
+BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t want, int64_t limit) {
+  const int64_t div = (e.clk_hz + e.baud / 2) / e.baud;
+  Sim sim(top);  // no reset port: the top's power-on reset (board_por) starts it
+  const Port uart_tx = sim.port("uart_tx"), led = sim.port("led");
+  UartDecoder uart(div);
+  BoardCapture c;
+  std::string cur;
+  for (int64_t cycle = 0; cycle < limit && c.lines.size() < want; ++cycle) {
+    sim.edge();
+    sim.settle();
+    int byte = 0;
+    bool ferr = false;
+    if (uart.step(uart_tx.bit(0) ? 1 : 0, cycle, &byte, &ferr)) {
+      cur.push_back(static_cast<char>(byte));
+      if (byte == '\n') {
+        c.lines.push_back({cur, cycle});
+        cur.clear();
+        if (c.lines.size() == 1) {  // the LEDs as the first line goes out
+          int leds = static_cast<int>(led.value());
+          if (e.led_active_low) leds = ~leds;
+          c.led_pass = leds & 1;
+          c.led_err = (leds >> 1) & 1;
+        }
+      }
+    }
+    if (ferr) ++c.framing_errors;
+  }
+  return c;
+}
+
+BoardResult board_top_run(const Model& top, const BoardExpect& e) {
+  BoardResult res;
+  const std::string tag = board_tag(e);
+  const int64_t expect_cycles = model_cycles(e);
+  const int64_t div = (e.clk_hz + e.baud / 2) / e.baud;
+  const int64_t line_cycles = 10 * div * static_cast<int64_t>(tag.size() + 40);
+  const int64_t limit = 2 * line_cycles + e.line_period + 4096;
+  const BoardCapture c = board_capture(top, e, 2, limit);
+  res.lines = c.lines;
+  auto check = [&](bool ok, const std::string& what) {
+    if (!ok) res.failures.push_back(what);
+  };
+  auto note = [&](const std::string& what) { res.notes.push_back(what); };
+  check(c.framing_errors == 0, "UART framing errors: " + std::to_string(c.framing_errors));
+  check(c.lines.size() == 2, "expected two report c.lines, got " + std::to_string(c.lines.size()));
+  Report r[2];
+  bool parsed[2] = {false, false};
+  for (size_t k = 0; k < c.lines.size(); ++k) {
+    parsed[k] = parse_line(c.lines[k].text, tag, &r[k]);
+    check(parsed[k], "line " + std::to_string(k) + " does not have the format '" + tag +
+                         " R=........ C=........ E=........ PASS|FAIL\\r\\n'");
+  }
+  bool expect_pass = true;
+  if (e.design == "rn1") {
+    // The whole board in the model, far enough to cover the exchanges the c.lines report.
+    const auto& spec = minforge::rn1::net_spec(minforge::rn1::Topology::kFig20_9);
+    const uint64_t edges = static_cast<uint64_t>(limit) + 1;
+    const auto ex = minforge::twin::rn1_board_exchanges(spec, rn1_faults(e), e.rn1_seed,
+                                                        static_cast<size_t>(-1), edges);
+    // A line's values are captured about one line time before its last stop bit; the
+    // model counts edges from the first one after board_por's 16 reset cycles.
+    const int64_t line_len = static_cast<int64_t>(tag.size() + 40);
+    for (size_t k = 0; k < c.lines.size(); ++k) {
+      if (!parsed[k]) continue;
+      const uint32_t R = r[k].rounds;
+      check(R >= 1 && R <= ex.size(), "R=" + std::to_string(R) + " outside the model's " +
+                                          std::to_string(ex.size()) + " exchanges");
+      if (R < 1 || R > ex.size()) continue;
+      uint64_t esum = 0;
+      for (uint32_t i = 0; i < R; ++i) esum += ex[i].errors;
+      const uint32_t e_exp = esum > 0xffffffffull ? 0xffffffffu : static_cast<uint32_t>(esum);
+      note("model: exchange " + std::to_string(R) + " took " + std::to_string(ex[R - 1].cycles) +
+           " cycles, " + std::to_string(ex[R - 1].delivered) + " delivered, " +
+           std::to_string(ex[R - 1].errors) + " errors (total " + std::to_string(e_exp) + ")");
+      check(r[k].cycles == ex[R - 1].cycles, "C=" + std::to_string(r[k].cycles) + ", model says " +
+                                                 std::to_string(ex[R - 1].cycles));
+      check(r[k].errors == e_exp,
+            "E=" + std::to_string(r[k].errors) + ", model says " + std::to_string(e_exp));
+      check(r[k].pass == (e_exp == 0), std::string("line says ") + (r[k].pass ? "PASS" : "FAIL"));
+      const int64_t capture = c.lines[k].cycle - line_len * (10 * div + 1) - 16;
+      size_t counted = 0;  // reporter counts an exchange one edge after its done
+      while (counted < ex.size() && static_cast<int64_t>(ex[counted].end_edge) + 1 <= capture) {
+        ++counted;
+      }
+      check(R + 1 >= counted && R <= counted + 1,
+            "R=" + std::to_string(R) + ", model has " + std::to_string(counted) +
+                " exchanges counted at the line's capture (+-1)");
+    }
+    if (parsed[0] && parsed[1]) check(r[1].rounds > r[0].rounds, "R did not grow");
+    if (parsed[0]) expect_pass = r[0].errors == 0;
+  } else {
+    note(e.top + ": model predicts C=" + std::to_string(expect_cycles) + " cycles per exchange");
+    for (size_t k = 0; k < c.lines.size(); ++k) {
+      if (!parsed[k]) continue;
+      check(r[k].cycles == expect_cycles,
+            "C=" + std::to_string(r[k].cycles) + ", model says " + std::to_string(expect_cycles));
+      check(r[k].errors == 0, "E=" + std::to_string(r[k].errors) + ", expected 0");
+      check(r[k].pass, "line says FAIL");
+    }
+    if (c.lines.size() == 2) {
+      check(r[0].rounds >= 1, "first line R=0");
+      int64_t grow = static_cast<int64_t>(r[1].rounds) - r[0].rounds;
+      int64_t want = (c.lines[1].cycle - c.lines[0].cycle) / (expect_cycles + 3);
+      check(grow >= want - 1 && grow <= want + 1, "R grew by " + std::to_string(grow) +
+                                                      " in one line period, expected " +
+                                                      std::to_string(want) + " +-1");
+    }
+  }
+  if (c.lines.size() == 2) {
+    check(c.lines[1].cycle - c.lines[0].cycle >= e.line_period, "second line came too early");
+  }
+  check(c.led_pass == (expect_pass ? 1 : 0),
+        std::string("pass LED is ") + (c.led_pass == 1 ? "lit" : "dark"));
+  check(c.led_err == (expect_pass ? 0 : 1),
+        std::string("error LED is ") + (c.led_err == 1 ? "lit" : "dark"));
+  return res;
+}
+
+}  // namespace minforge::tb

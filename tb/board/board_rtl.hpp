@@ -1,0 +1,64 @@
+// minforge harness of the board tops (rtl/board/<board>_top.v), a typed library on the
+// harness core: the exact top that is flashed runs from power-up, its UART line is decoded
+// bit by bit like a host decodes it, and the report is checked against the models:
+//   * the tag names the design, scheduler, N and W of the top;
+//   * GSEN / banyan: C (cycles of one exchange) = rounds of the paper's schedule + the
+//     fabric latency n; E = 0 and PASS; between the two lines R grows by their distance /
+//     (C + 3) (+-1; 3 = the reporter's start/done handshake cycles);
+//   * RN1 (rn1_selftest on the Fig. 20.9 network): no constant cycle count, each exchange
+//     depends on the routers' random choices and the retries, so line k must show C = the
+//     twin's cycles of exchange R (twin::rn1_board_exchanges: the self-test, the reporter's
+//     handshake and the cycle-exact network with the top's seed and faults), E = its errors
+//     summed over exchanges 1..R, PASS iff that sum is 0, and R the twin's exchange count
+//     at the line's capture (+-1);
+//   * the pass LED lit and the error LED dark (board polarity) when the report says PASS,
+//     the reverse on FAIL; the second line no earlier than LINE_PERIOD after the first.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/dut.hpp"
+
+namespace minforge::tb {
+
+// What the top was built with (the board table, synth/boards/boards.json, and the harness's
+// timing settings, tb/board/CMakeLists.txt).
+struct BoardExpect {
+  std::string top;     // the Verilog top, e.g. "icebreaker_top"
+  std::string design;  // "gsen", "banyan" or "rn1"
+  int ports = 0, width = 0;
+  int sched = 0;  // GSEN: 0 alt, 1 stage
+  int64_t clk_hz = 0;
+  int baud = 115200;
+  int64_t line_period = 0;  // cycles between report lines
+  bool led_active_low = false;
+  uint16_t rn1_seed = 0xACE1;       // RN1: the top's SEED
+  std::vector<int> rn1_dead_links;  // RN1: the top's FLT_LINK_DEAD
+};
+
+// "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000".
+std::string board_tag(const BoardExpect& e);
+
+struct BoardLine {
+  std::string text;
+  int64_t cycle = 0;  // cycle at which the '\n' stop bit was sampled
+};
+struct BoardCapture {
+  std::vector<BoardLine> lines;
+  int framing_errors = 0;
+  int led_pass = -1, led_err = -1;  // as the first line went out (1 = lit)
+};
+// Runs the top until `lines` report lines arrived or `limit` cycles passed.
+BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t lines, int64_t limit);
+
+struct BoardResult {
+  std::vector<BoardLine> lines;
+  std::vector<std::string> notes;     // what the models predict
+  std::vector<std::string> failures;  // empty: the top passed
+};
+// Two report lines, every check above.
+BoardResult board_top_run(const Model& top, const BoardExpect& e);
+
+}  // namespace minforge::tb

@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "core/sim.hpp"
-#include "minforge/algo/rn1_topology.hpp"
-#include "minforge/twin/rn1_net.hpp"
-#include "minforge/twin/rn1_selftest.hpp"
+#include "minforge/algo/rn1/rn1_topology.hpp"
+#include "minforge/twin/rn1/rn1_net.hpp"
+#include "minforge/twin/board/rn1_selftest.hpp"
 
 namespace minforge::tb::models {
 const Model& Vrn1_selftest_net();  // the adapter of the model linked in (tb/core/vl_adapter.py)

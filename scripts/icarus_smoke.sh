@@ -37,7 +37,15 @@ run() {
 }
 
 E=tb/icarus/a2a_engine_tb.v
-D=tb/icarus/data
+# The schedule player's memory images come from its twin, through the CLI (minforge gsen
+# player): the same tables the Verilator lockstep checks, never a second copy of the routing.
+cli=${MINFORGE_CLI:-build/sim/minforge}
+[ -x "$cli" ] || { echo "icarus_smoke: the minforge CLI is needed ($cli; set MINFORGE_CLI)"; exit 2; }
+D=$work
+"$cli" gsen player --ports 10 --control alt --configs 0,1,3,2,6,7,5,4,12,13 \
+  --hex "$D/player_n10_alt.hex" >/dev/null || exit 2
+"$cli" gsen player --ports 20 --control alt2 --configs 0-15,20-23,28-31 \
+  --hex "$D/player_r20_alt2.hex" >/dev/null || exit 2   # R(20) <= 24, paper 001 Theorem 5.5
 run gsen_fabric_pipe      tb/icarus/gsen_fabric_tb.v PIPELINE=1
 run gsen_fabric_comb      tb/icarus/gsen_fabric_tb.v PIPELINE=0
 run banyan_fabric_pipe    tb/icarus/banyan_fabric_tb.v PIPELINE=1

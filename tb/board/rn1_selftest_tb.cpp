@@ -24,8 +24,9 @@
 
 #include "core/sim.hpp"
 #include "minforge/algo/rn1/rn1_topology.hpp"
-#include "minforge/twin/rn1/rn1_net.hpp"
 #include "minforge/twin/board/rn1_selftest.hpp"
+#include "minforge/twin/rn1/rn1_net.hpp"
+#include "rn1/rn1_rtl.hpp"
 
 namespace minforge::tb::models {
 const Model& Vrn1_selftest_net();  // the adapter of the model linked in (tb/core/vl_adapter.py)
@@ -73,20 +74,7 @@ std::vector<int> links_from(int from_stage, bool to_endpoint) {
 std::vector<Rn1Exchange> run_rtl(const Scenario& sc) {
   Sim sim(minforge::tb::models::Vrn1_selftest_net());
   sim.port("seed").set(sc.seed);
-  Port rdead = sim.port("flt_router_dead"), ldead = sim.port("flt_link_dead"),
-       lstuck = sim.port("flt_link_stuck"), ldir = sim.port("flt_link_dir"),
-       lbit = sim.port("flt_link_bit"), lval = sim.port("flt_link_val");
-  for (size_t r = 0; r < sc.faults.router_dead.size(); ++r)
-    rdead.set_bit(static_cast<int>(r), sc.faults.router_dead[r] != 0);
-  for (size_t l = 0; l < sc.faults.links.size(); ++l) {
-    const auto& lf = sc.faults.links[l];
-    const int k = static_cast<int>(l);
-    ldead.set_bit(k, lf.dead);
-    lstuck.set_bit(k, lf.stuck);
-    ldir.set_bit(k, lf.backward);
-    lbit.set(3 * k, 3, static_cast<uint64_t>(lf.bit));
-    lval.set_bit(k, lf.value);
-  }
+  minforge::tb::rn1_apply_faults(sim, sc.faults);
   sim.port("tamper_pay").set(sc.tamper_pay ? 1 : 0);
   sim.port("tamper_dup").set(sc.tamper_dup ? 1 : 0);
   sim.port("start").set(1);

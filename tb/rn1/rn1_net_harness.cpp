@@ -35,8 +35,7 @@ void link_side(const NetSpec& s, int l, bool backward, std::string* where, std::
 
 struct NetPorts {
   Port rst, seed, cfg_en, tx_valid, tx_dst, tx_payload, tx_ready, dlv_valid, dlv_src, dlv_seq,
-      dlv_payload, ev_valid, ev_ok, ev_attempts, probe_fwd, probe_bwd, flt_router_dead,
-      flt_link_dead, flt_link_stuck, flt_link_dir, flt_link_bit, flt_link_val;
+      dlv_payload, ev_valid, ev_ok, ev_attempts, probe_fwd, probe_bwd;
   explicit NetPorts(Sim& s)
       : rst(s.port("rst")),
         seed(s.port("seed")),
@@ -53,27 +52,7 @@ struct NetPorts {
         ev_ok(s.port("ev_ok")),
         ev_attempts(s.port("ev_attempts")),
         probe_fwd(s.port("probe_fwd")),
-        probe_bwd(s.port("probe_bwd")),
-        flt_router_dead(s.port("flt_router_dead")),
-        flt_link_dead(s.port("flt_link_dead")),
-        flt_link_stuck(s.port("flt_link_stuck")),
-        flt_link_dir(s.port("flt_link_dir")),
-        flt_link_bit(s.port("flt_link_bit")),
-        flt_link_val(s.port("flt_link_val")) {}
-
-  void apply_faults(const FaultSet& f) {
-    for (size_t r = 0; r < f.router_dead.size(); ++r)
-      flt_router_dead.set_bit(static_cast<int>(r), f.router_dead[r] != 0);
-    for (size_t l = 0; l < f.links.size(); ++l) {
-      const LinkFault& lf = f.links[l];
-      const int k = static_cast<int>(l);
-      flt_link_dead.set_bit(k, lf.dead);
-      flt_link_stuck.set_bit(k, lf.stuck);
-      flt_link_dir.set_bit(k, lf.backward);
-      flt_link_bit.set(3 * k, 3, static_cast<uint64_t>(lf.bit));
-      flt_link_val.set_bit(k, lf.value);
-    }
-  }
+        probe_bwd(s.port("probe_bwd")) {}
 };
 
 // One run; `chk` null: the RTL alone (the benchmark), no twin.
@@ -92,7 +71,7 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
 
   NetPorts p(sim);
   p.seed.set(seed);
-  p.apply_faults(f);
+  rn1_apply_faults(sim, f);
   for (int k = 0; k < nout; ++k) p.cfg_en.set_bit(k, true);
   sim.reset(2);
 
@@ -195,6 +174,23 @@ std::string run_name(const RunConfig& c) {
 }
 
 }  // namespace
+
+void rn1_apply_faults(Sim& sim, const FaultSet& f) {
+  Port rdead = sim.port("flt_router_dead"), ldead = sim.port("flt_link_dead"),
+       lstuck = sim.port("flt_link_stuck"), ldir = sim.port("flt_link_dir"),
+       lbit = sim.port("flt_link_bit"), lval = sim.port("flt_link_val");
+  for (size_t r = 0; r < f.router_dead.size(); ++r)
+    rdead.set_bit(static_cast<int>(r), f.router_dead[r] != 0);
+  for (size_t l = 0; l < f.links.size(); ++l) {
+    const LinkFault& lf = f.links[l];
+    const int k = static_cast<int>(l);
+    ldead.set_bit(k, lf.dead);
+    lstuck.set_bit(k, lf.stuck);
+    ldir.set_bit(k, lf.backward);
+    lbit.set(3 * k, 3, static_cast<uint64_t>(lf.bit));
+    lval.set_bit(k, lf.value);
+  }
+}
 
 Rn1NetRun rn1_net_lockstep(const Model& model, const RunConfig& c, const RunOptions& opt) {
   twin::validate(c);

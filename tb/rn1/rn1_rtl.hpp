@@ -23,6 +23,7 @@
 
 #include "core/dut.hpp"
 #include "core/run.hpp"
+#include "core/sim.hpp"
 #include "minforge/twin/rn1/rn1_traffic.hpp"
 
 namespace minforge::tb {
@@ -46,6 +47,10 @@ Rn1NetRun rn1_net_lockstep(const Model& net, const twin::RunConfig& c, const Run
 // The network top alone (no twin) for c.cycles cycles of traffic: for benchmarks.  Returns
 // the number of cycles simulated.
 uint64_t rn1_net_rtl_only(const Model& net, const twin::RunConfig& c);
+
+// Drives a fault set into the flt_* ports every RN1 network top (and the board self-test
+// network) has: flt_router_dead, flt_link_dead / _stuck / _dir / _bit / _val.
+void rn1_apply_faults(Sim& sim, const rn1::FaultSet& f);
 
 // Models built on demand with the regression's recipe (tb/rn1/rn1.cmake), loaded into this
 // process: the network top of a topology, the router.

@@ -5,25 +5,12 @@
 
 #include "minforge/algo/banyan/banyan_fault.hpp"
 #include "minforge/algo/gsen/gsen_schedule.hpp"
-#include "minforge/twin/engine/a2a_engine.hpp"
 #include "minforge/twin/banyan/banyan_fabric.hpp"
+#include "minforge/twin/engine/a2a_engine.hpp"
 #include "minforge/twin/gsen/gsen_fabric.hpp"
 
 namespace minforge::twin {
 namespace {
-
-gsen::Control gsen_control(Ctrl c) {
-  switch (c) {
-    case Ctrl::Alt:
-      return gsen::Control::Alt;
-    case Ctrl::Alt2:
-      return gsen::Control::Alt2;
-    case Ctrl::Alt4:
-      return gsen::Control::Alt4;
-    default:
-      return gsen::Control::Stage;
-  }
-}
 
 // Sends message i from every input i in one round and returns out[j] = source seen at j.
 std::vector<int> one_round(StagedFabric& m, FabricIn& in) {

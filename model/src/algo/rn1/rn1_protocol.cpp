@@ -1,6 +1,8 @@
 // RN1 word protocol: CRC-8 and the status word (docs/rn1_protocol.md).
 #include "minforge/algo/rn1/rn1_protocol.hpp"
 
+#include "minforge/common.hpp"
+
 namespace minforge::rn1 {
 
 uint8_t crc8(uint8_t crc, uint8_t byte) {
@@ -11,19 +13,11 @@ uint8_t crc8(uint8_t crc, uint8_t byte) {
   return x;
 }
 
-namespace {
-int log2i(int x) {
-  int b = 0;
-  while ((1 << b) < x) ++b;
-  return b;
-}
-}  // namespace
-
 uint8_t encode_status(const Status& s, int radix) {
   if (s.connected) {
     return static_cast<uint8_t>(0x80 | ((s.out_port & 7) << 3) | (s.in_port & 7));
   }
-  const int rb = log2i(radix);
+  const int rb = ceil_log2(static_cast<uint64_t>(radix));
   return static_cast<uint8_t>(0x40 | ((s.direction & ((1 << rb) - 1)) << 3) | (s.in_port & 7));
 }
 
@@ -34,7 +28,7 @@ Status decode_status(uint8_t b, int radix) {
   if (s.connected) {
     s.out_port = (b >> 3) & 7;
   } else {
-    s.direction = ((b >> 3) & 7) & ((1 << log2i(radix)) - 1);
+    s.direction = ((b >> 3) & 7) & ((1 << ceil_log2(static_cast<uint64_t>(radix))) - 1);
   }
   return s;
 }

@@ -239,12 +239,6 @@ NetSpec make_rn1_64() {
   return w.finish();
 }
 
-int log2i(int x) {
-  int b = 0;
-  while ((1 << b) < x) ++b;
-  return b;
-}
-
 }  // namespace
 
 const NetSpec& net_spec(Topology t) {
@@ -263,7 +257,7 @@ const NetSpec& net_spec(Topology t) {
 }
 
 uint8_t header_for(const NetSpec& s, int dst) {
-  return static_cast<uint8_t>(dst << (8 - log2i(s.endpoints)));
+  return static_cast<uint8_t>(dst << (8 - ceil_log2(static_cast<uint64_t>(s.endpoints))));
 }
 
 // ---------------------------------------------------------------- faults
@@ -370,7 +364,7 @@ long pair_paths(const NetSpec& s, const FaultSet& f, int src, int dst,
         continue;
       }
       const RouterSpec& rs = s.routers[ls.dst.node];
-      const int rb = log2i(rs.radix);
+      const int rb = ceil_log2(static_cast<uint64_t>(rs.radix));
       const int digit = header[l] >> (8 - rb);
       direction_outputs(rs, ls.dst.port, digit, &outs);
       for (int o : outs) {

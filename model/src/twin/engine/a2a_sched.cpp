@@ -42,6 +42,8 @@ A2aSchedule empty_schedule(Net net, int N, Ctrl c, int rounds) {
   return s;
 }
 
+}  // namespace
+
 gsen::Control gsen_control(Ctrl c) {
   switch (c) {
     case Ctrl::Stage:
@@ -59,8 +61,6 @@ gsen::Control gsen_control(Ctrl c) {
       "the player replays configuration numbers: control stage, alt, alt2 or "
       "alt4");
 }
-
-}  // namespace
 
 A2aSchedule gsen_sched_alt(int N) {
   gsen::OnTheFlyExchange x(N);

@@ -13,17 +13,9 @@ using rn1::Word;
 using rn1::word_ctl;
 using rn1::word_data;
 
-namespace {
-int log2i(int x) {
-  int b = 0;
-  while ((1 << b) < x) ++b;
-  return b;
-}
-}  // namespace
-
 Rn1Endpoint::Rn1Endpoint(const rn1::NetSpec& s, int id)
     : ne_(s.endpoints),
-      eb_(log2i(s.endpoints)),
+      eb_(ceil_log2(static_cast<uint64_t>(s.endpoints))),
       id_(id),
       stages_(s.stages),
       p_(s.payload),

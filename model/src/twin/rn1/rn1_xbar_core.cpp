@@ -11,21 +11,14 @@ using rn1::Word;
 using rn1::word_ctl;
 using rn1::word_data;
 
-namespace {
-int log2i(int x) {
-  int b = 0;
-  while ((1 << b) < x) ++b;
-  return b;
-}
-}  // namespace
-
 void Rn1XbarCore::validate(const Params& p) {
   const int no = p.radix * p.dilation;
-  const bool ok = p.inputs >= 1 && p.inputs <= 8 && (p.radix == 2 || p.radix == 4) &&
-                  (p.dilation == 1 || p.dilation == 2 || p.dilation == 4) && no <= 8 &&
-                  p.port_base >= 0 && p.port_base + p.inputs <= 8 && p.port_base + no <= 8 &&
-                  p.lfsr_width >= 2 && p.lfsr_width <= 32 &&
-                  (p.dilation == 1 || p.radix * log2i(p.dilation) <= p.lfsr_width);
+  const bool ok =
+      p.inputs >= 1 && p.inputs <= 8 && (p.radix == 2 || p.radix == 4) &&
+      (p.dilation == 1 || p.dilation == 2 || p.dilation == 4) && no <= 8 && p.port_base >= 0 &&
+      p.port_base + p.inputs <= 8 && p.port_base + no <= 8 && p.lfsr_width >= 2 &&
+      p.lfsr_width <= 32 &&
+      (p.dilation == 1 || p.radix * ceil_log2(static_cast<uint64_t>(p.dilation)) <= p.lfsr_width);
   if (!ok) {
     throw InvalidArgument(
         "rn1: core needs inputs 1..8, radix 2 or 4, dilation 1/2/4, "
@@ -38,8 +31,8 @@ void Rn1XbarCore::validate(const Params& p) {
 Rn1XbarCore::Rn1XbarCore(const Params& p)
     : p_(p), rb_(0), db_(0), lfsr_(p.lfsr_width, p.lfsr_taps) {
   validate(p);
-  rb_ = log2i(p.radix);
-  db_ = log2i(p.dilation);
+  rb_ = ceil_log2(static_cast<uint64_t>(p.radix));
+  db_ = ceil_log2(static_cast<uint64_t>(p.dilation));
   const int ni = p.inputs, no = outputs();
   st_.assign(ni, 0);
   conn_.assign(ni, 0);

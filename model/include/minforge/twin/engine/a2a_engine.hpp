@@ -19,8 +19,8 @@
 #include <memory>
 #include <vector>
 
-#include "minforge/twin/engine/a2a_sched.hpp"
 #include "minforge/twin/common/staged_fabric.hpp"
+#include "minforge/twin/engine/a2a_sched.hpp"
 
 namespace minforge::twin {
 

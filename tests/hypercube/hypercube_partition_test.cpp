@@ -56,8 +56,9 @@ void check_partition(const hc::Perm& pi) {
     EXPECT_EQ(D.head, P.psi1[D.members.front()]);
     EXPECT_EQ(D.tail, P.psi2[D.members.back()]);
     EXPECT_EQ(D.cyclic, D.head == D.tail);  // case 2 vs case 1
-    if (D.cyclic)
+    if (D.cyclic) {
       EXPECT_EQ(D.members.front(), *std::min_element(D.members.begin(), D.members.end()));
+    }
     for (uint32_t p : D.members) {
       ++seen[p];
       EXPECT_EQ(P.class_of[p], static_cast<int>(a));

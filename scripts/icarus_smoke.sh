@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Icarus Verilog (-g2005) smoke tests of the minforge RTL: the fabric benches (paper
 # numbers), the all-to-all engine bench over the configurations below and the RN1 board
-# self-test bench (tb/board/rn1_selftest_icarus_tb.v).  Each bench
+# self-test bench (tb/board/rn1_selftest_icarus_tb.v) and the hypercube bench
+# (tb/hypercube/hypercube_net_tb.v).  Each bench
 # prints PASS/FAIL and exits non-zero ($fatal) on failure.  Exit code 0 = all passed.
 # Usage: scripts/icarus_smoke.sh [-v]     (-v: show every bench's full output)
 set -uo pipefail
@@ -10,10 +11,14 @@ verbose=0; [ "${1:-}" = "-v" ] && verbose=1
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # Include and module-search folders (scripts/mfcores.py): the board core's RN1 self-test
 # target brings every RTL core and tb/board (the self-test's network wrapper).
+# The hypercube core (its sim target) is not below the boards core: its folders are added.
 lib=()
 core=(boards --target sim_rn1_selftest --relative)
 for d in $(python3 scripts/mfcores.py incdirs "${core[@]}"); do lib+=(-I"$d"); done
 for d in $(python3 scripts/mfcores.py srcdirs "${core[@]}"); do lib+=(-y "$d"); done
+for d in $(python3 scripts/mfcores.py srcdirs hypercube --target sim --relative); do
+  [[ " ${lib[*]} " == *" $d "* ]] || lib+=(-y "$d")
+done
 pass=0; fail=0
 
 # run NAME BENCH [iverilog -P options...]
@@ -69,6 +74,11 @@ run banyan_n8_comb        $E ENGINE=1 N=8 PIPELINE=0 W=12
 run banyan_n16_dead_e11   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=1 FAULT_ELEM=1 FAULT_KIND=0
 run banyan_n16_dead_e30   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=3 FAULT_ELEM=0 FAULT_KIND=0
 run banyan_n32_dead_tags  $E ENGINE=1 N=32 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=5 FAULT_KIND=0 USE_TAGS=1
+# the packet-switched hypercube (tb/hypercube/hypercube_net_tb.v): routed permutations, rule
+# violations flagged
+run hypercube_d3          tb/hypercube/hypercube_net_tb.v D=3
+run hypercube_d4          tb/hypercube/hypercube_net_tb.v D=4
+run hypercube_d6_w16      tb/hypercube/hypercube_net_tb.v D=6 W=16
 # RN1 board top's core: self-test on the Fig. 20.9 network, clean and with endpoint 5 cut off
 run rn1_selftest_clean    tb/board/rn1_selftest_icarus_tb.v CUT=0 EXCHANGES=2
 run rn1_selftest_cut      tb/board/rn1_selftest_icarus_tb.v CUT=1 EXCHANGES=1

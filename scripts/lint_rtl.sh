@@ -11,7 +11,8 @@
 #   4. Illegal parameters must stop elaboration in Verilator, Icarus and Yosys with the
 #      module's message (odd N, N < 4, banyan N not a power of two, W too small, unknown
 #      CONTROL / SCHED, RN1 self-test NE not a power of two 2..64 or payload too short,
-#      a board top's DESIGN that the board does not carry).
+#      a board top's DESIGN that the board does not carry, a hypercube dimension outside
+#      1..16, no steps or no data bits).
 #      Skipped for a tool that is not installed (yosys is optional).
 # Exit code 0 = clean.
 set -uo pipefail
@@ -57,6 +58,13 @@ for ne in 2 4 8 32 64; do
   sweeps+=("rtl/board/rn1_selftest.v|-GNE=$ne")
 done
 sweeps+=("rtl/board/rn1_selftest.v|-GNE=4 -GP=1")
+# the packet-switched hypercube: small and odd dimensions, schedules longer and shorter than
+# the default 2D - 3, one data bit
+for d in 1 2 3 5 8; do
+  sweeps+=("rtl/hypercube/hypercube_net.v|-GD=$d")
+done
+sweeps+=("rtl/hypercube/hypercube_net.v|-GD=4 -GSTEPS=1 -GW=1")
+sweeps+=("rtl/hypercube/hypercube_net.v|-GD=6 -GSTEPS=16 -GW=32")
 # the board tops with each design they carry (DESIGN 0 = gsen, their default, is step 1)
 sweeps+=("rtl/board/icebreaker_top.v|-GDESIGN=1" "rtl/board/hx8k_top.v|-GDESIGN=1")
 sweeps+=("rtl/board/ulx3s_top.v|-GDESIGN=1" "rtl/board/ulx3s_top.v|-GDESIGN=2")
@@ -99,6 +107,12 @@ bad=(
   "icebreaker_top|rtl/board/icebreaker_top.v|DESIGN=2|icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_icebreaker_top_DESIGN_must_be_gsen_or_banyan"
   "hx8k_top|rtl/board/hx8k_top.v|DESIGN=2|hx8k_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_hx8k_top_DESIGN_must_be_gsen_or_banyan"
   "ulx3s_top|rtl/board/ulx3s_top.v|DESIGN=3|ulx3s_top: DESIGN must be 0 (gsen), 1 (banyan) or 2 (rn1)|ERROR_ulx3s_top_DESIGN_must_be_gsen_banyan_or_rn1"
+  "hypercube_net|rtl/hypercube/hypercube_net.v|D=0|hypercube_net: D must be 1..16|ERROR_hypercube_net_D_must_be_1_to_16"
+  "hypercube_net|rtl/hypercube/hypercube_net.v|D=17|hypercube_net: D must be 1..16|ERROR_hypercube_net_D_must_be_1_to_16"
+  "hypercube_net|rtl/hypercube/hypercube_net.v|STEPS=0|hypercube_net: STEPS must be >= 1|ERROR_hypercube_net_STEPS_must_be_positive"
+  "hypercube_net|rtl/hypercube/hypercube_net.v|W=0|hypercube_net: W must be >= 1|ERROR_hypercube_net_W_must_be_positive"
+  "hypercube_node|rtl/hypercube/hypercube_node.v|D=0|hypercube_node: D must be 1..16|ERROR_hypercube_node_D_must_be_1_to_16"
+  "hypercube_node|rtl/hypercube/hypercube_node.v|STEPS=0|hypercube_node: STEPS must be >= 1|ERROR_hypercube_node_STEPS_must_be_positive"
 )
 have_yosys=0; command -v yosys >/dev/null && have_yosys=1
 # Yosys reads every file of every core (-defer: parsed now, elaborated by hierarchy from

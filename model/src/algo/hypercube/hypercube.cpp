@@ -150,7 +150,9 @@ Perm parse_perm(std::string_view text, int d, std::string_view what) {
     std::string_view tok = text.substr(pos, end - pos);
     uint64_t v = 0;
     auto [ptr, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), v);
-    if (ec != std::errc() || ptr != tok.data() + tok.size())
+    if (ec == std::errc::result_out_of_range && ptr == tok.data() + tok.size())
+      v = UINT64_MAX;  // all digits: reported as out of range below
+    else if (ec != std::errc() || ptr != tok.data() + tok.size())
       throw InvalidArgument(w + ", line " + std::to_string(line) + ": '" + std::string(tok) +
                             "' is not a non-negative decimal integer");
     const size_t entry = p.size();
@@ -159,7 +161,7 @@ Perm parse_perm(std::string_view text, int d, std::string_view what) {
                             " entries (d = " + std::to_string(d) + ")");
     if (v >= n)
       throw InvalidArgument(w + ", line " + std::to_string(line) + ": entry " +
-                            std::to_string(entry) + " = " + std::to_string(v) +
+                            std::to_string(entry) + " = " + std::string(tok) +
                             " is out of range 0.." + std::to_string(n - 1));
     if (where[v] != UINT32_MAX)
       throw InvalidArgument(w + ", line " + std::to_string(line) + ": not a permutation, " +

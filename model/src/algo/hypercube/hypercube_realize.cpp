@@ -30,13 +30,17 @@ void add_error(std::vector<std::string>& errors, bool& ok, std::string msg) {
 // the class of its smallest index; L(C) is the parity class of smaller Marked weight
 // (ties: v_1's, as (2.3) says).  Marked counts slots (docs/hypercube.md): slot s is marked
 // when pi(s) lies in the same half as s (cases 1 and 4 without the swap, 5 and 8 with it).
-void partition_level(int k, const Perm& cur, const Perm& inv, std::vector<uint8_t>& swapped,
-                     std::vector<uint8_t>& visited, std::vector<uint32_t>& cycle,
-                     std::vector<uint8_t>& parity) {
+void partition_level(int k, const Perm& cur, Perm& inv, Perm& partner,
+                     std::vector<uint8_t>& swapped, std::vector<uint8_t>& visited,
+                     std::vector<uint32_t>& cycle, std::vector<uint8_t>& parity) {
   const uint32_t b = uint32_t{1} << (k - 1);
   const uint32_t n = static_cast<uint32_t>(cur.size());
   std::fill(swapped.begin(), swapped.end(), 0);
   std::fill(visited.begin(), visited.end(), 0);
+  // partner[s] = the other slot of the value in slot s, computed in two independent passes
+  // (their cache misses overlap) so that the walk below chases one array instead of two.
+  for (uint32_t v = 0; v < n; ++v) inv[cur[v]] = v;
+  for (uint32_t s = 0; s < n; ++s) partner[s] = inv[cur[s] ^ b];
   for (uint32_t i0 = 0; i0 < n; ++i0) {
     if ((i0 & b) || visited[i0]) continue;
     cycle.clear();
@@ -50,7 +54,7 @@ void partition_level(int k, const Perm& cur, const Perm& inv, std::vector<uint8_
       parity.push_back(p);
       weight[p] += ((cur[idx] & b) == 0) + ((cur[idx | b] & b) != 0);
       const uint32_t exit = enter ^ b;
-      const uint32_t q = inv[cur[exit] ^ b];
+      const uint32_t q = partner[exit];
       if (((q ^ exit) & b) == 0) {
         p ^= 1;
         ++same;
@@ -72,13 +76,12 @@ void partition_level(int k, const Perm& cur, const Perm& inv, std::vector<uint8_
 void for_each_level(int d, const Perm& pi, const LevelFn& f) {
   validate_perm(d, pi);
   const uint32_t n = uint32_t{1} << d;
-  Perm cur = pi, next(n), inv(n);
+  Perm cur = pi, next(n), inv(n), partner(n);
   std::vector<uint8_t> swapped(n), visited(n), parity;
   std::vector<uint32_t> cycle;
   for (int k = d; k > base_level(d); --k) {
     const uint32_t b = uint32_t{1} << (k - 1);
-    for (uint32_t v = 0; v < n; ++v) inv[cur[v]] = v;
-    partition_level(k, cur, inv, swapped, visited, cycle, parity);
+    partition_level(k, cur, inv, partner, swapped, visited, cycle, parity);
     // (2.2): pi_1(i) = psi_1(i), pi_2(i) = psi_2(i) for i not in I; exchanged for i in I.
     for (uint32_t i = 0; i < n; ++i) {
       if (i & b) continue;

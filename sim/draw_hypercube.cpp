@@ -37,7 +37,7 @@ std::string hypercube_svg(const hypercube::Realization& r, const std::string& la
   for (uint32_t v = 0; v < n; ++v) {
     r.path(v, paths[v]);
     for (size_t s = 0; s + 1 < paths[v].size(); ++s)
-      ++load[size_t(paths[v][s]) * d + __builtin_ctz(paths[v][s] ^ paths[v][s + 1])];
+      ++load[hypercube::edge_id(d, paths[v][s], __builtin_ctz(paths[v][s] ^ paths[v][s + 1]))];
     max_len = std::max(max_len, static_cast<int>(paths[v].size()) - 1);
     uses += paths[v].size() - 1;
   }
@@ -94,7 +94,7 @@ std::string hypercube_svg(const hypercube::Realization& r, const std::string& la
       const double nx = -uy * off, ny = ux * off;
       const double x1 = px[u] + ux * rad + nx, y1 = py[u] + uy * rad + ny;
       const double x2 = px[v] - ux * (rad + 2) + nx, y2 = py[v] - uy * (rad + 2) + ny;
-      const int l = load[size_t(u) * d + j];
+      const int l = load[hypercube::edge_id(d, u, j)];
       const std::string c = load_colour(l);
       const double w = l == 0 ? 1.0 : l == 1 ? 1.8 : 2.6;
       svg.line(x1, y1, x2, y2, c, w);

@@ -105,3 +105,18 @@ TEST(HypercubePerm, ValidationAndBounds) {
   EXPECT_FALSE(hc::adjacent(5, 6));
   EXPECT_EQ(hc::distance(0, 7), 3);
 }
+
+TEST(HypercubePerm, DirectedEdges) {
+  // d 2^d directed edges, numbered x d + j, each joining x to its neighbour along j; every
+  // ordered pair of neighbours exactly once.
+  for (int d = 1; d <= 6; ++d) {
+    std::set<std::pair<uint32_t, uint32_t>> seen;
+    for (uint64_t e = 0; e < hc::edge_use_bound(d); ++e) {
+      const uint32_t x = hc::edge_from(d, e), y = hc::edge_to(d, e);
+      EXPECT_TRUE(hc::adjacent(x, y));
+      EXPECT_EQ(hc::edge_id(d, x, __builtin_ctz(x ^ y)), e);
+      EXPECT_TRUE(seen.insert({x, y}).second);
+    }
+    EXPECT_EQ(seen.size(), size_t(d) << d);
+  }
+}

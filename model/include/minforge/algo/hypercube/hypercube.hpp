@@ -55,6 +55,12 @@ inline bool adjacent(uint32_t u, uint32_t v) {
   return x != 0 && (x & (x - 1)) == 0;
 }
 
+// The directed edges: the d-cube has d 2^d of them, (x, x xor 2^j) for every vertex x and
+// dimension j; the edge leaving x along j is numbered x d + j.
+inline uint64_t edge_id(int d, uint32_t from, int dim) { return uint64_t(from) * d + dim; }
+inline uint32_t edge_from(int d, uint64_t id) { return static_cast<uint32_t>(id / d); }
+inline uint32_t edge_to(int d, uint64_t id) { return edge_from(d, id) ^ (uint32_t{1} << (id % d)); }
+
 // Upper bound on the path length of REALIZE and on the step count of the packet schedule:
 // 2d - 3 for d >= 3 (Theorem 3.4(ii), Corollary 3.5); d for d <= 2, where the base case gives
 // shortest paths and d-step routing (2d - 3 < d there; docs/hypercube.md, "Base cases").

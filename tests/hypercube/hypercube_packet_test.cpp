@@ -161,3 +161,61 @@ TEST(HypercubePacket, SimulatorRejectsBrokenSchedules) {
   EXPECT_THROW(hc::packet_schedule(2, {0, 1, 1, 3}), InvalidArgument);
   EXPECT_THROW(hc::run_steps(2, {0, 1, 2, 4}, good), InvalidArgument);
 }
+
+// The numbers docs/hypercube.md quotes for the base, recomputed here by brute force: the
+// legal steps of the b-cube (permutations moving every vertex to itself or a neighbour) and
+// the minimum number of steps of every permutation (breadth-first search), so b = 3 steps are
+// needed and, as the model's schedules show above, enough.
+TEST(HypercubePacket, BaseStepCountsByBreadthFirstSearch) {
+  const std::vector<std::vector<int>> histogram = {{1, 1}, {1, 8, 15}, {1, 271, 13355, 26693}};
+  const size_t legal[] = {2, 9, 272};
+  for (int b = 1; b <= 3; ++b) {
+    const int n = 1 << b;
+    std::vector<std::vector<uint32_t>> steps;
+    std::vector<uint32_t> s(n);
+    std::vector<int> choice(n, 0);  // 0 = keep, 1 + j = along j
+    while (true) {
+      uint32_t used = 0;
+      bool ok = true;
+      for (int v = 0; v < n; ++v) {
+        s[v] = choice[v] ? v ^ (1u << (choice[v] - 1)) : v;
+        ok = ok && !(used & (1u << s[v]));
+        used |= 1u << s[v];
+      }
+      if (ok) steps.push_back(s);
+      int v = 0;
+      while (v < n && ++choice[v] > b) choice[v++] = 0;
+      if (v == n) break;
+    }
+    EXPECT_EQ(steps.size(), legal[b - 1]);
+    const uint32_t count = b == 1 ? 2 : b == 2 ? 24 : 40320;
+    std::vector<int> dist(count, -1);
+    std::vector<uint32_t> frontier;
+    std::vector<uint32_t> p(n), q(n);
+    for (int v = 0; v < n; ++v) p[v] = v;
+    frontier.push_back(hc::base::perm_rank(p.data(), n));
+    dist[frontier[0]] = 0;
+    for (int level = 0; !frontier.empty(); ++level) {
+      std::vector<uint32_t> next;
+      for (uint32_t r : frontier) {
+        hc::base::perm_unrank(r, n, p.data());
+        for (const auto& st : steps) {
+          for (int v = 0; v < n; ++v) q[v] = st[p[v]];
+          const uint32_t rq = hc::base::perm_rank(q.data(), n);
+          if (dist[rq] < 0) {
+            dist[rq] = level + 1;
+            next.push_back(rq);
+          }
+        }
+      }
+      frontier.swap(next);
+    }
+    std::vector<int> h;
+    for (int dd : dist) {
+      ASSERT_GE(dd, 0);
+      if (static_cast<int>(h.size()) <= dd) h.resize(dd + 1, 0);
+      ++h[dd];
+    }
+    EXPECT_EQ(h, histogram[b - 1]) << b;
+  }
+}

@@ -10,10 +10,11 @@
 //     shortest paths to pi(v) in lexicographic order of their dimension sequences (so the
 //     bit-fixing path, lowest dimension first, comes first), no directed edge used twice;
 //   * packet: exactly b steps (steps in which nothing moves included), each a permutation of
-//     the b-cube's vertices moving every vertex to itself or a neighbour; found by meeting in
-//     the middle: the first step sequence, in the order of the enumerated steps, whose
-//     composition is pi.  b steps always suffice (1, 2, 3 for b = 1, 2, 3: a packet at
-//     distance b from its destination needs b steps, so none can be shorter in general).
+//     the b-cube's vertices moving every vertex to itself or a neighbour (2, 9, 272 such
+//     steps for b = 1, 2, 3), found by meeting in the middle: the last step is the first one,
+//     in the enumeration order of the steps, that leaves a permutation reachable in b - 1
+//     steps, and those are the first such sequence in that order.  b steps always suffice,
+//     and b are needed in general (the complement moves every packet b edges).
 //
 // Local numbering: the base cube's vertices 0 .. 2^b-1; a 3-cube block of a larger cube is
 // the 8 vertices 8q .. 8q+7 (dimensions 0, 1, 2).

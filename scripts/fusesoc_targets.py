@@ -53,6 +53,10 @@ EXTRA_RUNS = [
     ("boards", "lint_ulx3s", {"DESIGN": 1}),
     ("boards", "lint_ulx3s", {"DESIGN": 2}),
     ("boards", "sim_rn1_selftest", {"CUT": 1, "EXCHANGES": 1}),
+    ("hypercube", "lint", {"D": 8}),
+    ("hypercube", "lint", {"D": 2, "STEPS": 1, "W": 1}),
+    ("hypercube", "sim", {"D": 3}),
+    ("hypercube", "sim", {"D": 6, "W": 16}),
 ]
 RUN_FLOWS = ("lint", "sim")
 _DEPRECATION = re.compile(r"deprecat|FutureWarning|DeprecationWarning", re.I)

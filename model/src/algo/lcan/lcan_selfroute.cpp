@@ -77,13 +77,13 @@ std::string_view self_routing_name(SelfRouting rule) {
   return rule == SelfRouting::NassimiSahni ? "nassimi-sahni" : "raghavendra-boppana";
 }
 
-UnfoldedRoute self_route(std::span<const int> perm, int d, SelfRouting rule) {
+UnfoldedRoute self_route(const Permutation& perm, int d, SelfRouting rule) {
   if (d < 2 || !is_pow2(static_cast<uint64_t>(d)))
     throw InvalidArgument(
         "self-routing (" + std::string(self_routing_name(rule)) +
         ") needs a switch size d that is a power of two, got d = " + std::to_string(d));
   const int n = unfold_levels(static_cast<int64_t>(perm.size()), d);
-  require_permutation(perm);
+  check_permutation(perm);
   const int N = static_cast<int>(perm.size());
   const int b = ceil_log2(static_cast<uint64_t>(d));
   const int J = b * (n - 1);  // binary levels below the top d x d switch
@@ -91,7 +91,7 @@ UnfoldedRoute self_route(std::span<const int> perm, int d, SelfRouting rule) {
   r.N = N;
   r.d = d;
   r.n = n;
-  r.perm.assign(perm.begin(), perm.end());
+  r.perm = perm;
   r.ups.assign(static_cast<size_t>(N) * (n - 1), 0);
 
   std::vector<int64_t> low(static_cast<size_t>(N), 0);  // k_0 .. k_{j-1}, k_0 most significant
@@ -122,33 +122,22 @@ UnfoldedRoute self_route(std::span<const int> perm, int d, SelfRouting rule) {
   return r;
 }
 
-std::vector<int> random_bpc_bits(int N, Rng& rng) {
-  const int L = bits_of(N);
-  std::vector<int> sigma(static_cast<size_t>(L));
-  std::iota(sigma.begin(), sigma.end(), 0);
-  for (int i = L - 1; i > 0; --i)
-    std::swap(sigma[i], sigma[rng.below(static_cast<uint64_t>(i) + 1)]);
-  std::vector<int> col(static_cast<size_t>(L));
-  for (int j = 0; j < L; ++j) col[sigma[j]] = 1 << j;  // t_j = s_{sigma(j)}
-  return apply_affine(N, col, static_cast<int>(rng.below(static_cast<uint64_t>(N))));
-}
-
-std::vector<int> random_inverse_omega(int N, Rng& rng) {
+Permutation random_inverse_omega(int N, Rng& rng) {
   return inverse_omega_from(N, [&] { return rng.below(2) != 0; });
 }
 
-std::vector<int> random_linear(int N, Rng& rng) {
+Permutation random_linear(int N, Rng& rng) {
   const int L = bits_of(N);
   return apply_affine(N, random_columns(L, N, rng), 0);
 }
 
-std::vector<int> random_affine(int N, Rng& rng) {
+Permutation random_affine(int N, Rng& rng) {
   const int L = bits_of(N);
   auto col = random_columns(L, N, rng);
   return apply_affine(N, col, static_cast<int>(rng.below(static_cast<uint64_t>(N))));
 }
 
-bool is_affine(std::span<const int> perm) {
+bool is_affine(const Permutation& perm) {
   const int N = static_cast<int>(perm.size());
   const int L = bits_of(N);
   const int c = perm[0];
@@ -163,21 +152,9 @@ bool is_affine(std::span<const int> perm) {
   return true;
 }
 
-bool is_linear(std::span<const int> perm) { return perm[0] == 0 && is_affine(perm); }
+bool is_linear(const Permutation& perm) { return perm[0] == 0 && is_affine(perm); }
 
-bool is_bpc_bits(std::span<const int> perm) {
-  const int L = bits_of(static_cast<int>(perm.size()));
-  if (!is_affine(perm)) return false;
-  int seen = 0;
-  for (int j = 0; j < L; ++j) {
-    const int col = perm[static_cast<size_t>(1) << j] ^ perm[0];
-    if (!is_pow2(static_cast<uint64_t>(col)) || (seen & col)) return false;
-    seen |= col;
-  }
-  return true;
-}
-
-bool is_inverse_omega(std::span<const int> perm) {
+bool is_inverse_omega(const Permutation& perm) {
   const int N = static_cast<int>(perm.size());
   const int L = bits_of(N);
   std::vector<uint8_t> seen(static_cast<size_t>(N));
@@ -191,10 +168,10 @@ bool is_inverse_omega(std::span<const int> perm) {
   return true;
 }
 
-std::vector<std::vector<int>> all_linear(int N) {
+std::vector<Permutation> all_linear(int N) {
   const int L = bits_of(N);
   if (L > 4) throw InvalidArgument("all_linear: N <= 16");
-  std::vector<std::vector<int>> out;
+  std::vector<Permutation> out;
   std::vector<int> col(static_cast<size_t>(L));
   int64_t total = 1;
   for (int j = 0; j < L; ++j) total *= N;
@@ -206,11 +183,11 @@ std::vector<std::vector<int>> all_linear(int N) {
   return out;
 }
 
-std::vector<std::vector<int>> all_inverse_omega(int N) {
+std::vector<Permutation> all_inverse_omega(int N) {
   const int L = bits_of(N);
   if (L > 3) throw InvalidArgument("all_inverse_omega: N <= 8");
   const int switches = L * N / 2;
-  std::vector<std::vector<int>> out;
+  std::vector<Permutation> out;
   for (uint32_t mask = 0; mask < (1u << switches); ++mask) {
     int i = 0;
     out.push_back(inverse_omega_from(N, [&] { return ((mask >> i++) & 1u) != 0; }));

@@ -208,21 +208,6 @@ int unfold_levels(int64_t N, int d) {
   return n;
 }
 
-void require_permutation(std::span<const int> perm) {
-  const size_t N = perm.size();
-  std::vector<uint8_t> seen(N, 0);
-  for (size_t s = 0; s < N; ++s) {
-    const int t = perm[s];
-    if (t < 0 || static_cast<size_t>(t) >= N)
-      throw InvalidArgument("not a permutation of 0.." + std::to_string(N - 1) + ": PE " +
-                            std::to_string(s) + " -> " + std::to_string(t) + " is out of range");
-    if (seen[t])
-      throw InvalidArgument("not a permutation: destination " + std::to_string(t) +
-                            " appears twice");
-    seen[t] = 1;
-  }
-}
-
 std::vector<int> colour_regular_bipartite(int V, int deg, std::span<const int> left,
                                           std::span<const int> right) {
   if (V < 1 || deg < 1) throw InvalidArgument("colouring: need V >= 1 and deg >= 1");
@@ -245,15 +230,15 @@ std::vector<int> colour_regular_bipartite(int V, int deg, std::span<const int> l
   return colour;
 }
 
-UnfoldedRoute lpv_route(std::span<const int> perm, int d) {
+UnfoldedRoute lpv_route(const Permutation& perm, int d) {
   const int n = unfold_levels(static_cast<int64_t>(perm.size()), d);
-  require_permutation(perm);
+  check_permutation(perm);
   const int N = static_cast<int>(perm.size());
   UnfoldedRoute r;
   r.N = N;
   r.d = d;
   r.n = n;
-  r.perm.assign(perm.begin(), perm.end());
+  r.perm = perm;
   r.ups.assign(static_cast<size_t>(N) * (n - 1), 0);
   if (n == 1) return r;
 

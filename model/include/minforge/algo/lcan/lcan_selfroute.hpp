@@ -32,10 +32,10 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <string_view>
 #include <vector>
 
+#include "minforge/algo/lcan/lcan_perm.hpp"
 #include "minforge/algo/lcan/lcan_unfold.hpp"
 #include "minforge/common.hpp"
 
@@ -51,26 +51,25 @@ std::string_view self_routing_name(SelfRouting rule);  // "nassimi-sahni", ...
 // check_unfolded_route or by routing the settings, lcan_realize.hpp).  Throws
 // InvalidArgument when d is not a power of two, N not a power of d, or perm not a
 // permutation.
-UnfoldedRoute self_route(std::span<const int> perm, int d, SelfRouting rule);
+UnfoldedRoute self_route(const Permutation& perm, int d, SelfRouting rule);
 
 // Permutation classes on L = log2 N bits (N a power of two, throws InvalidArgument
-// otherwise).  Each generator draws uniformly from its class.
-std::vector<int> random_bpc_bits(int N, Rng& rng);       // t_j = s_{sigma(j)} xor c_j
-std::vector<int> random_inverse_omega(int N, Rng& rng);  // random inverse omega settings
-std::vector<int> random_linear(int N, Rng& rng);         // t = A s, A nonsingular
-std::vector<int> random_affine(int N, Rng& rng);         // t = A s xor c
+// otherwise), next to lcan_perm.hpp's root / BPC / random.  Each generator draws uniformly
+// from its class (distinct settings or matrices give distinct permutations).
+Permutation random_inverse_omega(int N, Rng& rng);  // one random bit per switch
+Permutation random_linear(int N, Rng& rng);         // t = A s, A nonsingular
+Permutation random_affine(int N, Rng& rng);         // t = A s xor c
 
 // Membership tests (N a power of two; perm a permutation).
-bool is_bpc_bits(std::span<const int> perm);
-bool is_inverse_omega(std::span<const int> perm);
-bool is_linear(std::span<const int> perm);  // t(0) = 0 and t(a xor b) = t(a) xor t(b)
-bool is_affine(std::span<const int> perm);
+bool is_inverse_omega(const Permutation& perm);
+bool is_linear(const Permutation& perm);  // t(0) = 0 and t(a xor b) = t(a) xor t(b)
+bool is_affine(const Permutation& perm);
 
 // Every linear permutation of N = 2^L PEs in a fixed order (all nonsingular L x L matrices
 // over GF(2)); for the exhaustive tests, L <= 4.
-std::vector<std::vector<int>> all_linear(int N);
+std::vector<Permutation> all_linear(int N);
 // Every inverse omega permutation of N = 2^L PEs (2^(L N / 2) switch settings, each a
 // different permutation); L <= 3.
-std::vector<std::vector<int>> all_inverse_omega(int N);
+std::vector<Permutation> all_inverse_omega(int N);
 
 }  // namespace minforge::lcan

@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "minforge/algo/lcan/lcan_perm.hpp"
 #include "minforge/common.hpp"
 
 namespace minforge::lcan {
@@ -44,7 +45,7 @@ struct UnfoldedRoute {
   int N = 0;
   int d = 0;
   int n = 0;                 // levels, N = d^n
-  std::vector<int> perm;     // perm[s] = t
+  Permutation perm;          // perm[s] = t
   std::vector<int32_t> ups;  // ups[s * (n-1) + m] = K_m
 
   int upper(int s, int m) const { return ups[static_cast<size_t>(s) * (n - 1) + m]; }
@@ -55,14 +56,10 @@ struct UnfoldedRoute {
 // n with N = d^n; throws InvalidArgument unless d >= 2 and N is a power of d (N >= d).
 int unfold_levels(int64_t N, int d);
 
-// Checks that perm is a permutation of 0 .. N-1 (throws InvalidArgument naming the first
-// value out of range or repeated).
-void require_permutation(std::span<const int> perm);
-
 // The LPV construction: routes every pair of perm (a permutation of N = d^n PEs) through
 // the unfolded CB-LCAN(N, d, d) with no wire used twice.  Throws InvalidArgument for a
 // non-permutation or N not a power of d.
-UnfoldedRoute lpv_route(std::span<const int> perm, int d);
+UnfoldedRoute lpv_route(const Permutation& perm, int d);
 
 // Edge colouring of a deg-regular bipartite multigraph with V vertices on each side (König):
 // edge e joins left[e] and right[e] (both in [0, V)); returns colour[e] in [0, deg) such that

@@ -26,18 +26,23 @@ WS_ALL = (8, 16, 32)
 GSEN_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4", "tag")
 BANYAN_CONTROLS = ("indiv", "stage", "tag")
 SEEDS_VARIED = (1, 2, 3)  # where timing varies (the target point and the small fabrics)
+# the packet-switched d-cube (paper 004): d = 3..6, default STEPS (2d - 3) and W = 8, on the
+# iCE40 HX8K and the ECP5 85F both
+HYPERCUBE_DIMS = (3, 4, 5, 6)
+HYPERCUBE_BOARDS = ("hx8k", "ulx3s")
 # gsen_fabric with ROUND_VALID = 1 (one valid bit per round instead of one per message)
 RV_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4")
 
 
 def points(quick: bool) -> list:
-    """(design, params, seeds) of the sweep.  quick = the reduced set documented in sweep.md."""
+    """(design, params, seeds, board) of the sweep; board None = the smallest device that holds
+    the point (board_for).  quick = the reduced set documented in sweep.md."""
     pts = []
 
-    def add(design, params, seeds=(1,)):
-        key = (design, tuple(sorted(params.items())))
-        if key not in {(d, tuple(sorted(p.items()))) for d, p, _ in pts}:
-            pts.append((design, params, seeds))
+    def add(design, params, seeds=(1,), board=None):
+        key = (design, tuple(sorted(params.items())), board)
+        if key not in {(d, tuple(sorted(p.items())), b) for d, p, _, b in pts}:
+            pts.append((design, params, seeds, board))
 
     if quick:
         for c in GSEN_CONTROLS:  # the issue's target point, every control mode, 3 seeds
@@ -73,6 +78,9 @@ def points(quick: bool) -> list:
                 add("gsen_fabric", {"N": n, "W": 8, "CONTROL": c, "ROUND_VALID": 1})
     for mode in (0, 2, 3):
         add("rn1_router", {"MODE_SEL": mode}, SEEDS_VARIED)
+    for d in HYPERCUBE_DIMS:
+        for board in HYPERCUBE_BOARDS:
+            add("hypercube_net", {"D": d, "W": 8}, board=board)
     return pts
 
 
@@ -83,12 +91,13 @@ def board_for(design: str, params: dict) -> str:
     return "hx8k" if bound * 1.3 < BOARDS["hx8k"].luts else "ulx3s"
 
 
-def run_point(out: Path, design: str, params: dict, seeds, cached_only=False) -> dict | None:
+def run_point(out: Path, design: str, params: dict, seeds, cached_only=False,
+              board=None) -> dict | None:
     """The point's record: from the cache when it holds the same seeds, else built (or None
     with cached_only).  A point meant for the HX8K that does not fit it after all (synthesis
-    or placement fails) moves to the ULX3S."""
-    boards = [board_for(design, params)]
-    if boards[0] == "hx8k":
+    or placement fails) moves to the ULX3S, unless its board is given."""
+    boards = [board or board_for(design, params)]
+    if boards[0] == "hx8k" and not board:
         boards.append("ulx3s")
     enc = {k: (CONTROLS[v] if k == "CONTROL" else v) for k, v in params.items()}
     for i, board in enumerate(boards):
@@ -150,15 +159,16 @@ def cmd_report(a) -> int:
     skipped = []
     tools = toolflow.tool_versions()
     print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
-    for design, params, seeds in pts:
+    for design, params, seeds, board in pts:
         try:
-            rec = run_point(out, design, params, seeds, a.cached_only)
+            rec = run_point(out, design, params, seeds, a.cached_only, board)
             if rec is None:
                 continue
             recs.append(rec)
         except (RequestError, ToolError) as e:
             print(f"sweep: skipped {design} {params}: {e}", flush=True)
-            skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]})
+            skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]}
+                           | ({"board": board} if board else {}))
         write_reports(reports, recs, skipped, a.quick, len(pts), tools)
     write_reports(reports, recs, skipped, a.quick, len(pts), tools)
     print(f"sweep: wrote {reports / 'sweep.json'}, sweep.md, sweep.svg", flush=True)
@@ -193,8 +203,9 @@ def markdown(doc: dict) -> str:
           "| fabric | N | W | control | n | LUTs | N*n*W | LUTs / bound | FFs | BRAM | device | "
           "LCs (wrapper) | Fmax MHz (worst seed) | seeds |",
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for r in sorted(recs, key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "W", 0), _rv(r),
-                                         str(_p(r, "CONTROL")), str(_p(r, "MODE_SEL")))):
+    for r in sorted((r for r in recs if r["design"] != "hypercube_net"),
+                    key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "W", 0), _rv(r),
+                                   str(_p(r, "CONTROL")), str(_p(r, "MODE_SEL")))):
         n = _p(r, "N", 0)
         ctl = _ctl(r)
         seeds = ",".join(str(x["seed"]) for x in r["runs"])
@@ -207,6 +218,33 @@ def markdown(doc: dict) -> str:
                  f"{r.get('fabric_ffs')} | {r.get('fabric_brams')} | {r['board']} | "
                  f"{r['lcs']}/{r['lcs_available']} | {fm} | {seeds} |")
     L.append("")
+
+    # The packet-switched d-cube (paper 004)
+    hcs = [r for r in recs if r["design"] == "hypercube_net"]
+    hskip = [k for k in doc.get("skipped", []) if k["design"] == "hypercube_net"]
+    if hcs or hskip:
+        L += ["## Packet-switched hypercube (paper 004, Corollary 3.5)", "",
+              "`hypercube_net`: 2^d nodes, each a packet register ({data, dst, src}, 2d + W "
+              "bits), a schedule memory of 2d - 3 entries, d links and a checker; the run "
+              "controller executes the loaded schedule, one step per clock cycle.  LUTs / FFs: "
+              "the net alone (Yosys, out of context); LCs and Fmax: nextpnr on its wrapper "
+              "synth/ooc/ooc_hypercube_net.v.", "",
+              "| d | nodes | STEPS | W | device | LUTs | LUTs / node | FFs | BRAM | "
+              "LCs (wrapper) | Fmax MHz | seeds |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for r in sorted(hcs, key=lambda r: (_p(r, "D"), r["family"])):
+            d = _p(r, "D")
+            steps = _p(r, "STEPS", 2 * d - 3 if d >= 3 else d)
+            seeds = ",".join(str(x["seed"]) for x in r["runs"])
+            L.append(f"| {d} | {1 << d} | {steps} | {_p(r, 'W', 8)} | {r['board']} | "
+                     f"{r.get('fabric_luts')} | {r.get('fabric_luts', 0) / (1 << d):.1f} | "
+                     f"{r.get('fabric_ffs')} | {r.get('fabric_brams')} | "
+                     f"{r['lcs']}/{r['lcs_available']} | {r['fmax_mhz']:.1f} | {seeds} |")
+        for k in sorted(hskip, key=lambda k: k["params"].get("D", 0)):
+            L.append(f"| {k['params'].get('D')} | {1 << k['params'].get('D', 0)} | | "
+                     f"{k['params'].get('W', 8)} | {k.get('board', '')} | "
+                     f"does not fit: {k['reason']} | | | | | | |")
+        L.append("")
 
     # Target of the issue: pipelined GSEN, N = 16, W = 8 on HX8K
     tgt = [r for r in recs if r["design"] == "gsen_fabric" and _p(r, "N") == 16 and _p(r, "W") == 8]

@@ -93,6 +93,18 @@ class BadRequests(unittest.TestCase):
         self.assertEqual(rc, 2)
         self.assertIn("rn1_router: unknown parameter(s) N (known: MODE_SEL)", msg)
 
+    def test_hypercube_checks_its_dimension(self):
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "hypercube_net", "--param", "D=17")
+        self.assertEqual(rc, 2)
+        self.assertIn("hypercube_net: D=17 must be 1..16", msg)
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "hypercube_net", "--param", "N=16")
+        self.assertEqual(rc, 2)
+        self.assertIn("hypercube_net: unknown parameter(s) N (known: D, STEPS, W)", msg)
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "hypercube_net",
+                           "--param", "D=4", "--param", "STEPS=0")
+        self.assertEqual(rc, 2)
+        self.assertIn("hypercube_net: STEPS=0 must be at least 1", msg)
+
     def test_unknown_design(self):
         rc, msg = run_flow("build", "--board", "icebreaker", "--design", "rn1")
         self.assertEqual(rc, 2)

@@ -128,6 +128,17 @@ def check_fabric_params(design: str, params: dict, board: Board) -> int:
                            f"(known: {', '.join(sorted(known))})" + "".join(f"; {w}" for w in where))
     if design == "rn1_router":
         return 0
+    dims = DESIGNS[design].get("dim")
+    if dims:  # a d-cube (hypercube_net): D in the design table's range instead of N
+        d = params.get("D")
+        if d is None:
+            raise RequestError(f"{design} needs --param D=<dimension>")
+        if not dims[0] <= d <= dims[1]:
+            raise RequestError(f"{design}: D={d} must be {dims[0]}..{dims[1]}")
+        for p in ("STEPS", "W"):
+            if params.get(p, 1) < 1:
+                raise RequestError(f"{design}: {p}={params[p]} must be at least 1")
+        return 0
     if n_ports is None:
         raise RequestError(f"{design} needs --param N=<ports>")
     control = params.get("CONTROL", CONTROLS["stage"])

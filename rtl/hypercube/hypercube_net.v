@@ -66,6 +66,7 @@ module hypercube_net (
   localparam integer PW = 2 * D + W;
   localparam [31:0] LAST32 = STEPS - 1;
   localparam [TW-1:0] LAST = LAST32[TW-1:0];
+  localparam [TW-1:0] ONE = {{(TW-1){1'b0}}, 1'b1};
 
   input  wire             clk;
   input  wire             rst;
@@ -102,24 +103,37 @@ module hypercube_net (
   reg          busy_q;
   reg          done_q;
   reg [TW-1:0] step_q;
+  reg [TW-1:0] next_q;  // the step whose entries the nodes read next: 0 while idle, t+1 in step t
   wire         clear = start && !busy_q;
+  wire         last = step_q == LAST;
+  // The nodes read the entry of the coming step one cycle ahead: step 0 at the start edge
+  // (from sched_code when row 0 is written at that very edge), step t+1 at the edge that
+  // ends step t, nothing at the edge that ends the last step.  The address is a register
+  // (next_q), broadcast to every node.
+  wire          pre_en = clear || busy_q;
+  wire          pre_none = busy_q && last;
+  wire          pre_byp = clear && sched_we && sched_step == {TW{1'b0}};
 
   always @(posedge clk) begin
     if (rst) begin
       busy_q <= 1'b0;
       done_q <= 1'b0;
       step_q <= {TW{1'b0}};
+      next_q <= {TW{1'b0}};
     end else if (clear) begin
       busy_q <= 1'b1;
       done_q <= 1'b0;
       step_q <= {TW{1'b0}};
+      next_q <= ONE;
     end else if (busy_q) begin
-      if (step_q == LAST) begin
+      if (last) begin
         busy_q <= 1'b0;
         done_q <= 1'b1;
         step_q <= {TW{1'b0}};
+        next_q <= {TW{1'b0}};
       end else begin
-        step_q <= step_q + {{(TW-1){1'b0}}, 1'b1};
+        step_q <= step_q + ONE;
+        next_q <= next_q + ONE;
       end
     end else if (load_we) begin
       done_q <= 1'b0;
@@ -145,7 +159,8 @@ module hypercube_net (
       end
       localparam [31:0] V32 = v;
       hypercube_node #(.D(D), .STEPS(STEPS), .W(W)) u_node (
-        .index(V32[D-1:0]), .clk(clk), .rst(rst), .clear(clear), .run(busy_q), .step(step_q),
+        .index(V32[D-1:0]), .clk(clk), .rst(rst), .clear(clear), .run(busy_q), .pre_en(pre_en),
+        .pre_step(next_q), .pre_byp(pre_byp), .pre_none(pre_none),
         .sched_we(sched_we), .sched_step(sched_step), .sched_code(sched_code[v*SW +: SW]),
         .load_we(load_we), .load_dst(load_dst[v*D +: D]), .load_data(load_data[v*W +: W]),
         .nb_valid(nb_valid), .nb_pkt(nb_pkt), .send(send[v*D +: D]),

@@ -30,8 +30,13 @@
 //   clk, rst            clock, synchronous active-high reset (clears the valid bit and the
 //                       flags; the packet bits and the schedule memory are not reset)
 //   clear               clears err_collide and err_empty at this edge (a run starts)
-//   run                 1 while a run executes: step `step` is applied at this edge
-//   step [TW-1:0]       the step being executed (< STEPS)
+//   run                 1 while a run executes: a step is applied at this edge
+//   pre_en              read the entry of the coming step into the node at this edge (at
+//                       the start of a run, and at every step but the last)
+//   pre_step [TW-1:0]   the coming step (< STEPS)
+//   pre_byp             take sched_code instead of the memory's entry pre_step (a schedule
+//                       row written at the very edge that starts the run: hypercube_net)
+//   pre_none            with pre_en: no step comes (the run's last step ends at this edge)
 //   sched_we            writes sched_code into entry sched_step at this edge (ignored while
 //                       run; entries >= STEPS are ignored)
 //   sched_step [TW-1:0], sched_code [SW-1:0]
@@ -40,19 +45,22 @@
 //   load_dst [D-1:0], load_data [W-1:0]
 //   nb_valid [D-1:0]    bit k: the neighbour across link k sends its packet here this cycle
 //   nb_pkt [D*PW-1:0]   the neighbour across link k's packet at [k*PW +: PW]
-//   send [D-1:0]        bit k: this node sends its packet on link k this cycle (run, valid
-//                       register and entry k+1; combinational)
+//   send [D-1:0]        bit k: this node sends its packet on link k this cycle (valid
+//                       register and entry k+1 read ahead, which is none while idle;
+//                       combinational)
 //   valid, pkt [PW-1:0] the packet register
 //   ok                  checker: the node holds a packet addressed to it (valid, dst = index)
 //   err_collide, err_empty  sticky rule-violation flags (see the step rule)
-// Timing: everything registered at the rising edge; send and ok are combinational
-// functions of the registers, the memory and the step.
+// Timing: everything registered at the rising edge; the entry of step t is read into the
+// node at the edge before the cycle that executes step t (pre_en, pre_step = t); send and ok
+// are combinational functions of the registers.
 `default_nettype none
 `include "mf_param_check.vh"
 
 module hypercube_node (
-  index, clk, rst, clear, run, step, sched_we, sched_step, sched_code, load_we, load_dst,
-  load_data, nb_valid, nb_pkt, send, valid, pkt, ok, err_collide, err_empty
+  index, clk, rst, clear, run, pre_en, pre_step, pre_byp, pre_none, sched_we, sched_step,
+  sched_code, load_we, load_dst, load_data, nb_valid, nb_pkt, send, valid, pkt, ok,
+  err_collide, err_empty
 );
   parameter integer D = 3;
   parameter integer STEPS = 3;
@@ -70,7 +78,10 @@ module hypercube_node (
   input  wire            rst;
   input  wire            clear;
   input  wire            run;
-  input  wire [TW-1:0]   step;
+  input  wire            pre_en;
+  input  wire [TW-1:0]   pre_step;
+  input  wire            pre_byp;
+  input  wire            pre_none;
   input  wire            sched_we;
   input  wire [TW-1:0]   sched_step;
   input  wire [SW-1:0]   sched_code;
@@ -100,7 +111,24 @@ module hypercube_node (
   always @(posedge clk) begin
     if (sched_we && !run && {{(32-TW){1'b0}}, sched_step} < STEPS32) mem[sched_step] <= sched_code;
   end
-  wire [SW-1:0] code = mem[step];
+
+  // The entry of the coming step, read one cycle ahead and decoded into sel_q: bit 0 keep,
+  // bit k+1 send on link k, none for a code above D, and none while idle (reset, and the edge
+  // that ends a run's last step: pre_none).  So a step's path is sel_q -> the neighbours'
+  // multiplexers -> their registers: neither the memory's read multiplexer nor the run
+  // controller is on it.
+  wire [SW-1:0] pre_code = pre_byp ? sched_code : mem[pre_step];
+  reg  [D:0]    sel_q;
+  genvar k;
+  generate
+    for (k = 0; k <= D; k = k + 1) begin : g_sel
+      localparam [31:0] K32 = k;
+      always @(posedge clk) begin
+        if (rst) sel_q[k] <= 1'b0;
+        else if (pre_en) sel_q[k] <= !pre_none && pre_code == K32[SW-1:0];
+      end
+    end
+  endgenerate
 
   reg          valid_q;
   reg [PW-1:0] pkt_q;
@@ -108,30 +136,27 @@ module hypercube_node (
   reg          empty_q;
 
   // Own packet kept (entry 0), or sent on link k (entry k+1).
-  wire mine = run && valid_q && code == {SW{1'b0}};
-  genvar k;
-  generate
-    for (k = 0; k < D; k = k + 1) begin : g_link
-      localparam [31:0] K1 = k + 1;
-      assign send[k] = run && valid_q && code == K1[SW-1:0];
-    end
-  endgenerate
+  wire mine = valid_q && sel_q[0];
+  assign send = valid_q ? sel_q[D:1] : {D{1'b0}};
+  wire load = load_we && !run;
 
-  // The arrivals: the kept packet and one per sending neighbour.  nxt = OR of the arriving
-  // packets; any = at least one, two = at least two.
+  // The arrivals: the kept packet, one per sending neighbour, and a loaded packet (only while
+  // idle, when nothing else arrives).  nxt = OR of the arriving packets; any = at least one
+  // packet arrived in a step, two = at least two.
   reg [PW-1:0] nxt;
   reg          any;
   reg          two;
   integer      j;
+  wire [D:0] arr = {nb_valid, mine};
   always @* begin
-    nxt = mine ? pkt_q : {PW{1'b0}};
-    any = mine;
-    two = 1'b0;
-    for (j = 0; j < D; j = j + 1) begin
+    nxt = (mine ? pkt_q : {PW{1'b0}}) | (load ? {load_data, load_dst, index} : {PW{1'b0}});
+    for (j = 0; j < D; j = j + 1)
       if (nb_valid[j]) nxt = nxt | nb_pkt[j*PW +: PW];
-      two = two | (any & nb_valid[j]);
-      any = any | nb_valid[j];
-    end
+    any = |arr;
+    // at least two arrivals: some arrival and another one above it (a flat OR of D+1 terms)
+    two = 1'b0;
+    for (j = 0; j < D; j = j + 1)
+      two = two | (arr[j] & |(arr >> (j + 1)));
   end
 
   always @(posedge clk) begin
@@ -140,19 +165,13 @@ module hypercube_node (
       collide_q <= 1'b0;
       empty_q   <= 1'b0;
     end else begin
-      if (clear) begin
-        collide_q <= 1'b0;
-        empty_q   <= 1'b0;
-      end
-      if (run) begin
-        valid_q <= any;
+      if (run || load) begin
+        valid_q <= any || load;
         pkt_q   <= nxt;
-        if (two) collide_q <= 1'b1;
-        if (!any) empty_q <= 1'b1;
-      end else if (load_we) begin
-        valid_q <= 1'b1;
-        pkt_q   <= {load_data, load_dst, index};
       end
+      // sticky from a run's step to the next start (clear and run never coincide)
+      collide_q <= (collide_q && !clear) || (run && two);
+      empty_q   <= (empty_q && !clear) || (run && !any);
     end
   end
 

@@ -15,6 +15,7 @@ HypercubeNet::HypercubeNet(int d, int steps, int w) : d_(d), steps_(steps), w_(w
     throw InvalidArgument("hypercube_net: W must be 1..64 in the twin (W=" + std::to_string(w) +
                           ")");
   nn_ = 1u << d;
+  step_mask_ = (1u << HypercubeNode::step_width(steps)) - 1;
   nodes_.reserve(nn_);
   for (uint32_t v = 0; v < nn_; ++v) nodes_.emplace_back(d, steps, w, v);
   snap_.resize(nn_);
@@ -33,18 +34,23 @@ bool HypercubeNet::error() const {
 void HypercubeNet::clock(const In& in) {
   const bool clear = in.start && !busy_;
   const bool run = busy_;
+  const bool last = step_ == static_cast<uint32_t>(steps_) - 1;
   HypercubeNode::Ctl c;
   c.rst = in.rst;
   c.clear = clear;
   c.run = run;
-  c.step = step_;
+  // The nodes read the entry of the coming step one cycle ahead (hypercube_net.v).
+  c.pre_en = clear || run;
+  c.pre_none = run && last;
+  c.pre_step = next_;
+  c.pre_byp = clear && in.sched_we && (in.sched_step & step_mask_) == 0;
   c.sched_we = in.sched_we;
   c.sched_step = in.sched_step;
   c.load_we = in.load_we;
   // Every node's packet and send bits before the edge (the neighbours read them).
   for (uint32_t v = 0; v < nn_; ++v) {
     snap_[v] = nodes_[v].packet();
-    send_[v] = nodes_[v].send(run, step_);
+    send_[v] = nodes_[v].send();
   }
   HypercubePacket nb[16];
   for (uint32_t v = 0; v < nn_; ++v) {
@@ -64,18 +70,20 @@ void HypercubeNet::clock(const In& in) {
   // The run controller.
   if (in.rst) {
     busy_ = done_ = false;
-    step_ = 0;
+    step_ = next_ = 0;
   } else if (clear) {
     busy_ = true;
     done_ = false;
     step_ = 0;
+    next_ = 1 & step_mask_;
   } else if (busy_) {
-    if (step_ == static_cast<uint32_t>(steps_) - 1) {
+    if (last) {
       busy_ = false;
       done_ = true;
-      step_ = 0;
+      step_ = next_ = 0;
     } else {
       ++step_;
+      next_ = (next_ + 1) & step_mask_;
     }
   } else if (in.load_we) {
     done_ = false;

@@ -39,16 +39,25 @@ void HypercubeNode::clock(const Ctl& c, uint32_t nb_valid, const HypercubePacket
   const uint32_t wstep = c.sched_step & step_mask_;
   const bool write = c.sched_we && !c.run && wstep < static_cast<uint32_t>(steps_);
   const uint32_t wcode = c.sched_code & code_mask_;
+  // The entry of the coming step, read ahead, one-hot; none while idle.
+  uint32_t nsel = sel_;
+  if (c.rst) {
+    nsel = 0;
+  } else if (c.pre_en) {
+    const uint32_t pc = c.pre_byp ? wcode : mem_[c.pre_step & step_mask_];
+    nsel = (!c.pre_none && pc <= static_cast<uint32_t>(d_)) ? (1u << pc) : 0;
+  }
   if (c.rst) {
     reg_.valid = false;
     collide_ = empty_ = false;
   } else {
     if (c.clear) collide_ = empty_ = false;
-    if (c.run) {
-      const bool mine = reg_.valid && mem_[c.step] == 0;
+    const bool load = c.load_we && !c.run;
+    if (c.run || load) {
+      // The OR of the arriving packets: the kept one, the neighbours', a loaded one.
       HypercubePacket n;
       int arrivals = 0;
-      if (mine) {
+      if (reg_.valid && (sel_ & 1u)) {
         n = reg_;
         arrivals = 1;
       }
@@ -59,21 +68,19 @@ void HypercubeNode::clock(const Ctl& c, uint32_t nb_valid, const HypercubePacket
         n.data |= nb[k].data;
         ++arrivals;
       }
-      n.valid = arrivals > 0;
-      if (!n.valid) {
-        // the RTL's register takes the OR of no packet: all zero
-        n.src = n.dst = 0;
-        n.data = 0;
+      if (load) {
+        n.src |= index_;
+        n.dst |= c.load_dst & ((1u << d_) - 1);
+        n.data |= c.load_data & data_mask_;
       }
+      n.valid = arrivals > 0 || load;
       reg_ = n;
-      if (arrivals > 1) collide_ = true;
-      if (arrivals == 0) empty_ = true;
-    } else if (c.load_we) {
-      const uint32_t mask = (1u << d_) - 1;
-      reg_ = HypercubePacket{true, index_, c.load_dst & mask, c.load_data & data_mask_};
+      if (c.run && arrivals > 1) collide_ = true;
+      if (c.run && arrivals == 0) empty_ = true;
     }
   }
   if (write) mem_[wstep] = wcode;
+  sel_ = nsel;
 }
 
 }  // namespace minforge::twin

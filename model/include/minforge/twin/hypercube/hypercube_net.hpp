@@ -49,10 +49,11 @@ class HypercubeNet {
 
  private:
   int d_, steps_, w_;
-  uint32_t nn_;
+  uint32_t nn_, step_mask_;
   std::vector<HypercubeNode> nodes_;
   bool busy_ = false, done_ = false;
   uint32_t step_ = 0;
+  uint32_t next_ = 0;  // the step whose entries the nodes read next (hypercube_net.v next_q)
   std::vector<HypercubePacket> snap_;  // the packets before the edge
   std::vector<uint32_t> send_;         // each node's send bits in the cycle
 };

@@ -1,8 +1,9 @@
 // minforge cycle twin of rtl/hypercube/hypercube_node.v: one node of the packet-switched
 // d-cube (paper 004, Corollary 3.5): the packet register, the schedule memory (one entry per
-// step: 0 keep, k+1 send on link k), the sticky rule-violation flags and the checker.  The
-// step rule is the RTL's (hypercube_node.v header): the register takes the bitwise OR of the
-// packets arriving in a step (its own when kept, one per sending neighbour), is valid iff one
+// step: 0 keep, k+1 send on link k) with the entry of the coming step read one cycle ahead
+// into a one-hot register, the sticky rule-violation flags and the checker.  The step rule is
+// the RTL's (hypercube_node.v header): the register takes the bitwise OR of the packets
+// arriving in a step (its own when kept, one per sending neighbour), is valid iff one
 // arrives, and flags two or more arrivals (err_collide) or none (err_empty).
 #pragma once
 
@@ -30,7 +31,9 @@ class HypercubeNode {
   // The inputs the node samples at a rising edge (besides its neighbours' packets).
   struct Ctl {
     bool rst = false, clear = false, run = false;
-    uint32_t step = 0;  // the step executed while run (< STEPS)
+    bool pre_en = false;    // read the entry of step pre_step ahead (pre_byp: sched_code;
+    uint32_t pre_step = 0;  // pre_none: no step comes, none selected)
+    bool pre_byp = false, pre_none = false;
     bool sched_we = false;
     uint32_t sched_step = 0, sched_code = 0;
     bool load_we = false;
@@ -38,14 +41,13 @@ class HypercubeNode {
     uint64_t load_data = 0;
   };
 
-  // Combinational outputs.
+  // The schedule memory's entry of step t.
   uint32_t code(uint32_t step) const { return mem_[step]; }
-  // Bit k: the node sends its packet on link k in this cycle.
-  uint32_t send(bool run, uint32_t step) const {
-    if (!run || !reg_.valid) return 0;
-    const uint32_t c = mem_[step];
-    return (c >= 1 && c <= static_cast<uint32_t>(d_)) ? (1u << (c - 1)) : 0;
-  }
+  // The entry read ahead, one-hot: bit 0 keep, bit k+1 send on link k (0 for a code > D,
+  // and while idle).
+  uint32_t sel() const { return sel_; }
+  // Combinational outputs.  Bit k: the node sends its packet on link k in this cycle.
+  uint32_t send() const { return reg_.valid ? sel_ >> 1 : 0; }
   const HypercubePacket& packet() const { return reg_; }
   bool ok() const { return reg_.valid && reg_.dst == index_; }
   bool err_collide() const { return collide_; }
@@ -72,6 +74,7 @@ class HypercubeNode {
   uint32_t code_mask_, step_mask_;
   uint64_t data_mask_;
   std::vector<uint32_t> mem_;
+  uint32_t sel_ = 0;
   HypercubePacket reg_;
   bool collide_ = false, empty_ = false;
 };

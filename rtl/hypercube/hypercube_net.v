@@ -40,12 +40,14 @@
 //   error                  a flag is set, or done and some node is not ok
 //   all_ok                 done, no flag, every node ok: the permutation was routed
 // Timing: a load (sched_we, load_we) takes effect at the edge that samples it, so a whole
-// schedule and its packets load in STEPS + 1 cycles (the packets may load at the start
-// edge).  `start` is sampled at a rising edge E (busy = 0): E clears the flags and done.
-// Step t (t = 0..STEPS-1) executes in the cycle after edge E+t (busy = 1, step = t) and
-// updates the node registers at edge E+t+1.  After edge E+STEPS busy = 0 and done = 1: a
-// run takes exactly STEPS cycles, and the node registers, ok, error and all_ok then show its
-// result.  The flags, ok, error and all_ok are combinational functions of the registers.
+// schedule and its packets load in STEPS cycles, the packets and start with the last row
+// (the nodes read each step's entry one edge ahead; a row 0 written at the start edge is
+// passed to step 0 directly).  `start` is sampled at a rising edge E (busy = 0): E clears
+// the flags and done.  Step t (t = 0..STEPS-1) executes in the cycle after edge E+t
+// (busy = 1, step = t) and updates the node registers at edge E+t+1.  After edge E+STEPS
+// busy = 0 and done = 1: a run takes exactly STEPS cycles, and the node registers, ok,
+// error and all_ok then show its result.  The flags, ok, error and all_ok are combinational
+// functions of the registers.
 `default_nettype none
 `include "mf_param_check.vh"
 

@@ -47,7 +47,7 @@ struct Options {
   int dim = 0;
   uint64_t seed = 1;
   uint64_t random_cycles = 3000;
-  int valid = 200, bad = -1, perms = 400;
+  int valid = 200, bad = -1, perms = 1000;
   bool all_perms = false, quiet = false;
   std::string only;
   RunOptions run;

@@ -78,3 +78,11 @@ rn1-verilog: configure
 	  $(CLI) rn1 verilog --topology $$t --out rtl/rn1/gen/rn1_net_$$(echo $$t | tr '.-' '__').v \
 	    || exit 1; \
 	done
+
+# LCAN (paper 003) section 3 experiments: Figs. 5, 6, 7 (1000 permutations per class per
+# network, the paper's routing policy, the analytic prediction beside the root class) as
+# docs/lcan/fig{5,6,7}.{csv,svg}, by `minforge lcan figures` (docs/lcan.md).
+.PHONY: lcan-figures
+lcan-figures: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target minforge
+	@$(CLI) lcan figures --out docs/lcan

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The synthesis sweep behind `make synth-report` (`flow.py report`, or this file run directly).
 
-Every point is one fabric (gsen_fabric, banyan_fabric, the RN1 router) at one N / W /
-control mode: its own LUTs and flip-flops come from an out-of-context Yosys run of the
-fabric module (the number compared with the lower bound N * n * W), its LCs and Fmax from
-nextpnr on the out-of-context wrapper (synth/ooc/ooc_*.v) with fixed seeds.  Points whose
-fabric fits the iCE40 HX8K are placed there; larger ones on the ECP5 LFE5U-85F.  Results
+Every point is one fabric (gsen_fabric, banyan_fabric, the RN1 router, the packet-switched
+hypercube hypercube_net) at one N / W / control mode (hypercube: dimension D): its own LUTs
+and flip-flops come from an out-of-context Yosys run of the fabric module (the number
+compared with the lower bound N * n * W), its LCs and Fmax from nextpnr on the
+out-of-context wrapper (synth/ooc/ooc_*.v) with fixed seeds.  Points whose fabric fits the
+iCE40 HX8K are placed there; larger ones on the ECP5 LFE5U-85F; the hypercube points name
+their board (both).  Results
 are cached per point under --out/work/<key>/result.json, so an interrupted sweep resumes.
 
 Outputs (--reports, default synth/reports): sweep.json, sweep.md, sweep.svg.
@@ -232,7 +234,7 @@ def markdown(doc: dict) -> str:
               "| d | nodes | STEPS | W | device | LUTs | LUTs / node | FFs | BRAM | "
               "LCs (wrapper) | Fmax MHz | seeds |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-        for r in sorted(hcs, key=lambda r: (_p(r, "D"), r["family"])):
+        for r in sorted(hcs, key=lambda r: (_p(r, "D"), r["board"])):
             d = _p(r, "D")
             steps = _p(r, "STEPS", 2 * d - 3 if d >= 3 else d)
             seeds = ",".join(str(x["seed"]) for x in r["runs"])
@@ -241,9 +243,11 @@ def markdown(doc: dict) -> str:
                      f"{r.get('fabric_ffs')} | {r.get('fabric_brams')} | "
                      f"{r['lcs']}/{r['lcs_available']} | {r['fmax_mhz']:.1f} | {seeds} |")
         for k in sorted(hskip, key=lambda k: k["params"].get("D", 0)):
-            L.append(f"| {k['params'].get('D')} | {1 << k['params'].get('D', 0)} | | "
-                     f"{k['params'].get('W', 8)} | {k.get('board', '')} | "
-                     f"does not fit: {k['reason']} | | | | | | |")
+            d = k["params"].get("D", 0)
+            why = k["reason"].split(": ", 1)[-1]  # without the request key
+            L.append(f"| {d} | {1 << d} | {k['params'].get('STEPS', 2 * d - 3 if d >= 3 else d)} "
+                     f"| {k['params'].get('W', 8)} | {k.get('board', '')} | does not fit: {why} "
+                     f"| | | | | | |")
         L.append("")
 
     # Target of the issue: pipelined GSEN, N = 16, W = 8 on HX8K

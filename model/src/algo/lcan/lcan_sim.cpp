@@ -137,7 +137,7 @@ Simulator::Simulator(const Network& net, UpPolicy up, DownPolicy down, uint64_t 
   up_bits_.assign(static_cast<size_t>(ups / 64 + 1), 0);
   down_bits_.assign(static_cast<size_t>(slots / 64 + 1), 0);
   pe_bits_.assign(static_cast<size_t>(net.N() / 64 + 1), 0);
-  grp1_.assign(groups, Slot1{0, -1, 0});
+  grp1_.assign(groups, Slot1{-1, 0});
   turn_.resize(L_);
   up_off_.assign(L_ + 1, 0);
   for (int i = 0; i < L_; ++i) up_off_[i + 1] = up_off_[i] + int64_t{S_[i]} * u_[i];
@@ -147,7 +147,6 @@ Simulator::Simulator(const Network& net, UpPolicy up, DownPolicy down, uint64_t 
       for (int64_t x = 0; x < int64_t{S_[i]} * u_[i]; ++x)
         uperm_[up_off_[i] + x] = static_cast<uint16_t>(x % u_[i]);
   }
-  count_stamp_.assign(sws, 0);
   pe_digit_.resize(int64_t{net.N()} * L_);
   for (int pe = 0; pe < net.N(); ++pe)
     for (int i = 0; i < L_; ++i)
@@ -156,6 +155,7 @@ Simulator::Simulator(const Network& net, UpPolicy up, DownPolicy down, uint64_t 
   lca_.resize(net.N());
   digit_.resize(int64_t{net.N()} * L_);
   path_.resize(int64_t{net.N()} * (2 * L_ + 1));
+  at_.resize(net.N());
   ok_.resize(net.N());
 }
 
@@ -201,7 +201,7 @@ RouteResult Simulator::route(const Permutation& p, std::vector<CycleTrace>* trac
     int L = L_ - 1;
     while (L > 0 && ds[L] == dt[L]) --L;
     lca_[s] = L;
-    std::copy(dt, dt + L_, digit_.begin() + int64_t{s} * L_);
+    for (int i = 0; i < L_; ++i) digit_[int64_t{i} * N + s] = dt[i];
   }
   RouteResult res;
   res.cycle_of.assign(N, 0);
@@ -219,8 +219,6 @@ RouteResult Simulator::route(const Permutation& p, std::vector<CycleTrace>* trac
 void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* trace) {
   if (++epoch_ == 0) {
     std::fill(grp_stamp_.begin(), grp_stamp_.end(), 0);
-    std::fill(count_stamp_.begin(), count_stamp_.end(), 0);
-    for (auto& g : grp1_) g.stamp = 0;
     epoch_ = 1;
   }
   ++res.cycles;
@@ -233,7 +231,7 @@ void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* t
     const Req r{s, s / d0, s % d0};
     (lca_[s] == 0 ? turn_[0] : climb_).push_back(r);
   }
-  const int stride = 2 * L_ + 1;
+  const int64_t N = net_->N();
 
   // ---- up ------------------------------------------------------------------------------
   for (int i = 0; i < top; ++i) {
@@ -247,21 +245,20 @@ void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* t
       // requesting downers into the uppers, drawn here one request at a time (a lazy
       // Fisher-Yates over a per-switch array of the uppers, whatever order it was left in).
       uint16_t* uperm = uperm_.data() + up_off_[i];
-      uint32_t* ust = count_stamp_.data() + sw_off_[i];
       for (const Req& r : climb_) {
-        if (ust[r.sw] != epoch_) {
-          ust[r.sw] = epoch_;
-          cnt[r.sw] = 0;
-        }
         const int c = cnt[r.sw]++;
         uint16_t* pm = uperm + int64_t{r.sw} * u;
-        const int j = u - c == 1 ? c : c + static_cast<int>(below32(static_cast<uint32_t>(u - c)));
+        const int left = u - c;
+        const int j = left == 1   ? c
+                      : left == 2 ? c + static_cast<int>(bit())
+                                  : c + static_cast<int>(below32(static_cast<uint32_t>(left)));
         std::swap(pm[c], pm[j]);
         const int k = pm[c];
-        path_[int64_t{r.pair} * stride + i] = static_cast<uint16_t>(k);
+        path_[i * N + r.pair] = static_cast<uint16_t>(k);
         const End e = upt[int64_t{r.sw} * u + k];
         (lca_[r.pair] == i + 1 ? turn_[i + 1] : next_climb_).push_back(Req{r.pair, e.sw, e.port});
       }
+      for (const Req& r : climb_) cnt[r.sw] = 0;
       climb_.swap(next_climb_);
       continue;
     }
@@ -291,7 +288,7 @@ void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* t
           used_up_[k] = 1;
         }
         ++assigned;
-        path_[int64_t{pr} * stride + i] = static_cast<uint16_t>(k);
+        path_[i * N + pr] = static_cast<uint16_t>(k);
         const End e = upt[int64_t{sw} * u + k];
         (lca_[pr] == i + 1 ? turn_[i + 1] : next_climb_).push_back(Req{pr, e.sw, e.port});
       }
@@ -312,30 +309,31 @@ void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* t
     uint64_t* wkey = win_key_.data() + slot_off_[i];
     int* wn = win_n_.data() + grp_off_[i];
     uint32_t* gst = grp_stamp_.data() + grp_off_[i];
-    const uint16_t* dig = digit_.data() + i;
+    const uint16_t* dig = digit_.data() + i * N;
     Slot1* g1 = grp1_.data() + grp_off_[i];
-    constexpr uint64_t kUndrawn = uint64_t{1} << 62;
+    constexpr uint32_t kUndrawn1 = uint32_t{1} << 31;
     auto cls_of = [&](int pair) -> uint64_t {
       if (down_ == DownPolicy::LowerFirst) return static_cast<uint64_t>(lca_[pair]) << 32;
       if (down_ == DownPolicy::HigherFirst) return static_cast<uint64_t>(L_ - lca_[pair]) << 32;
       return 0;
     };
     auto consider = [&](Req& r) {
-      const int64_t g = int64_t{r.sw} * G + dig[int64_t{r.pair} * L_];
+      const int64_t g = int64_t{r.sw} * G + dig[r.pair];
       r.port = static_cast<int>(g - int64_t{r.sw} * G);  // the group, kept for settle
       if (gs == 1) {
+        // A free slot holds a negative pair (the complement of its last winner).
         Slot1& sl = g1[g];
-        if (sl.stamp != epoch_) {
-          sl.stamp = epoch_;
+        if (sl.pair < 0) {
           sl.pair = r.pair;
-          sl.key = cls_of(r.pair) | kUndrawn;  // random part not drawn yet
+          sl.rnd = kUndrawn1;  // random part not drawn yet
           return;
         }
-        if (sl.key & kUndrawn) sl.key = (sl.key & ~kUndrawn) | rand32();
-        const uint64_t key = cls_of(r.pair) | rand32();
-        if (key < sl.key) {
+        if (sl.rnd & kUndrawn1) sl.rnd = rand32() >> 1;
+        const uint32_t rn = rand32() >> 1;
+        const uint64_t cw = cls_of(sl.pair), cn = cls_of(r.pair);
+        if (cn < cw || (cn == cw && (rn < sl.rnd || (rn == sl.rnd && bit())))) {
           sl.pair = r.pair;
-          sl.key = key;
+          sl.rnd = rn;
         }
         return;
       }
@@ -359,20 +357,24 @@ void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* t
         wkey[b + worst] = key;
       }
     };
+    // The requests of this level: pairs coming down from above, then pairs turning here.
+    down_req_.insert(down_req_.end(), turn_[i].begin(), turn_[i].end());
     for (Req& r : down_req_) consider(r);
-    for (Req& r : turn_[i]) consider(r);
     next_down_.clear();
     const End* dt = downt_[i];
-    uint16_t* path = path_.data() + L_ + i;
+    uint16_t* path = path_.data() + (L_ + i) * N;
     auto settle = [&](const Req& r) {
       const int grp = r.port;
       const int64_t b = (int64_t{r.sw} * G + grp) * gs;
       int x = 0;
       if (gs == 1) {
-        if (g1[b].pair != r.pair) {  // lost the downer: dropped
-          if (trace) trace->down_losses.push_back({lca_[g1[b].pair], lca_[r.pair]});
+        Slot1& sl = g1[b];
+        if (sl.pair != r.pair) {  // lost the downer: dropped
+          if (trace)
+            trace->down_losses.push_back({lca_[sl.pair >= 0 ? sl.pair : ~sl.pair], lca_[r.pair]});
           return;
         }
+        sl.pair = ~sl.pair;  // settled: the slot is free for the next cycle
       } else {
         while (x < gs && win[b + x] != r.pair) ++x;
         if (x == gs) {  // lost the downer: dropped
@@ -386,7 +388,7 @@ void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* t
         }
       }
       const int j = grp * gs + x;
-      path[int64_t{r.pair} * stride] = static_cast<uint16_t>(j);
+      path[r.pair] = static_cast<uint16_t>(j);
       if (i == 0) {
         done_.push_back(r.pair);
       } else {
@@ -395,7 +397,6 @@ void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* t
       }
     };
     for (const Req& r : down_req_) settle(r);
-    for (const Req& r : turn_[i]) settle(r);
     down_req_.swap(next_down_);
   }
 
@@ -416,8 +417,7 @@ void Simulator::cycle(std::vector<int>& pending, RouteResult& res, CycleTrace* t
 void Simulator::verify(const std::vector<int>& done, RouteResult& res,
                        std::vector<Circuit>* circuits) {
   const Network& net = *net_;
-  const int stride = 2 * L_ + 1;
-  const int64_t* up_off = up_off_.data();
+  const int64_t N = net.N();
   auto clash = [&](const std::string& what) {
     throw std::logic_error("lcan simulator: " + what + " carries two circuits in cycle " +
                            std::to_string(res.cycles));
@@ -433,41 +433,66 @@ void Simulator::verify(const std::vector<int>& done, RouteResult& res,
     w |= b;
     return !was;
   };
+  // Every circuit walked again through the wire tables from the choices recorded in path_,
+  // all circuits one level at a time.
+  int top = 0;
   for (int s : done) {
-    const int t = dst_[s], L = lca_[s];
-    const uint16_t* path = path_.data() + int64_t{s} * stride;
     if (!take(pe_bits_, s)) clash("the upward link of PE " + std::to_string(s));
-    End at = net.attach(s);
-    Circuit c{s, t, {}};
+    at_[s] = s / d_[0];
+    top = std::max(top, lca_[s]);
+  }
+  for (int i = 0; i < top; ++i) {
+    const uint16_t* path = path_.data() + i * N;
+    const End* upt = upt_[i];
+    const int u = u_[i];
+    for (int s : done) {
+      if (lca_[s] <= i) continue;
+      const int64_t x = int64_t{at_[s]} * u + path[s];
+      if (!take(up_bits_, up_off_[i] + x)) clash("an upward link above level " + std::to_string(i));
+      at_[s] = upt[x].sw;
+    }
+  }
+  for (int i = top; i >= 0; --i) {
+    const uint16_t* path = path_.data() + (L_ + i) * N;
+    const End* dt = downt_[i];
+    const int d = d_[i];
+    for (int s : done) {
+      if (lca_[s] < i) continue;
+      const int64_t x = int64_t{at_[s]} * d + path[s];
+      if (!take(down_bits_, slot_off_[i] + x))
+        clash("a downward link below level " + std::to_string(i));
+      at_[s] = dt[x].sw;
+    }
+  }
+  for (int s : done) {
+    if (at_[s] != dst_[s])
+      throw std::logic_error("lcan simulator: the circuit of " + std::to_string(s) +
+                             " ends at PE " + std::to_string(at_[s]) + ", not " +
+                             std::to_string(dst_[s]));
+    res.links_checked += 2 * lca_[s] + 2;
+  }
+  if (!circuits) return;
+  for (int s : done) {
+    const int L = lca_[s];
+    const End at = net.attach(s);
+    Circuit c{s, dst_[s], {}};
     PortRef in{PortRef::Down, at.port};
     int sw = at.sw;
     for (int i = 0; i < L; ++i) {
-      const int k = path[i];
-      if (!take(up_bits_, up_off[i] + int64_t{sw} * u_[i] + k))
-        clash("an upward link above level " + std::to_string(i));
-      if (circuits) c.hops.push_back(Hop{i, sw, in, PortRef{PortRef::Up, k}});
+      const int k = path_[i * N + s];
+      c.hops.push_back(Hop{i, sw, in, PortRef{PortRef::Up, k}});
       const End e = upt_[i][int64_t{sw} * u_[i] + k];
       sw = e.sw;
       in = PortRef{PortRef::Down, e.port};
     }
     for (int i = L; i >= 0; --i) {
-      const int j = path[L_ + i];
-      if (!take(down_bits_, slot_off_[i] + int64_t{sw} * d_[i] + j))
-        clash("a downward link below level " + std::to_string(i));
-      if (circuits) c.hops.push_back(Hop{i, sw, in, PortRef{PortRef::Down, j}});
+      const int j = path_[(L_ + i) * N + s];
+      c.hops.push_back(Hop{i, sw, in, PortRef{PortRef::Down, j}});
       const End e = downt_[i][int64_t{sw} * d_[i] + j];
-      if (i == 0) {
-        if (e.sw != t)
-          throw std::logic_error("lcan simulator: the circuit of " + std::to_string(s) +
-                                 " ends at PE " + std::to_string(e.sw) + ", not " +
-                                 std::to_string(t));
-      } else {
-        sw = e.sw;
-        in = PortRef{PortRef::Up, e.port};
-      }
+      sw = e.sw;
+      in = PortRef{PortRef::Up, e.port};
     }
-    res.links_checked += 2 * L + 2;
-    if (circuits) circuits->push_back(std::move(c));
+    circuits->push_back(std::move(c));
   }
 }
 

@@ -126,7 +126,6 @@ class Simulator {
   std::vector<int64_t> slot_off_;
   std::vector<int> slot_;
   std::vector<int> count_;
-  std::vector<uint32_t> count_stamp_;
   std::vector<uint16_t> uperm_;  // fast path: the uppers of each switch, in any order
   std::vector<char> used_up_;
   // Down arbitration: winners per downer group.
@@ -139,15 +138,18 @@ class Simulator {
   // Per pair of the current permutation.
   std::vector<int> dst_, lca_;
   std::vector<uint16_t> pe_digit_;  // pe_digit_[pe * L + i]: Network::down_group(i, pe)
-  std::vector<uint16_t> digit_;     // digit_[p * L + i]: down group of dst at level i
+  std::vector<uint16_t> digit_;     // digit_[i * N + p]: down group of dst at level i
   std::vector<int64_t> up_off_;     // first upward link of each level
-  std::vector<uint16_t> path_;      // path_[p * (2L+1) + i]: upper at level i; + L + i: downer
+  // path_[i * N + p]: upper taken at level i; path_[(L + i) * N + p]: downer taken at level i.
+  std::vector<uint16_t> path_;
+  std::vector<int> at_;  // verify: the switch each circuit is at
   std::vector<char> ok_;
-  // Down arbitration with one downer per group (CB): stamp, winner and its key together.
+  // Down arbitration with one downer per group (CB): the winner so far (negative: free, the
+  // complement of the last winner) and its random rank (top bit: not drawn yet); the class of a
+  // pair comes from its LCA level.
   struct Slot1 {
-    uint32_t stamp;
     int pair;
-    uint64_t key;
+    uint32_t rnd;
   };
   std::vector<Slot1> grp1_;
   // Exclusivity check: one bit per directed link.

@@ -12,7 +12,7 @@
 #      module's message (odd N, N < 4, banyan N not a power of two, W too small, unknown
 #      CONTROL / SCHED, RN1 self-test NE not a power of two 2..64 or payload too short,
 #      a board top's DESIGN that the board does not carry, a hypercube dimension outside
-#      1..16, no steps or no data bits).
+#      1..16, no steps, no data bits or a node number outside the cube).
 #      Skipped for a tool that is not installed (yosys is optional).
 # Exit code 0 = clean.
 set -uo pipefail
@@ -113,6 +113,7 @@ bad=(
   "hypercube_net|rtl/hypercube/hypercube_net.v|W=0|hypercube_net: W must be >= 1|ERROR_hypercube_net_W_must_be_positive"
   "hypercube_node|rtl/hypercube/hypercube_node.v|D=0|hypercube_node: D must be 1..16|ERROR_hypercube_node_D_must_be_1_to_16"
   "hypercube_node|rtl/hypercube/hypercube_node.v|STEPS=0|hypercube_node: STEPS must be >= 1|ERROR_hypercube_node_STEPS_must_be_positive"
+  "hypercube_node|rtl/hypercube/hypercube_node.v|INDEX=8|hypercube_node: INDEX must be 0..2^D-1|ERROR_hypercube_node_INDEX_out_of_range"
 )
 have_yosys=0; command -v yosys >/dev/null && have_yosys=1
 # Yosys reads every file of every core (-defer: parsed now, elaborated by hierarchy from

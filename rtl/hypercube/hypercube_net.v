@@ -159,9 +159,8 @@ module hypercube_net (
         assign nb_valid[k]            = send[U*D + k];
         assign nb_pkt[k*PW +: PW]     = pkt[U*PW +: PW];
       end
-      localparam [31:0] V32 = v;
-      hypercube_node #(.D(D), .STEPS(STEPS), .W(W)) u_node (
-        .index(V32[D-1:0]), .clk(clk), .rst(rst), .clear(clear), .run(busy_q), .pre_en(pre_en),
+      hypercube_node #(.D(D), .STEPS(STEPS), .W(W), .INDEX(v)) u_node (
+        .clk(clk), .rst(rst), .clear(clear), .run(busy_q), .pre_en(pre_en),
         .pre_step(next_q), .pre_byp(pre_byp), .pre_none(pre_none),
         .sched_we(sched_we), .sched_step(sched_step), .sched_code(sched_code[v*SW +: SW]),
         .load_we(load_we), .load_dst(load_dst[v*D +: D]), .load_data(load_data[v*W +: W]),

@@ -2,8 +2,8 @@
 // packet register, a schedule memory with one entry per step, the d links of the node and
 // the checker of the packet the node ends with.  hypercube_net instantiates 2^D of them.
 //
-// Numbering (docs/hypercube.md): node v = `index`, 0 <= v < 2^D; its link
-// k (k = 0..D-1) joins it to node v xor 2^k (the k-th dimensional edge pair).  A packet is
+// Numbering (docs/hypercube.md): node v = INDEX, 0 <= v < 2^D; its link
+// k (k = 0..D-1) joins it to node v xor 2^k (the paper's (k+1)th-dimensional edge pair).  A packet is
 // the word {data, dst, src} (PW = 2D + W bits): src = bits [D-1:0] (the node that generated
 // it, paper's label (i, pi(i))), dst = bits [2D-1:D] (pi(i)), data = bits [PW-1:2D].
 //
@@ -21,18 +21,17 @@
 //   D      dimension, 1..16
 //   STEPS  schedule entries (steps of a run), >= 1
 //   W      data bits per packet, >= 1
+//   INDEX  this node's number v, 0 .. 2^D - 1
 // Derived: SW = ceil(log2(D+1)) (entry width), TW = max(1, ceil(log2 STEPS)) (step index),
 //   PW = 2D + W (packet width)
 // Ports
-//   index [D-1:0]       this node's number v (a constant: hypercube_net ties it to v; a
-//                       port rather than a parameter so that every node is the same module,
-//                       which halves the C++ Verilator writes for the net)
-//   clk, rst            clock, synchronous active-high reset (clears the valid bit and the
-//                       flags; the packet bits and the schedule memory are not reset)
+//   clk, rst            clock, synchronous active-high reset (clears the valid bit, the
+//                       flags and the entry read ahead; the packet bits and the schedule
+//                       memory are not reset)
 //   clear               clears err_collide and err_empty at this edge (a run starts)
 //   run                 1 while a run executes: a step is applied at this edge
 //   pre_en              read the entry of the coming step into the node at this edge (at
-//                       the start of a run, and at every step but the last)
+//                       the start of a run and at the end of every step)
 //   pre_step [TW-1:0]   the coming step (< STEPS)
 //   pre_byp             take sched_code instead of the memory's entry pre_step (a schedule
 //                       row written at the very edge that starts the run: hypercube_net)
@@ -40,7 +39,7 @@
 //   sched_we            writes sched_code into entry sched_step at this edge (ignored while
 //                       run; entries >= STEPS are ignored)
 //   sched_step [TW-1:0], sched_code [SW-1:0]
-//   load_we             loads {load_data, load_dst, index} into the register, valid = 1
+//   load_we             loads {load_data, load_dst, INDEX} into the register, valid = 1
 //                       (ignored while run)
 //   load_dst [D-1:0], load_data [W-1:0]
 //   nb_valid [D-1:0]    bit k: the neighbour across link k sends its packet here this cycle
@@ -49,7 +48,7 @@
 //                       register and entry k+1 read ahead, which is none while idle;
 //                       combinational)
 //   valid, pkt [PW-1:0] the packet register
-//   ok                  checker: the node holds a packet addressed to it (valid, dst = index)
+//   ok                  checker: the node holds a packet addressed to it (valid, dst = INDEX)
 //   err_collide, err_empty  sticky rule-violation flags (see the step rule)
 // Timing: everything registered at the rising edge; the entry of step t is read into the
 // node at the edge before the cycle that executes step t (pre_en, pre_step = t); send and ok
@@ -58,13 +57,14 @@
 `include "mf_param_check.vh"
 
 module hypercube_node (
-  index, clk, rst, clear, run, pre_en, pre_step, pre_byp, pre_none, sched_we, sched_step,
+  clk, rst, clear, run, pre_en, pre_step, pre_byp, pre_none, sched_we, sched_step,
   sched_code, load_we, load_dst, load_data, nb_valid, nb_pkt, send, valid, pkt, ok,
   err_collide, err_empty
 );
   parameter integer D = 3;
   parameter integer STEPS = 3;
   parameter integer W = 8;
+  parameter integer INDEX = 0;
 
 `include "mf_functions.vh"
 
@@ -72,8 +72,9 @@ module hypercube_node (
   localparam integer TW = (mf_clog2(STEPS) < 1) ? 1 : mf_clog2(STEPS);
   localparam integer PW = 2 * D + W;
   localparam [31:0] STEPS32 = STEPS;
+  localparam [31:0] INDEX32 = INDEX;
+  localparam [D-1:0] ME = INDEX32[D-1:0];
 
-  input  wire [D-1:0]    index;
   input  wire            clk;
   input  wire            rst;
   input  wire            clear;
@@ -104,6 +105,9 @@ module hypercube_node (
                        ("hypercube_node: STEPS must be >= 1 (STEPS=%0d)", STEPS))
     `MF_PARAM_ERROR_IF(W < 1, g_bad_w, ERROR_hypercube_node_W_must_be_positive,
                        ("hypercube_node: W must be >= 1 (W=%0d)", W))
+    `MF_PARAM_ERROR_IF(INDEX < 0 || INDEX >= (1 << D), g_bad_index,
+                       ERROR_hypercube_node_INDEX_out_of_range,
+                       ("hypercube_node: INDEX must be 0..2^D-1 (INDEX=%0d, D=%0d)", INDEX, D))
   endgenerate
 
   // The schedule memory: entry t = what this node does with its packet in step t.
@@ -149,7 +153,7 @@ module hypercube_node (
   integer      j;
   wire [D:0] arr = {nb_valid, mine};
   always @* begin
-    nxt = (mine ? pkt_q : {PW{1'b0}}) | (load ? {load_data, load_dst, index} : {PW{1'b0}});
+    nxt = (mine ? pkt_q : {PW{1'b0}}) | (load ? {load_data, load_dst, ME} : {PW{1'b0}});
     for (j = 0; j < D; j = j + 1)
       if (nb_valid[j]) nxt = nxt | nb_pkt[j*PW +: PW];
     any = |arr;
@@ -177,7 +181,7 @@ module hypercube_node (
 
   assign valid       = valid_q;
   assign pkt         = pkt_q;
-  assign ok          = valid_q && pkt_q[2*D-1:D] == index;
+  assign ok          = valid_q && pkt_q[2*D-1:D] == ME;
   assign err_collide = collide_q;
   assign err_empty   = empty_q;
 endmodule

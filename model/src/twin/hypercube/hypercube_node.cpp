@@ -16,7 +16,7 @@ HypercubeNode::HypercubeNode(int d, int steps, int w, uint32_t index)
     throw InvalidArgument("hypercube_node: W must be 1..64 in the twin (W=" + std::to_string(w) +
                           ")");
   if (index >= (1u << d))
-    throw InvalidArgument("hypercube_node: index must be 0..2^D-1 (index=" + std::to_string(index) +
+    throw InvalidArgument("hypercube_node: INDEX must be 0..2^D-1 (INDEX=" + std::to_string(index) +
                           ")");
   code_mask_ = (1u << code_width(d)) - 1;
   step_mask_ = (1u << step_width(steps)) - 1;

@@ -25,7 +25,7 @@ struct HypercubePacket {
 class HypercubeNode {
  public:
   // The RTL's parameters D (1..16), STEPS (>= 1), W (1..64 here: data in a uint64_t) and
-  // its `index` port (the node's number, < 2^D); throws InvalidArgument otherwise.
+  // INDEX (the node's number, < 2^D); throws InvalidArgument otherwise.
   HypercubeNode(int d, int steps, int w, uint32_t index);
 
   // The inputs the node samples at a rising edge (besides its neighbours' packets).

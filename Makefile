@@ -81,8 +81,13 @@ rn1-verilog: configure
 
 # LCAN (paper 003) section 3 experiments: Figs. 5, 6, 7 (1000 permutations per class per
 # network, the paper's routing policy, the analytic prediction beside the root class) as
-# docs/lcan/fig{5,6,7}.{csv,svg}, by `minforge lcan figures` (docs/lcan.md).
+# docs/lcan/fig{5,6,7}.{csv,svg}, by `minforge lcan figures` (docs/lcan.md), and the networks
+# of Figs. 2, 3a, 3b and a CM-5 with the first network cycle of a root permutation.
 .PHONY: lcan-figures
 lcan-figures: configure
 	@cmake --build $(BUILD) -j $(JOBS) --target minforge
 	@$(CLI) lcan figures --out docs/lcan
+	@$(CLI) lcan draw --network t:16,4,2 --class root --seed 1 --svg docs/lcan/fig2_t_16_4_2.svg
+	@$(CLI) lcan draw --network cb:16,2,2 --class root --seed 1 --svg docs/lcan/fig3a_cb_16_2_2.svg
+	@$(CLI) lcan draw --network cb:27,3,2 --class root --seed 1 --svg docs/lcan/fig3b_cb_27_3_2.svg
+	@$(CLI) lcan draw --network cm5:64 --class root --seed 1 --svg docs/lcan/cm5_64.svg

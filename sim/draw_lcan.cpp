@@ -36,8 +36,8 @@ std::string lcan_svg(const lcan::Network& net, const std::vector<lcan::Circuit>&
   using lcan::PortRef;
   check_lcan_drawable(net);
   const int L = net.levels();
-  const double ps = net.N() <= 64 ? 16 : 12, pad = 5, bh = 24, gap = 14, rowh = 118, left = 84, right = 24, top = 64,
-               pe_h = 12;
+  const double ps = net.N() <= 64 ? 16 : 12, pad = 5, bh = 24, gap = 14, rowh = 118, left = 84,
+               right = 24, top = 64, pe_h = 12;
   auto bw = [&](int i) { return std::max(30.0, std::max(net.d(i), net.u(i)) * ps + 2 * pad); };
   double inner = 0;
   for (int i = 0; i < L; ++i) inner = std::max(inner, net.switches(i) * (bw(i) + gap));
@@ -91,8 +91,10 @@ std::string lcan_svg(const lcan::Network& net, const std::vector<lcan::Circuit>&
     if (net.N() <= 64) {
       std::vector<int> radices;
       for (int x = net.pe_digits() - 1; x >= 0; --x) radices.push_back(net.pe_radix(x));
-      svg.text(pe_x(pe), bottom_pe + pe_h + 23,
-               lcan::Network::label_string(net.pe_label(pe), radices), 8, "middle", "#666");
+      const std::string lab = lcan::Network::label_string(net.pe_label(pe), radices);
+      // Monospace digits are about 0.6 em wide: fit the label in the PE spacing.
+      const int size = std::min(8, static_cast<int>(ps / (0.62 * std::max<size_t>(1, lab.size()))));
+      if (size >= 5) svg.text(pe_x(pe), bottom_pe + pe_h + 23, lab, size, "middle", "#666");
     }
     (void)a;
   }

@@ -6,11 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 #include "minforge/algo/lcan/lcan_analysis.hpp"
+#include "minforge/algo/lcan/lcan_experiments.hpp"
 
 namespace {
 
@@ -363,6 +367,74 @@ TEST(LcanAnalysis, HandComputedPredictions) {
   // One level: one cycle.
   EXPECT_DOUBLE_EQ(predict_root(Network::cb(8, 2, 2, 1)).cycles, 1.0);
   EXPECT_THROW(predict_root(Network::t(16, 4, 2)), InvalidArgument);
+}
+
+// ---- the experiments -------------------------------------------------------------------
+
+TEST(LcanFigures, TheNetworksOfFigs5To7) {
+  auto figs = paper_figures();
+  ASSERT_EQ(figs.size(), 3u);
+  std::vector<std::string> names;
+  for (const auto& f : figs)
+    for (const auto& p : f.points) names.push_back(f.id + " " + Network::parse(p.network).name());
+  EXPECT_EQ(names,
+            (std::vector<std::string>{
+                "fig5 CB-LCAN(4096,64,64)", "fig5 CB-LCAN(4096,64,32)", "fig5 CB-LCAN(4096,64,16)",
+                "fig5 CB-LCAN(4096,64,8)", "fig5 CB-LCAN(4096,64,4)", "fig6 CB-LCAN(4096,64,64)",
+                "fig6 CB-LCAN(4096,16,16)", "fig6 CB-LCAN(4096,8,8)", "fig6 CB-LCAN(4096,4,4)",
+                "fig6 CB-LCAN(4096,2,2)", "fig7 CB-LCAN(4,4,4)", "fig7 CB-LCAN(16,4,4)",
+                "fig7 CB-LCAN(64,4,4)", "fig7 CB-LCAN(256,4,4)", "fig7 CB-LCAN(1024,4,4)",
+                "fig7 CB-LCAN(4096,4,4)"}));
+  // Fig. 6 goes from 2 to 12 levels, as the text says.
+  EXPECT_EQ(Network::parse(figs[1].points.front().network).levels(), 2);
+  EXPECT_EQ(Network::parse(figs[1].points.back().network).levels(), 12);
+}
+
+// The committed docs/lcan/fig7.csv is the model's output: its rows for N <= 256 are
+// recomputed from their seeds (1000 permutations each) and must match to the printed digits.
+TEST(LcanFigures, CommittedCsvRowsReproduce) {
+  std::ifstream f(std::string(MINFORGE_SOURCE_DIR) + "/docs/lcan/fig7.csv");
+  ASSERT_TRUE(f) << "docs/lcan/fig7.csv missing (make lcan-figures)";
+  std::string line;
+  std::getline(f, line);
+  int checked = 0;
+  while (std::getline(f, line)) {
+    // figure,x,"network",N,d,u,levels,class,trials,seed,mean,variance,min,max,pred,lit,printed
+    std::vector<std::string> c;
+    std::string cell;
+    bool quoted = false;
+    for (char ch : line) {
+      if (ch == '"') {
+        quoted = !quoted;
+      } else if (ch == ',' && !quoted) {
+        c.push_back(cell);
+        cell.clear();
+      } else {
+        cell += ch;
+      }
+    }
+    c.push_back(cell);
+    ASSERT_EQ(c.size(), 17u) << line;
+    const int N = std::stoi(c[3]);
+    if (N > 256) continue;
+    Network net = Network::cb(N, std::stoi(c[4]), std::stoi(c[5]));
+    EXPECT_EQ(net.name(), c[2]);
+    ClassStats st = simulate_class(net, parse_class(c[7]), std::stoi(c[8]), std::stoull(c[9]));
+    char mean[32], var[32];
+    std::snprintf(mean, sizeof mean, "%.4f", st.mean);
+    std::snprintf(var, sizeof var, "%.4f", st.variance);
+    EXPECT_EQ(mean, c[10]) << line;
+    EXPECT_EQ(var, c[11]) << line;
+    EXPECT_EQ(std::to_string(st.min), c[12]);
+    EXPECT_EQ(std::to_string(st.max), c[13]);
+    if (c[7] == "root") {
+      char pred[32];
+      std::snprintf(pred, sizeof pred, "%.4f", predict_root(net).cycles);
+      EXPECT_EQ(pred, c[14]);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 12);
 }
 
 }  // namespace

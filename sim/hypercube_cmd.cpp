@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "draw_hypercube.hpp"
+#include "hypercube_args.hpp"
 #include "minforge/algo/hypercube/hypercube_packet.hpp"
 #include "minforge/algo/hypercube/hypercube_realize.hpp"
 
@@ -18,42 +19,13 @@ namespace {
 using nlohmann::json;
 namespace hc = minforge::hypercube;
 
-struct PermOptions {
-  int dim = 0;
-  std::optional<std::string> file, cls;
-  uint64_t seed = 1;
-};
-
-// --dim d (--perm FILE | --class C [--seed S]); read before finish(), resolved after.
-PermOptions perm_options(Args& a, int max_dim) {
-  PermOptions o;
-  o.dim = static_cast<int>(a.get_int("dim", hc::kMinDim, max_dim));
-  o.file = a.get("perm");
-  o.cls = a.get("class");
-  auto seed = a.get("seed");
-  if (o.file && o.cls) throw UsageError("give either --perm FILE or --class C, not both");
-  if (!o.file && !o.cls) throw UsageError("missing --perm FILE or --class C");
-  if (seed) {
-    if (!o.cls || *o.cls != "random") throw UsageError("--seed applies to --class random only");
-    o.seed = static_cast<uint64_t>(parse_int(*seed, "--seed", 0, INT64_MAX));
-  }
-  return o;
-}
-
-// The permutation (validated: throws InvalidArgument) and its label.
-std::pair<hc::Perm, std::string> load_perm(const PermOptions& o) {
-  if (o.file) return {hc::read_perm_file(*o.file, o.dim), "'" + *o.file + "'"};
-  hc::Perm pi = hc::make_perm(o.dim, *o.cls, o.seed);
-  return {pi, *o.cls == "random" ? "random (seed " + std::to_string(o.seed) + ")" : *o.cls};
-}
-
 int run_realize(Args& a, std::ostream& out) {
-  PermOptions o = perm_options(a, hc::kMaxDim);
+  HypercubePermOptions o = hypercube_perm_options(a, hc::kMaxDim);
   const bool with_paths = a.flag("paths");
   const bool with_schedule = a.flag("schedule");
   const bool as_json = a.flag("json");
   a.finish();
-  auto [pi, label] = load_perm(o);
+  auto [pi, label] = hypercube_load_perm(o);
   const int d = o.dim;
   const uint32_t n = uint32_t{1} << d;
 
@@ -138,11 +110,11 @@ int run_realize(Args& a, std::ostream& out) {
 }
 
 int run_draw(Args& a, std::ostream& out) {
-  PermOptions o = perm_options(a, draw::kMaxDrawDim);
+  HypercubePermOptions o = hypercube_perm_options(a, draw::kMaxDrawDim);
   const std::string file = a.require("svg");
   const bool as_json = a.flag("json");
   a.finish();
-  auto [pi, label] = load_perm(o);
+  auto [pi, label] = hypercube_load_perm(o);
   hc::Realization r = hc::realize(o.dim, pi);
   hc::RealizationCheck c = hc::check_realization(r);
   const std::string svg = draw::hypercube_svg(r, label);

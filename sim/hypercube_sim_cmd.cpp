@@ -13,9 +13,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <tuple>
 
 #include "cli.hpp"
 #include "hypercube/hypercube_rtl.hpp"
+#include "hypercube_args.hpp"
 #include "minforge/algo/hypercube/hypercube.hpp"
 
 namespace minforge::cli {
@@ -31,14 +33,9 @@ constexpr int64_t kMaxSimDim = 10;
 
 int run_sim(Args& a, std::ostream& out) {
   tb::HypercubeSimRequest r;
-  r.d = static_cast<int>(a.get_int("dim", hc::kMinDim, kMaxSimDim));
-  const std::optional<std::string> file = a.get("perm"), cls = a.get("class"), seed = a.get("seed");
-  if (file && cls) throw UsageError("give either --perm FILE or --class C, not both");
-  if (!file && !cls) throw UsageError("missing --perm FILE or --class C");
-  if (seed) {
-    if (!cls || *cls != "random") throw UsageError("--seed applies to --class random only");
-    r.seed = static_cast<uint64_t>(parse_int(*seed, "--seed", 0, INT64_MAX));
-  }
+  const HypercubePermOptions o = hypercube_perm_options(a, kMaxSimDim);
+  r.d = o.dim;
+  r.seed = o.seed;
   if (auto w = a.get("wave")) {
     if (w->empty()) throw UsageError("--wave needs a file name");
     r.wave = fs::absolute(*w).string();
@@ -46,13 +43,7 @@ int run_sim(Args& a, std::ostream& out) {
   const bool as_json = a.flag("json");
   a.finish();
   // The permutation is read and validated before anything is built.
-  if (file) {
-    r.perm = hc::read_perm_file(*file, r.d);
-    r.perm_label = "'" + *file + "'";
-  } else {
-    r.perm = hc::make_perm(r.d, *cls, r.seed);
-    r.perm_label = *cls == "random" ? "random (seed " + std::to_string(r.seed) + ")" : *cls;
-  }
+  std::tie(r.perm, r.perm_label) = hypercube_load_perm(o);
   r.wave_dir = fs::temp_directory_path().string();
 
   const tb::HypercubeSimResult res = tb::hypercube_sim(r, tb::hypercube_model(r.d));

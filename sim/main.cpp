@@ -1,4 +1,5 @@
 // minforge command line: `minforge <group> <command> [options]`.
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
@@ -9,8 +10,13 @@ namespace {
 void print_overview(std::ostream& os) {
   os << "minforge: multistage interconnection networks, golden model and RTL drivers\n\n"
         "usage: minforge <group> <command> [options]   (minforge <group> <command> --help)\n\n";
-  std::string group;
-  for (const auto& c : minforge::cli::registry()) {
+  // Grouped by family (the registry holds commands in static-initialisation order).
+  std::vector<const minforge::cli::Command*> cmds;
+  for (const auto& c : minforge::cli::registry()) cmds.push_back(&c);
+  std::stable_sort(cmds.begin(), cmds.end(),
+                   [](const auto* x, const auto* y) { return x->group < y->group; });
+  for (const auto* cp : cmds) {
+    const auto& c = *cp;
     os << "  " << c.group << " " << c.name;
     for (size_t k = c.group.size() + c.name.size(); k < 22; ++k) os << ' ';
     os << c.summary << "\n";

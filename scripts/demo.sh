@@ -4,6 +4,8 @@
 #   2. RTL vs model: Verilator builds (cached) of the GSEN and banyan engines, run in
 #      lockstep with the golden model on every cycle
 #   3. RN1: path expansion and a faulty 16x16 network, RTL in lockstep with the model
+#   3b. LCAN (paper 003): the Fig. 4 route, randomized routing vs the analysis, realization
+#   3c. hypercube (paper 004): REALIZE at d = 20, the packet-switched 5-cube RTL in lockstep
 #   4. synthesis: the iCEBreaker GSEN self-test top through Yosys + nextpnr to a bitstream
 #   5. a summary table
 # Any failing step stops the demo with a non-zero exit.
@@ -41,6 +43,22 @@ step "3. RN1 (paper 002): path expansion and a 16x16 network with 2 faults, RTL 
 "$cli" rn1 net --topology fig20.9 --traffic uniform --load 0.5 --cycles 3000 --faults 2 \
   --seed 1 --rtl --json >"$out/rn1_net.json"
 
+step "3b. LCAN (paper 003): Fig. 4's route, randomized permutation routing, off-line realization"
+"$cli" lcan route --network cb:27,3,2 --src 4 --dst 18
+"$cli" lcan route --network cb:27,3,2 --src 4 --dst 18 --json >"$out/lcan_route.json"
+"$cli" lcan simulate --network cb:4096,4,4 --class root --trials 200 --seed 1
+"$cli" lcan simulate --network cb:4096,4,4 --class root --trials 200 --seed 1 --json \
+  >"$out/lcan_simulate.json"
+"$cli" lcan realize --network cb:64,4,2 --class random --seed 1 --json >"$out/lcan_realize.json"
+"$cli" lcan draw --network cb:27,3,2 --class root --seed 1 --svg "$out/lcan_cb27_3_2.svg"
+
+step "3c. Hypercube (paper 004): 2-realization at d = 20, Corollary 3.5's schedule on the 5-cube RTL"
+"$cli" hypercube realize --dim 20 --class random --seed 1
+"$cli" hypercube realize --dim 20 --class random --seed 1 --json >"$out/hypercube_realize.json"
+"$cli" hypercube draw --dim 4 --class bit-reversal --svg "$out/hypercube4_bitrev.svg"
+"$cli" hypercube sim --dim 5 --class random --seed 7
+"$cli" hypercube sim --dim 5 --class random --seed 7 --json >"$out/hypercube_sim.json"
+
 step "4. Synthesis: iCEBreaker (iCE40 UP5K) GSEN self-test top -> bitstream"
 python3 synth/flow.py build --board icebreaker --design gsen --bitstream --out "$out/synth" \
   | tee "$out/synth.log"
@@ -58,5 +76,16 @@ for f in sim_gsen_alt sim_gsen_stage sim_banyan_fault; do
 done
 printf '%-44s %s\n' "RN1 fig20.9, 2 faults (RTL vs model)" \
   "$(json "$out/rn1_net.json" "f\"sent {d['sent']}, delivered {d['delivered']}, lost {d['lost']}, dup {d['duplicates']}, mismatches {d['mismatches']}\"")"
+printf '%-44s %s\n' "LCAN CB-LCAN(27,3,2) PE 4 -> 18 (Fig. 4)" \
+  "$(json "$out/lcan_route.json" "f\"LCA level {d['lca_level']}, {len(d['lca_switches'])} LCA switches\"")"
+printf '%-44s %s\n' "LCAN CB-LCAN(4096,4,4) root, 200 perms" \
+  "$(json "$out/lcan_simulate.json" "f\"mean {d['mean_cycles']:.2f} cycles (predicted {d['predicted_cycles']:.2f}), variance {d['variance']:.3f}\"")"
+printf '%-44s %s\n' "LCAN CB-LCAN(64,4,2) off-line realization" \
+  "$(json "$out/lcan_realize.json" "f\"{d['cycles']} network cycles (Theorem 3: {d['theorem3_cycles']}), verified {d['verified']}\"")"
+printf '%-44s %s\n' "hypercube d=20 random (model)" \
+  "$(json "$out/hypercube_realize.json" "f\"max edge load {d['max_edge_load']}, {d['edge_uses']} edge uses (bound {d['bound_edge_uses']}), longest path {d['max_path_length']} (bound {d['bound_path_length']}), {d['packet_steps']} packet steps\"")"
+printf '%-44s %s\n' "hypercube d=5 RTL (Verilator vs model)" \
+  "$(json "$out/hypercube_sim.json" "f\"{d['hw_steps']} steps, {d['ok_nodes']} of {d['nodes']} nodes hold their packet, all_ok {d['all_ok']}, mismatches {d['mismatches']}\"")"
 printf '%-44s %s\n' "iCEBreaker GSEN top (Yosys + nextpnr)" "$(tail -n 1 "$out/synth.log")"
-printf '\nPictures: %s/gsen10_round2.svg, %s/banyan16_fault.svg (open in a browser)\n' "$out" "$out"
+printf '\nPictures (open in a browser): %s\n' \
+  "$out/gsen10_round2.svg $out/banyan16_fault.svg $out/lcan_cb27_3_2.svg $out/hypercube4_bitrev.svg"

@@ -12,30 +12,17 @@
 #include <string>
 #include <vector>
 
+#include "common/cli_run.hpp"
 #include "minforge/algo/banyan/banyan_fault.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using namespace minforge::test;
 
-struct SimRun {
-  int code = -1;
-  std::string out;
-};
-
-fs::path cache_dir() { return fs::path(MINFORGE_CLI).parent_path().parent_path() / "sim-cache"; }
-
-SimRun run(const std::string& args) {
-  const std::string cmd =
-      "MINFORGE_CACHE='" + cache_dir().string() + "' '" MINFORGE_CLI "' " + args + " 2>/dev/null";
-  SimRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf{};
-  while (size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  const int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+// The CLI with the shared model cache.
+CliResult run(const std::string& args) {
+  return run_cli(args, "MINFORGE_CACHE='" + sim_cache_dir().string() + "'");
 }
 
 TEST(SimCli, BadInputExits2WithoutOutput) {
@@ -57,15 +44,13 @@ TEST(SimCli, BadInputExits2WithoutOutput) {
            "sim banyan --ports 16 --fault 1,1",                 // malformed
            "sim banyan --ports 4 --fault 1,0,dead",             // N = 4: no internal stage
        }) {
-    const SimRun r = run(a);
-    EXPECT_EQ(r.code, 2) << a;
-    EXPECT_TRUE(r.out.empty()) << a << ": " << r.out;
+    expect_cli_error(a, "", "MINFORGE_CACHE='" + sim_cache_dir().string() + "'");
   }
 }
 
 nlohmann::json sim_json(const std::string& args) {
-  const SimRun r = run(args + " --json");
-  EXPECT_EQ(r.code, 0) << args << ": " << r.out;
+  const CliResult r = run(args + " --json");
+  EXPECT_EQ(r.rc, 0) << args << ": " << r.out;
   nlohmann::json j = nlohmann::json::parse(r.out);
   std::vector<std::string> keys;
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
@@ -89,14 +74,14 @@ TEST(SimCli, Gsen10AltOnDemandBuildAndCacheReuse) {
   EXPECT_EQ(j["duplicates"], 0);
   EXPECT_EQ(j["mismatches"], 0);
   size_t builds = 0;
-  for (const auto& e : fs::directory_iterator(cache_dir()))
+  for (const auto& e : fs::directory_iterator(sim_cache_dir()))
     if (e.path().filename().string().rfind("gsen_N10_", 0) == 0) ++builds;
   // same parameters, another seed and a short list of configurations: same cache entry for
   // the seed; --configs selects the player (a second build)
   const nlohmann::json k = sim_json("sim gsen --ports 10 --control alt --seed 4");
   EXPECT_EQ(k["cycles"], 14);
   size_t after = 0;
-  for (const auto& e : fs::directory_iterator(cache_dir()))
+  for (const auto& e : fs::directory_iterator(sim_cache_dir()))
     if (e.path().filename().string().rfind("gsen_N10_", 0) == 0) ++after;
   EXPECT_EQ(after, builds);
 }

@@ -13,68 +13,21 @@
 #include <sstream>
 #include <string>
 
+#include "common/cli_run.hpp"
 #include "minforge/algo/hypercube/hypercube.hpp"
 
 namespace {
+
+using namespace minforge::test;
 
 using nlohmann::json;
 namespace hc = minforge::hypercube;
 namespace fs = std::filesystem;
 
-struct Result {
-  int rc;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-fs::path scratch() {
-  static int counter = 0;
-  auto dir = fs::temp_directory_path() /
-             ("minforge_hc_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-  fs::create_directories(dir);
-  return dir;
-}
-
-Result run(const std::string& args) {
-  auto dir = scratch();
-  std::string cmd = std::string(MINFORGE_CLI) + " " + args + " >" + (dir / "out").string() + " 2>" +
-                    (dir / "err").string() + " </dev/null";
-  int status = std::system(cmd.c_str());
-  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
-  fs::remove_all(dir);
-  return r;
-}
-
 std::string write_file(const std::string& text) {
-  auto p = scratch() / "perm.txt";
+  auto p = scratch_dir() / "perm.txt";
   std::ofstream(p) << text;
   return p.string();
-}
-
-void expect_bad(const std::string& args, const std::string& says = "") {
-  SCOPED_TRACE(args);
-  Result r = run(args);
-  EXPECT_EQ(r.rc, 2);
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "expected exactly one line: " << r.err;
-  EXPECT_EQ(r.err.rfind("minforge: error: ", 0), 0u) << r.err;
-  if (!says.empty()) {
-    EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
-  }
-}
-
-std::set<std::string> keys(const json& j) {
-  std::set<std::string> k;
-  for (auto it = j.begin(); it != j.end(); ++it) k.insert(it.key());
-  return k;
 }
 
 const std::set<std::string> kKeys = {"dim",
@@ -88,10 +41,10 @@ const std::set<std::string> kKeys = {"dim",
 }  // namespace
 
 TEST(HypercubeCli, RealizeJsonComplementOf3Cube) {
-  Result r = run("hypercube realize --dim 3 --class complement --json");
+  CliResult r = run_cli("hypercube realize --dim 3 --class complement --json");
   ASSERT_EQ(r.rc, 0) << r.err;
   json j = json::parse(r.out);
-  EXPECT_EQ(keys(j), kKeys);
+  EXPECT_EQ(json_keys(j), kKeys);
   EXPECT_EQ(j["dim"], 3);
   EXPECT_EQ(j["max_edge_load"], 1);  // the base: a 1-realization
   EXPECT_EQ(j["edge_uses"], 24);     // every packet crosses all 3 dimensions
@@ -105,12 +58,12 @@ TEST(HypercubeCli, RealizePathsAndMovesAreValid) {
   for (int d : {2, 4, 7}) {
     const std::string args = "hypercube realize --dim " + std::to_string(d) +
                              " --class random --seed 12 --paths --schedule --json";
-    Result r = run(args);
+    CliResult r = run_cli(args);
     ASSERT_EQ(r.rc, 0) << r.err;
     json j = json::parse(r.out);
     std::set<std::string> k = kKeys;
     k.insert({"paths", "moves"});
-    EXPECT_EQ(keys(j), k);
+    EXPECT_EQ(json_keys(j), k);
     const hc::Perm pi = hc::make_perm(d, "random", 12);
     const uint32_t n = 1u << d;
     // paths: walks along cube edges from v to pi(v), at most 2 per directed edge
@@ -161,12 +114,12 @@ TEST(HypercubeCli, PermFileWithCommentsAndText) {
   // bit reversal of the 4-cube, written across lines with comments
   const std::string file = write_file(
       "# bit reversal, d = 4\n0 8 4 12   2 10 6 14\n\t1 9 5 13 # second half\n3 11 7 15\n");
-  Result r = run("hypercube realize --dim 4 --perm " + file + " --json");
+  CliResult r = run_cli("hypercube realize --dim 4 --perm " + file + " --json");
   ASSERT_EQ(r.rc, 0) << r.err;
-  Result c = run("hypercube realize --dim 4 --class bit-reversal --json");
+  CliResult c = run_cli("hypercube realize --dim 4 --class bit-reversal --json");
   ASSERT_EQ(c.rc, 0) << c.err;
   EXPECT_EQ(json::parse(r.out), json::parse(c.out));
-  Result t = run("hypercube realize --dim 4 --perm " + file + " --paths --schedule");
+  CliResult t = run_cli("hypercube realize --dim 4 --perm " + file + " --paths --schedule");
   ASSERT_EQ(t.rc, 0) << t.err;
   EXPECT_NE(t.out.find("max edge load      2"), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("Lemmas 3.1-3.3     hold at levels 4..4"), std::string::npos) << t.out;
@@ -176,12 +129,12 @@ TEST(HypercubeCli, PermFileWithCommentsAndText) {
 }
 
 TEST(HypercubeCli, DrawWritesSvg) {
-  auto dir = scratch();
+  auto dir = scratch_dir();
   const std::string svg = (dir / "c.svg").string();
-  Result r = run("hypercube draw --dim 5 --class transpose --svg " + svg + " --json");
+  CliResult r = run_cli("hypercube draw --dim 5 --class transpose --svg " + svg + " --json");
   ASSERT_EQ(r.rc, 0) << r.err;
   json j = json::parse(r.out);
-  EXPECT_EQ(keys(j),
+  EXPECT_EQ(json_keys(j),
             (std::set<std::string>{"svg", "dim", "max_edge_load", "edge_uses", "max_path_length"}));
   EXPECT_EQ(j["svg"], svg);
   const std::string text = slurp(svg);
@@ -189,42 +142,44 @@ TEST(HypercubeCli, DrawWritesSvg) {
   EXPECT_NE(text.find("</svg>"), std::string::npos);
   EXPECT_NE(text.find("5-cube, permutation transpose"), std::string::npos);
   EXPECT_NE(text.find(">31: "), std::string::npos);  // the path list
-  Result t = run("hypercube draw --dim 1 --class complement --svg " + svg);
+  CliResult t = run_cli("hypercube draw --dim 1 --class complement --svg " + svg);
   ASSERT_EQ(t.rc, 0) << t.err;
   EXPECT_NE(t.out.find("wrote"), std::string::npos);
   fs::remove_all(dir);
 }
 
 TEST(HypercubeCli, HelpAndBadInput) {
-  Result h = run("hypercube realize --help");
+  CliResult h = run_cli("hypercube realize --help");
   EXPECT_EQ(h.rc, 0);
   EXPECT_NE(h.out.find("--perm FILE"), std::string::npos);
-  EXPECT_EQ(run("hypercube draw --help").rc, 0);
+  EXPECT_EQ(run_cli("hypercube draw --help").rc, 0);
 
   const std::string perm4 = write_file("3 2 1 0");
-  expect_bad("hypercube realize --dim 0 --class identity", "--dim");
-  expect_bad("hypercube realize --dim 25 --class identity", "--dim");
-  expect_bad("hypercube realize --dim x --class identity", "--dim");
-  expect_bad("hypercube realize --class identity", "--dim");
-  expect_bad("hypercube realize --dim 3", "--perm FILE or --class C");
-  expect_bad("hypercube realize --dim 2 --perm " + perm4 + " --class identity", "not both");
-  expect_bad("hypercube realize --dim 3 --class nope", "unknown permutation class");
-  expect_bad("hypercube realize --dim 3 --class shift:8", "shift k");
-  expect_bad("hypercube realize --dim 3 --class shift:x", "shift k");
-  expect_bad("hypercube realize --dim 3 --class complement --seed 4", "--seed");
-  expect_bad("hypercube realize --dim 3 --class random --seed -1", "--seed");
-  expect_bad("hypercube realize --dim 3 --perm " + perm4, "the 3-cube needs 2^d = 8");
-  expect_bad("hypercube realize --dim 1 --perm " + write_file("0 1 0"),
-             "more than 2^d = 2 entries");
-  expect_bad("hypercube realize --dim 2 --perm " + write_file("0 1 2 2"), "appears twice");
-  expect_bad("hypercube realize --dim 2 --perm " + write_file("0 1 2 4"), "out of range");
-  expect_bad("hypercube realize --dim 2 --perm " + write_file("0 1 2 x3"), "not a non-negative");
-  expect_bad("hypercube realize --dim 2 --perm " + write_file("0 1 2 -3"), "not a non-negative");
-  expect_bad("hypercube realize --dim 2 --perm " + write_file(""), "0 entries");
-  expect_bad("hypercube realize --dim 2 --perm /nonexistent/perm.txt", "cannot open");
-  expect_bad("hypercube realize --dim 2 --class identity --frobnicate", "unknown option");
-  expect_bad("hypercube draw --dim 6 --class identity --svg /tmp/x.svg", "--dim");
-  expect_bad("hypercube draw --dim 3 --class identity", "--svg");
-  expect_bad("hypercube draw --dim 3 --class identity --svg /nonexistent/dir/x.svg",
-             "cannot write");
+  expect_cli_error("hypercube realize --dim 0 --class identity", "--dim");
+  expect_cli_error("hypercube realize --dim 25 --class identity", "--dim");
+  expect_cli_error("hypercube realize --dim x --class identity", "--dim");
+  expect_cli_error("hypercube realize --class identity", "--dim");
+  expect_cli_error("hypercube realize --dim 3", "--perm FILE or --class C");
+  expect_cli_error("hypercube realize --dim 2 --perm " + perm4 + " --class identity", "not both");
+  expect_cli_error("hypercube realize --dim 3 --class nope", "unknown permutation class");
+  expect_cli_error("hypercube realize --dim 3 --class shift:8", "shift k");
+  expect_cli_error("hypercube realize --dim 3 --class shift:x", "shift k");
+  expect_cli_error("hypercube realize --dim 3 --class complement --seed 4", "--seed");
+  expect_cli_error("hypercube realize --dim 3 --class random --seed -1", "--seed");
+  expect_cli_error("hypercube realize --dim 3 --perm " + perm4, "the 3-cube needs 2^d = 8");
+  expect_cli_error("hypercube realize --dim 1 --perm " + write_file("0 1 0"),
+                   "more than 2^d = 2 entries");
+  expect_cli_error("hypercube realize --dim 2 --perm " + write_file("0 1 2 2"), "appears twice");
+  expect_cli_error("hypercube realize --dim 2 --perm " + write_file("0 1 2 4"), "out of range");
+  expect_cli_error("hypercube realize --dim 2 --perm " + write_file("0 1 2 x3"),
+                   "not a non-negative");
+  expect_cli_error("hypercube realize --dim 2 --perm " + write_file("0 1 2 -3"),
+                   "not a non-negative");
+  expect_cli_error("hypercube realize --dim 2 --perm " + write_file(""), "0 entries");
+  expect_cli_error("hypercube realize --dim 2 --perm /nonexistent/perm.txt", "cannot open");
+  expect_cli_error("hypercube realize --dim 2 --class identity --frobnicate", "unknown option");
+  expect_cli_error("hypercube draw --dim 6 --class identity --svg /tmp/x.svg", "--dim");
+  expect_cli_error("hypercube draw --dim 3 --class identity", "--svg");
+  expect_cli_error("hypercube draw --dim 3 --class identity --svg /nonexistent/dir/x.svg",
+                   "cannot write");
 }

@@ -15,39 +15,22 @@
 #include <string>
 #include <vector>
 
+#include "common/cli_run.hpp"
 #include "minforge/algo/hypercube/hypercube.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using namespace minforge::test;
 
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
-
-fs::path cache_dir() { return fs::path(MINFORGE_CLI).parent_path().parent_path() / "sim-cache"; }
-
-CliRun run(const std::string& args, const fs::path& cache = cache_dir()) {
-  const fs::path err = fs::temp_directory_path() / ("hc_sim_err_" + std::to_string(::getpid()));
-  const std::string cmd = "MINFORGE_CACHE='" + cache.string() + "' '" MINFORGE_CLI "' " + args +
-                          " 2>'" + err.string() + "'";
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf{};
-  while (size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  const int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  std::ifstream f(err);
-  r.err.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-  fs::remove(err);
-  return r;
+// The CLI with a model cache (default: the one the CLI tests share).
+CliResult run(const std::string& args, const fs::path& cache = sim_cache_dir()) {
+  return run_cli(args, "MINFORGE_CACHE='" + cache.string() + "'");
 }
 
 nlohmann::json sim_json(const std::string& args) {
-  const CliRun r = run("hypercube sim " + args + " --json");
-  EXPECT_EQ(r.code, 0) << args << ": " << r.out << r.err;
+  const CliResult r = run("hypercube sim " + args + " --json");
+  EXPECT_EQ(r.rc, 0) << args << ": " << r.out << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   std::vector<std::string> keys;
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
@@ -89,11 +72,7 @@ TEST(HypercubeSimCli, BadInputExits2BeforeBuildingAnything) {
            "hypercube sim --dim 3 --class identity --wave",     // --wave without a file
            "hypercube sim --dim 3 --class identity --bogus 1",  // unknown option
        }) {
-    const CliRun r = run(a, empty_cache);
-    EXPECT_EQ(r.code, 2) << a;
-    EXPECT_TRUE(r.out.empty()) << a << ": " << r.out;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << a << ": " << r.err;
-    EXPECT_EQ(r.err.rfind("minforge: error: ", 0), 0u) << a << ": " << r.err;
+    expect_cli_error(a, "", "MINFORGE_CACHE='" + empty_cache.string() + "'");
   }
   EXPECT_FALSE(fs::exists(empty_cache)) << "bad input started a build";
   fs::remove_all(dir);
@@ -119,7 +98,7 @@ TEST(HypercubeSimCli, D4BitReversalOnDemandBuildAndCacheReuse) {
   EXPECT_EQ(j["mismatches"], 0);
   auto builds = [] {
     size_t n = 0;
-    for (const auto& e : fs::directory_iterator(cache_dir()))
+    for (const auto& e : fs::directory_iterator(sim_cache_dir()))
       if (e.path().filename().string().rfind("hypercube_d4_", 0) == 0) ++n;
     return n;
   };
@@ -148,8 +127,8 @@ TEST(HypercubeSimCli, D6PermutationFileWithWaveform) {
   EXPECT_TRUE(fs::exists(wave));
   EXPECT_GT(fs::file_size(wave), 0u);
   // The text form says the same.
-  const CliRun t = run("hypercube sim --dim 6 --perm " + (dir / "pi.txt").string());
-  EXPECT_EQ(t.code, 0);
+  const CliResult t = run("hypercube sim --dim 6 --perm " + (dir / "pi.txt").string());
+  EXPECT_EQ(t.rc, 0);
   EXPECT_NE(t.out.find("64 of 64 packets delivered"), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("0 mismatches"), std::string::npos) << t.out;
   fs::remove_all(dir);

@@ -12,75 +12,28 @@
 #include <sstream>
 #include <string>
 
+#include "common/cli_run.hpp"
 #include "minforge/algo/lcan/lcan_analysis.hpp"
 #include "minforge/algo/lcan/lcan_topology.hpp"
 
 namespace {
 
+using namespace minforge::test;
+
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-struct Result {
-  int rc;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-fs::path scratch() {
-  static int counter = 0;
-  auto dir = fs::temp_directory_path() /
-             ("minforge_lcan_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-  fs::create_directories(dir);
-  return dir;
-}
-
-Result run(const std::string& args) {
-  const fs::path dir = scratch();
-  std::string cmd = std::string(MINFORGE_CLI) + " " + args + " >" + (dir / "out").string() + " 2>" +
-                    (dir / "err").string() + " </dev/null";
-  int status = std::system(cmd.c_str());
-  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
-  fs::remove_all(dir);
-  return r;
-}
-
-std::set<std::string> keys(const json& j) {
-  std::set<std::string> k;
-  for (auto it = j.begin(); it != j.end(); ++it) k.insert(it.key());
-  return k;
-}
-
 json run_json(const std::string& args) {
-  Result r = run(args + " --json");
+  CliResult r = run_cli(args + " --json");
   EXPECT_EQ(r.rc, 0) << args << ": " << r.err;
   EXPECT_TRUE(r.err.empty()) << r.err;
   return json::parse(r.out);
 }
 
-void expect_bad(const std::string& args, const std::string& says = "") {
-  SCOPED_TRACE(args);
-  Result r = run(args);
-  EXPECT_EQ(r.rc, 2);
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "expected exactly one line: " << r.err;
-  EXPECT_EQ(r.err.rfind("minforge: error: ", 0), 0u) << r.err;
-  if (!says.empty()) {
-    EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
-  }
-}
-
 TEST(LcanCli, InfoJson) {
   json j = run_json("lcan info --network cb:27,3,2");
-  EXPECT_EQ(keys(j), (std::set<std::string>{"network", "N", "d", "u", "levels", "l_max",
-                                            "switches_per_level"}));
+  EXPECT_EQ(json_keys(j), (std::set<std::string>{"network", "N", "d", "u", "levels", "l_max",
+                                                 "switches_per_level"}));
   EXPECT_EQ(j["network"], "CB-LCAN(27,3,2)");
   EXPECT_EQ(j["N"], 27);
   EXPECT_EQ(j["d"], 3);
@@ -102,14 +55,14 @@ TEST(LcanCli, InfoJson) {
   EXPECT_EQ(j["switches_per_level"], json::parse("[64,32,16,16]"));
   EXPECT_EQ(run_json("lcan info --network baseline:16")["switches_per_level"],
             json::parse("[8,8,8,8]"));
-  Result r = run("lcan info --network trac:27");
+  CliResult r = run_cli("lcan info --network trac:27");
   EXPECT_EQ(r.rc, 0);
   EXPECT_NE(r.out.find("Theorem 1"), std::string::npos);
 }
 
 TEST(LcanCli, RouteReproducesFig4) {
   json j = run_json("lcan route --network cb:27,3,2 --src 4 --dst 18");
-  EXPECT_EQ(keys(j),
+  EXPECT_EQ(json_keys(j),
             (std::set<std::string>{"network", "src", "dst", "src_label", "dst_label", "lca_level",
                                    "lca_switches", "lca_switch_labels", "via", "path"}));
   EXPECT_EQ(j["src_label"], "011");
@@ -133,8 +86,8 @@ TEST(LcanCli, RouteReproducesFig4) {
 
 TEST(LcanCli, SimulateJson) {
   json j = run_json("lcan simulate --network cb:64,4,4 --class root --trials 40 --seed 5");
-  EXPECT_EQ(keys(j), (std::set<std::string>{"network", "class", "trials", "mean_cycles", "variance",
-                                            "predicted_cycles"}));
+  EXPECT_EQ(json_keys(j), (std::set<std::string>{"network", "class", "trials", "mean_cycles",
+                                                 "variance", "predicted_cycles"}));
   EXPECT_EQ(j["class"], "root");
   EXPECT_EQ(j["trials"], 40);
   EXPECT_DOUBLE_EQ(j["predicted_cycles"].get<double>(),
@@ -151,7 +104,7 @@ TEST(LcanCli, SimulateJson) {
           .is_null());
   // A permutation from a file: CB-LCAN(4, 2, 2) routes 2 3 0 1 in one cycle every time (the two
   // pairs meeting at a top switch want different downers).
-  const fs::path dir = scratch();
+  const fs::path dir = scratch_dir();
   std::ofstream(dir / "p.txt") << "# halves swapped\n2\n3\n0\n1\n";
   json f = run_json("lcan simulate --network cb:4,2,2 --perm " + (dir / "p.txt").string() +
                     " --trials 50 --seed 2 --up fixed");
@@ -162,10 +115,10 @@ TEST(LcanCli, SimulateJson) {
 }
 
 TEST(LcanCli, DrawAndFigures) {
-  const fs::path dir = scratch();
+  const fs::path dir = scratch_dir();
   json j = run_json("lcan draw --network trac:27 --class root --seed 3 --svg " +
                     (dir / "t.svg").string());
-  EXPECT_EQ(keys(j),
+  EXPECT_EQ(json_keys(j),
             (std::set<std::string>{"network", "svg", "pairs", "routed_first_cycle", "cycles"}));
   EXPECT_EQ(j["pairs"], 27);
   EXPECT_GT(j["routed_first_cycle"].get<int>(), 0);
@@ -192,7 +145,7 @@ TEST(LcanCli, DrawAndFigures) {
 
 TEST(LcanCli, HelpForEveryCommand) {
   for (const char* c : {"info", "route", "simulate", "draw", "figures"}) {
-    Result r = run(std::string("lcan ") + c + " --help");
+    CliResult r = run_cli(std::string("lcan ") + c + " --help");
     EXPECT_EQ(r.rc, 0) << c;
     EXPECT_NE(r.out.find("usage: minforge lcan"), std::string::npos) << c;
     EXPECT_NE(r.out.find("JSON"), std::string::npos) << c;
@@ -200,49 +153,55 @@ TEST(LcanCli, HelpForEveryCommand) {
 }
 
 TEST(LcanCli, BadInputIsOneLineExit2) {
-  const fs::path dir = scratch();
+  const fs::path dir = scratch_dir();
   std::ofstream(dir / "dup.txt") << "0 1 2 2";
   std::ofstream(dir / "short.txt") << "1 0";
   const std::string dup = (dir / "dup.txt").string(), shrt = (dir / "short.txt").string();
-  expect_bad("lcan info", "--network");
-  expect_bad("lcan info --network cb:10,3,2", "not a power of d");
-  expect_bad("lcan info --network t:16,2,4", "u < d");
-  expect_bad("lcan info --network t:16,4,4", "u < d");
-  expect_bad("lcan info --network t:64,4,2,6", "beyond l_max");
-  expect_bad("lcan info --network cb:27,3,2,4", "Corollary 1");
-  expect_bad("lcan info --network cb:27,3", "integers");
-  expect_bad("lcan info --network xx:27", "unknown network kind");
-  expect_bad("lcan info --network cb:1048576,2,4", "too large");
-  expect_bad("lcan info --network cb:27,3,2 --levels 2", "unknown option");
-  expect_bad("lcan route --network cb:27,3,2 --src 27 --dst 0", "--src");
-  expect_bad("lcan route --network cb:27,3,2 --src 4 --dst 18 --via 4", "via");
-  expect_bad("lcan route --network cb:81,3,2,2 --src 0 --dst 9", "not connected");
-  expect_bad("lcan route --network cb:27,3,2 --src 4", "--dst");
-  expect_bad("lcan simulate --network cb:64,4,4 --class worst --trials 5 --seed 1", "class");
-  expect_bad("lcan simulate --network cb:64,4,4 --class root --seed 1", "--trials");
-  expect_bad("lcan simulate --network cb:64,4,4 --class root --trials 0 --seed 1", "--trials");
-  expect_bad("lcan simulate --network cb:64,4,4 --class root --trials 5", "--seed");
-  expect_bad("lcan simulate --network trac:27 --class bpc --trials 5 --seed 1", "power of 2");
-  expect_bad("lcan simulate --network cb:4,2,2 --perm " + dup + " --trials 5 --seed 1",
-             "appears twice");
-  expect_bad("lcan simulate --network cb:4,2,2 --perm " + shrt + " --trials 5 --seed 1", "N = 4");
-  expect_bad("lcan simulate --network cb:4,2,2 --perm /nonexistent.txt --trials 5 --seed 1",
-             "cannot read");
-  expect_bad("lcan simulate --network cb:4,2,2 --class root --perm " + dup + " --trials 5 --seed 1",
-             "exactly one");
-  expect_bad("lcan simulate --network cb:4,2,2 --class root --trials 5 --seed 1 --up sideways",
-             "upward policy");
-  expect_bad("lcan simulate --network cb:4,2,2 --class root --trials 5 --seed 1 --down first",
-             "downward policy");
-  expect_bad("lcan draw --network cb:1024,2,2 --svg " + (dir / "x.svg").string(), "at most");
-  expect_bad("lcan draw --network cb:16,2,2 --svg /nonexistent/dir/x.svg", "cannot write");
-  expect_bad("lcan draw --network cb:16,2,2 --perm " + dup + " --svg " + (dir / "x.svg").string(),
-             "appears twice");
-  expect_bad("lcan draw --network cb:16,2,2 --perm " + shrt + " --svg " + (dir / "x.svg").string(),
-             "N = 16");
-  expect_bad("lcan draw --network cb:16,2,2", "--svg");
-  expect_bad("lcan figures --out /nonexistent/dir", "not a directory");
-  expect_bad("lcan figures --out " + dir.string() + " --trials 0", "--trials");
+  expect_cli_error("lcan info", "--network");
+  expect_cli_error("lcan info --network cb:10,3,2", "not a power of d");
+  expect_cli_error("lcan info --network t:16,2,4", "u < d");
+  expect_cli_error("lcan info --network t:16,4,4", "u < d");
+  expect_cli_error("lcan info --network t:64,4,2,6", "beyond l_max");
+  expect_cli_error("lcan info --network cb:27,3,2,4", "Corollary 1");
+  expect_cli_error("lcan info --network cb:27,3", "integers");
+  expect_cli_error("lcan info --network xx:27", "unknown network kind");
+  expect_cli_error("lcan info --network cb:1048576,2,4", "too large");
+  expect_cli_error("lcan info --network cb:27,3,2 --levels 2", "unknown option");
+  expect_cli_error("lcan route --network cb:27,3,2 --src 27 --dst 0", "--src");
+  expect_cli_error("lcan route --network cb:27,3,2 --src 4 --dst 18 --via 4", "via");
+  expect_cli_error("lcan route --network cb:81,3,2,2 --src 0 --dst 9", "not connected");
+  expect_cli_error("lcan route --network cb:27,3,2 --src 4", "--dst");
+  expect_cli_error("lcan simulate --network cb:64,4,4 --class worst --trials 5 --seed 1", "class");
+  expect_cli_error("lcan simulate --network cb:64,4,4 --class root --seed 1", "--trials");
+  expect_cli_error("lcan simulate --network cb:64,4,4 --class root --trials 0 --seed 1",
+                   "--trials");
+  expect_cli_error("lcan simulate --network cb:64,4,4 --class root --trials 5", "--seed");
+  expect_cli_error("lcan simulate --network trac:27 --class bpc --trials 5 --seed 1", "power of 2");
+  expect_cli_error("lcan simulate --network cb:4,2,2 --perm " + dup + " --trials 5 --seed 1",
+                   "appears twice");
+  expect_cli_error("lcan simulate --network cb:4,2,2 --perm " + shrt + " --trials 5 --seed 1",
+                   "N = 4");
+  expect_cli_error("lcan simulate --network cb:4,2,2 --perm /nonexistent.txt --trials 5 --seed 1",
+                   "cannot read");
+  expect_cli_error(
+      "lcan simulate --network cb:4,2,2 --class root --perm " + dup + " --trials 5 --seed 1",
+      "exactly one");
+  expect_cli_error(
+      "lcan simulate --network cb:4,2,2 --class root --trials 5 --seed 1 --up sideways",
+      "upward policy");
+  expect_cli_error("lcan simulate --network cb:4,2,2 --class root --trials 5 --seed 1 --down first",
+                   "downward policy");
+  expect_cli_error("lcan draw --network cb:1024,2,2 --svg " + (dir / "x.svg").string(), "at most");
+  expect_cli_error("lcan draw --network cb:16,2,2 --svg /nonexistent/dir/x.svg", "cannot write");
+  expect_cli_error(
+      "lcan draw --network cb:16,2,2 --perm " + dup + " --svg " + (dir / "x.svg").string(),
+      "appears twice");
+  expect_cli_error(
+      "lcan draw --network cb:16,2,2 --perm " + shrt + " --svg " + (dir / "x.svg").string(),
+      "N = 16");
+  expect_cli_error("lcan draw --network cb:16,2,2", "--svg");
+  expect_cli_error("lcan figures --out /nonexistent/dir", "not a directory");
+  expect_cli_error("lcan figures --out " + dir.string() + " --trials 0", "--trials");
   EXPECT_FALSE(fs::exists(dir / "x.svg"));
   fs::remove_all(dir);
 }

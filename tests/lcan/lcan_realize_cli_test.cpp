@@ -13,44 +13,15 @@
 #include <sstream>
 #include <string>
 
+#include "common/cli_run.hpp"
 #include "minforge/algo/lcan/lcan_realize.hpp"
 
 namespace minforge::lcan {
 namespace {
 
+using namespace minforge::test;
+
 using nlohmann::json;
-
-struct Result {
-  int rc;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-std::filesystem::path scratch_dir() {
-  static int counter = 0;
-  auto dir =
-      std::filesystem::temp_directory_path() /
-      ("minforge_lcan_realize_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
-Result run(const std::string& args) {
-  const auto dir = scratch_dir();
-  const std::string cmd = std::string(MINFORGE_CLI) + " " + args + " >" + (dir / "out").string() +
-                          " 2>" + (dir / "err").string() + " </dev/null";
-  const int status = std::system(cmd.c_str());
-  Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
-  std::filesystem::remove_all(dir);
-  return r;
-}
 
 // A permutation file in a scratch directory (removed by the caller's scope object).
 struct PermFile {
@@ -64,16 +35,6 @@ std::string perm_text(const std::vector<int>& p) {
   std::string s;
   for (int t : p) s += std::to_string(t) + "\n";
   return s;
-}
-
-void expect_bad(const std::string& args) {
-  SCOPED_TRACE(args);
-  const Result r = run(args);
-  EXPECT_EQ(r.rc, 2);
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "expected exactly one line: " << r.err;
-  EXPECT_EQ(r.err.rfind("minforge: error: ", 0), 0u) << r.err;
 }
 
 PortRef port_of(const std::string& s) {
@@ -111,8 +72,8 @@ TEST(LcanRealizeCli, OfflineJsonIsVerifiedAndItsSettingsRouteAgain) {
                                          {"cb:16,2,4", 16, 2, 4, 1, 1},
                                          {"cb:81,3,3", 81, 3, 3, 1, 1}}) {
     SCOPED_TRACE(w.net);
-    const Result r =
-        run(std::string("lcan realize --network ") + w.net + " --class random --seed 7 --json");
+    const CliResult r =
+        run_cli(std::string("lcan realize --network ") + w.net + " --class random --seed 7 --json");
     ASSERT_EQ(r.rc, 0) << r.err;
     const json j = json::parse(r.out);
     std::set<std::string> keys;
@@ -137,8 +98,8 @@ TEST(LcanRealizeCli, OfflineJsonIsVerifiedAndItsSettingsRouteAgain) {
     EXPECT_TRUE(c.verified) << c.first_error;
   }
   // The same seed gives the same permutation and settings.
-  EXPECT_EQ(run("lcan realize --network cb:16,2,2 --class random --seed 7 --json").out,
-            run("lcan realize --network cb:16,2,2 --class random --seed 7 --json").out);
+  EXPECT_EQ(run_cli("lcan realize --network cb:16,2,2 --class random --seed 7 --json").out,
+            run_cli("lcan realize --network cb:16,2,2 --class random --seed 7 --json").out);
 }
 
 TEST(LcanRealizeCli, OnlineClassesAreVerified) {
@@ -153,8 +114,8 @@ TEST(LcanRealizeCli, OnlineClassesAreVerified) {
                          {"cb:256,16,16", "--method raghavendra-boppana --class affine"},
                          {"cb:16,2,4", "--method raghavendra-boppana --class bpc"}}) {
     SCOPED_TRACE(std::string(k.net) + " " + k.rest);
-    const Result r =
-        run(std::string("lcan realize --network ") + k.net + " " + k.rest + " --seed 3 --json");
+    const CliResult r =
+        run_cli(std::string("lcan realize --network ") + k.net + " " + k.rest + " --seed 3 --json");
     ASSERT_EQ(r.rc, 0) << r.err;
     const json j = json::parse(r.out);
     EXPECT_EQ(j["verified"], true);
@@ -169,7 +130,8 @@ TEST(LcanRealizeCli, PermutationFiles) {
   for (int s = 0; s < 64; ++s) p[s] = (s * 37 + 11) % 64;  // not in any self-routing class here
   const PermFile f(perm_text(p));
   {  // off-line: verified
-    const Result r = run("lcan realize --network cb:64,2,2 --perm " + f.path.string() + " --json");
+    const CliResult r =
+        run_cli("lcan realize --network cb:64,2,2 --perm " + f.path.string() + " --json");
     ASSERT_EQ(r.rc, 0) << r.err;
     const json j = json::parse(r.out);
     EXPECT_EQ(j["perm"], json(p));
@@ -182,8 +144,8 @@ TEST(LcanRealizeCli, PermutationFiles) {
     std::swap(q[0], q[63]);
     std::swap(q[1], q[40]);
     const PermFile g(perm_text(q));
-    const Result r = run("lcan realize --network cb:64,2,2 --method nassimi-sahni --perm " +
-                         g.path.string() + " --json");
+    const CliResult r = run_cli("lcan realize --network cb:64,2,2 --method nassimi-sahni --perm " +
+                                g.path.string() + " --json");
     ASSERT_EQ(r.rc, 1) << r.err;
     EXPECT_TRUE(r.err.empty());
     const json j = json::parse(r.out);
@@ -195,7 +157,7 @@ TEST(LcanRealizeCli, PermutationFiles) {
 }
 
 TEST(LcanRealizeCli, TextOutputAndHelp) {
-  const Result r = run("lcan realize --network cb:8,2,2 --class bpc --seed 2");
+  const CliResult r = run_cli("lcan realize --network cb:8,2,2 --class bpc --seed 2");
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_NE(r.out.find("CB-LCAN(8,2,2)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("verified by routing the settings through the model: yes"),
@@ -203,43 +165,44 @@ TEST(LcanRealizeCli, TextOutputAndHelp) {
       << r.out;
   EXPECT_NE(r.out.find("cycle 0 (8 pairs)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("level 0 switch 0"), std::string::npos) << r.out;
-  const Result h = run("lcan realize --help");
+  const CliResult h = run_cli("lcan realize --help");
   EXPECT_EQ(h.rc, 0);
   EXPECT_NE(h.out.find("usage: minforge lcan realize"), std::string::npos);
   EXPECT_TRUE(h.err.empty());
 }
 
 TEST(LcanRealizeCli, BadInput) {
-  expect_bad("lcan realize --class random");                      // no network
-  expect_bad("lcan realize --network cb:16,2,2");                 // no permutation
-  expect_bad("lcan realize --network cb:16,2,2 --class nosuch");  // unknown class
-  expect_bad("lcan realize --network cb:16,2,2 --class random --method looping");
-  expect_bad("lcan realize --network cb:16,2,2 --class random --seed x");
-  expect_bad("lcan realize --network cb:12,2,2 --class random");      // N not a power of d
-  expect_bad("lcan realize --network t:16,4,2 --class random");       // T-LCAN
-  expect_bad("lcan realize --network cb:16,2,2,2 --class random");    // truncated
-  expect_bad("lcan realize --network cb:131072,2,2 --class random");  // N too large
-  expect_bad("lcan realize --network cb:27,3,3 --method nassimi-sahni --class bpc");
-  expect_bad("lcan realize --network cb:16,4,2 --method raghavendra-boppana --class bpc");
-  expect_bad("lcan realize --network cb:16,2,2 --method nassimi-sahni --class random");
-  expect_bad("lcan realize --network cb:16,2,2 --method nassimi-sahni --class linear");
-  expect_bad("lcan realize --network cb:16,2,2 --method raghavendra-boppana --class root");
-  expect_bad("lcan realize --network cb:27,3,3 --class linear");  // N not 2^L
-  expect_bad("lcan realize --network cb:16,2,2 --class random --bogus 1");
-  expect_bad("lcan realize --network cb:16,2,2 --perm /nonexistent/perm.txt");
+  expect_cli_error("lcan realize --class random");                      // no network
+  expect_cli_error("lcan realize --network cb:16,2,2");                 // no permutation
+  expect_cli_error("lcan realize --network cb:16,2,2 --class nosuch");  // unknown class
+  expect_cli_error("lcan realize --network cb:16,2,2 --class random --method looping");
+  expect_cli_error("lcan realize --network cb:16,2,2 --class random --seed x");
+  expect_cli_error("lcan realize --network cb:12,2,2 --class random");      // N not a power of d
+  expect_cli_error("lcan realize --network t:16,4,2 --class random");       // T-LCAN
+  expect_cli_error("lcan realize --network cb:16,2,2,2 --class random");    // truncated
+  expect_cli_error("lcan realize --network cb:131072,2,2 --class random");  // N too large
+  expect_cli_error("lcan realize --network cb:27,3,3 --method nassimi-sahni --class bpc");
+  expect_cli_error("lcan realize --network cb:16,4,2 --method raghavendra-boppana --class bpc");
+  expect_cli_error("lcan realize --network cb:16,2,2 --method nassimi-sahni --class random");
+  expect_cli_error("lcan realize --network cb:16,2,2 --method nassimi-sahni --class linear");
+  expect_cli_error("lcan realize --network cb:16,2,2 --method raghavendra-boppana --class root");
+  expect_cli_error("lcan realize --network cb:27,3,3 --class linear");  // N not 2^L
+  expect_cli_error("lcan realize --network cb:16,2,2 --class random --bogus 1");
+  expect_cli_error("lcan realize --network cb:16,2,2 --perm /nonexistent/perm.txt");
   {
     const PermFile f(perm_text({0, 1, 2, 3}));
-    expect_bad("lcan realize --network cb:16,2,2 --perm " + f.path.string());  // length
-    expect_bad("lcan realize --network cb:4,2,2 --perm " + f.path.string() + " --class random");
-    expect_bad("lcan realize --network cb:4,2,2 --perm " + f.path.string() + " --seed 3");
+    expect_cli_error("lcan realize --network cb:16,2,2 --perm " + f.path.string());  // length
+    expect_cli_error("lcan realize --network cb:4,2,2 --perm " + f.path.string() +
+                     " --class random");
+    expect_cli_error("lcan realize --network cb:4,2,2 --perm " + f.path.string() + " --seed 3");
   }
   {
     const PermFile f(perm_text({0, 1, 1, 3}));
-    expect_bad("lcan realize --network cb:4,2,2 --perm " + f.path.string());  // repeated
+    expect_cli_error("lcan realize --network cb:4,2,2 --perm " + f.path.string());  // repeated
   }
   {
     const PermFile f(perm_text({0, 1, 2, 4}));
-    expect_bad("lcan realize --network cb:4,2,2 --perm " + f.path.string());  // out of range
+    expect_cli_error("lcan realize --network cb:4,2,2 --perm " + f.path.string());  // out of range
   }
 }
 

@@ -1,68 +1,91 @@
-// a2a_ctrl: run controller and cycle counter of the all-to-all engines.
+// a2a_ctrl: run controller, step counter and cycle counter of the all-to-all data engines
+// (gsen_a2a_xchg, banyan_a2a_xchg).
 //
 // Cycle-count convention: the start pulse is sampled at a clock edge; the next cycle is
-// cycle 0 of the exchange.  Round k (k = 0..ROUNDS-1) is injected in cycle k (inject = 1,
-// round = k).  With a fabric latency of LAT cycles the last round reaches the outputs (and
-// the sinks) in cycle ROUNDS-1+LAT, the last cycle of the exchange.  At the edge that ends
-// it, busy falls and done rises, and `cycles` then holds exactly ROUNDS + LAT.
+// cycle 0 of the exchange.  The schedule of ROUNDS rounds is repeated B times (block word
+// b = 0..B-1, address offset b*N): step t = b*ROUNDS + k (k = 0..ROUNDS-1) is issued in cycle
+// t (issue = 1, round = k, blk = b, boff = b*N).  The last step leaves the engine's pipeline
+// LAT cycles after it was issued (LAT = the engine's latency: scheduler, source read, fabric,
+// sink and counter stages), in cycle B*ROUNDS-1+LAT, the last cycle of the exchange.  At the
+// edge that ends it, busy falls and done rises, and `cycles` then holds exactly
+// B*ROUNDS + LAT.
 //
 // Parameters
-//   ROUNDS  rounds of the schedule (>= 1);  LAT  fabric latency in cycles (>= 0)
-// Derived: RW = ceil(log2(ROUNDS+1)) round counter width
+//   N       processors (the block offset step);  ROUNDS  rounds of the schedule (>= 1)
+//   B       words per (source, destination) pair (>= 1);  LAT  engine latency (>= 0)
+// Derived: RW = ceil(log2(ROUNDS+1)) round width, BW = max(1, ceil(log2 B)) block index
+//   width, AW = max(1, ceil(log2(N*B))) address width
 // Ports
 //   clk, rst        clock, synchronous active-high reset (idle, done = 0, counters 0)
 //   start           starts an exchange when not busy (ignored while busy); may restart
 //                   after done
 //   clear           = start accepted (combinational): clears sinks and counters at that edge
-//   inject          1 in cycles 0..ROUNDS-1 of the exchange
-//   round [RW-1:0]  the round injected this cycle (meaningful while inject)
-//   busy            an exchange is running (cycles 0 .. ROUNDS+LAT-1)
+//   issue           1 in cycles 0..B*ROUNDS-1 of the exchange
+//   round [RW-1:0]  the round k issued this cycle (meaningful while issue)
+//   blk [BW-1:0]    the block word index b issued this cycle
+//   boff [AW-1:0]   b*N, the buffer address offset of block word b
+//   busy            an exchange is running (cycles 0 .. B*ROUNDS+LAT-1)
 //   last            the last cycle of the exchange (combinational)
 //   done            1 from the end of an exchange until the next start
-//   cycles [31:0]   cycles elapsed in the current exchange; ROUNDS + LAT when done
+//   cycles [31:0]   cycles elapsed in the current exchange; B*ROUNDS + LAT when done
 `default_nettype none
 `include "mf_param_check.vh"
 
 module a2a_ctrl (
-  clk, rst, start, clear, inject, round, busy, last, done, cycles
+  clk, rst, start, clear, issue, round, blk, boff, busy, last, done, cycles
 );
+  parameter integer N = 10;
   parameter integer ROUNDS = 10;
+  parameter integer B = 1;
   parameter integer LAT = 4;
 
 `include "mf_functions.vh"
 
   localparam integer RW = mf_clog2(ROUNDS + 1);
-  localparam [31:0] LAST_CYCLE = ROUNDS + LAT - 1;
-  localparam [31:0] ROUNDS32 = ROUNDS;
-  localparam [RW-1:0] ROUNDS_R = ROUNDS32[RW-1:0];
+  localparam integer BW = (mf_clog2(B) < 1) ? 1 : mf_clog2(B);
+  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam [31:0] LAST_CYCLE = ROUNDS * B + LAT - 1;
+  localparam [31:0] RLAST32 = ROUNDS - 1;
+  localparam [RW-1:0] RLAST = RLAST32[RW-1:0];
+  localparam [31:0] BLAST32 = B - 1;
+  localparam [BW-1:0] BLAST = BLAST32[BW-1:0];
+  localparam [31:0] N32 = N;
+  localparam [AW-1:0] NSTEP = N32[AW-1:0];
 
   input  wire          clk;
   input  wire          rst;
   input  wire          start;
   output wire          clear;
-  output wire          inject;
+  output wire          issue;
   output wire [RW-1:0] round;
+  output wire [BW-1:0] blk;
+  output wire [AW-1:0] boff;
   output wire          busy;
   output wire          last;
   output wire          done;
   output wire [31:0]   cycles;
 
   generate
-    `MF_PARAM_ERROR_IF(ROUNDS < 1 || LAT < 0, g_bad_param,
-                       ERROR_a2a_ctrl_ROUNDS_must_be_positive_and_LAT_not_negative,
-                       ("a2a_ctrl: ROUNDS must be >= 1 and LAT >= 0 (ROUNDS=%0d, LAT=%0d)",
-                        ROUNDS, LAT))
+    `MF_PARAM_ERROR_IF(ROUNDS < 1 || LAT < 0 || B < 1 || N < 1, g_bad_param,
+                       ERROR_a2a_ctrl_ROUNDS_B_N_must_be_positive_and_LAT_not_negative,
+                       ("a2a_ctrl: ROUNDS, B, N must be >= 1 and LAT >= 0 (ROUNDS=%0d, B=%0d, N=%0d, LAT=%0d)",
+                        ROUNDS, B, N, LAT))
   endgenerate
 
   reg          busy_q;
   reg          done_q;
+  reg          issue_q;
   reg [31:0]   cyc_q;
   reg [RW-1:0] round_q;
+  reg [BW-1:0] blk_q;
+  reg [AW-1:0] boff_q;
 
   assign clear  = start && !busy_q;
-  assign inject = busy_q && (round_q < ROUNDS_R);
+  assign issue  = busy_q && issue_q;
   assign last   = busy_q && (cyc_q == LAST_CYCLE);
   assign round  = round_q;
+  assign blk    = blk_q;
+  assign boff   = boff_q;
   assign busy   = busy_q;
   assign done   = done_q;
   assign cycles = cyc_q;
@@ -71,16 +94,34 @@ module a2a_ctrl (
     if (rst) begin
       busy_q  <= 1'b0;
       done_q  <= 1'b0;
+      issue_q <= 1'b0;
       cyc_q   <= 32'd0;
       round_q <= {RW{1'b0}};
+      blk_q   <= {BW{1'b0}};
+      boff_q  <= {AW{1'b0}};
     end else if (clear) begin
       busy_q  <= 1'b1;
       done_q  <= 1'b0;
+      issue_q <= 1'b1;
       cyc_q   <= 32'd0;
       round_q <= {RW{1'b0}};
+      blk_q   <= {BW{1'b0}};
+      boff_q  <= {AW{1'b0}};
     end else if (busy_q) begin
       cyc_q <= cyc_q + 32'd1;
-      if (inject) round_q <= round_q + {{(RW-1){1'b0}}, 1'b1};
+      if (issue) begin
+        if (round_q == RLAST) begin
+          round_q <= {RW{1'b0}};
+          if (blk_q == BLAST) begin
+            issue_q <= 1'b0;
+          end else begin
+            blk_q  <= blk_q + {{(BW-1){1'b0}}, 1'b1};
+            boff_q <= boff_q + NSTEP;
+          end
+        end else begin
+          round_q <= round_q + {{(RW-1){1'b0}}, 1'b1};
+        end
+      end
       if (last) begin
         busy_q <= 1'b0;
         done_q <= 1'b1;

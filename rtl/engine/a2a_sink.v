@@ -1,81 +1,131 @@
-// a2a_sink: checker of one processor (output port) of the all-to-all engines.
+// a2a_sink: the sink side of the all-to-all data engines: a register stage after the fabric
+// (stage K), the N sinks' checks, their sink-buffer write ports, and the registered events
+// the counters (a2a_monitor) add up one cycle later (stage E).
 //
-// Classifies every valid message arriving at output port DST into exactly one class,
-// in this priority order:
-//   bad_dst  the destination field is not DST
-//   bad_pay  the source field is >= N, or the payload is not the low PW bits of
-//            mf_payload32(src, DST) (see a2a_source)
-//   dup      a good message from this source was already received since the last clear
-//   good     otherwise; the sink then remembers the source in its N-bit seen vector
+// In stage K each valid word at output port j (fabric word: see a2a_source) falls into
+// exactly one class, in this priority order:
+//   bad   (err_dst) the destination field is not j, or the source field is >= N, or the
+//         block field is >= B: a word that must not be written here
+//   dup   a word of this (source, block word) was already written since the last clear
+//   good  otherwise: written to the sink buffer at b*N + s (wr_en, wr_addr, wr_data), and
+//         remembered in the sink's N*B-bit seen vector
 //
 // Parameters
-//   N     processors;  W  message width (>= 2*IW + 4, IW = ceil(log2 N));  DST  this index
+//   N  processors;  DW  data bits;  B  words per pair;  NCF  conflict bits of the fabric
+// Derived: IW, HBW, HW, FW as a2a_source; AW = max(1, ceil(log2(N*B)))
 // Ports
-//   clk, rst     clock, synchronous active-high reset (clears the seen vector)
-//   clear        synchronous clear of the seen vector (start of an exchange)
-//   in_valid     a message is at this output port this cycle
-//   in_data [W-1:0]  the message
-//   ev_good, ev_bad_dst, ev_bad_pay, ev_dup   one-hot (or all 0 when !in_valid) class of
-//                this cycle's message, combinational
+//   clk, rst     clock, synchronous active-high reset (clears valid bits, seen vectors)
+//   clear        start of an exchange: clears the seen vectors
+//   in_valid [N-1:0], in_data [N*FW-1:0], in_conf [NCF-1:0]   fabric outputs
+//   wr_en [N-1:0], wr_addr [N*AW-1:0], wr_data [N*DW-1:0]   sink-buffer write ports
+//                (combinational from the stage-K registers)
+//   ev_good, ev_bad, ev_dup [N-1:0], ev_conf [NCF-1:0]   stage E: the classes of the
+//                previous cycle's words and the fabric conflicts, registered
 `default_nettype none
 `include "mf_param_check.vh"
 
 module a2a_sink (
-  clk, rst, clear, in_valid, in_data, ev_good, ev_bad_dst, ev_bad_pay, ev_dup
+  clk, rst, clear, in_valid, in_data, in_conf, wr_en, wr_addr, wr_data,
+  ev_good, ev_bad, ev_dup, ev_conf
 );
   parameter integer N = 10;
-  parameter integer W = 16;
-  parameter integer DST = 0;
+  parameter integer DW = 8;
+  parameter integer B = 1;
+  parameter integer NCF = 1;
 
 `include "mf_functions.vh"
 
   localparam integer IW = mf_clog2(N);
-  localparam integer PW = W - 2 * IW;
-  localparam [31:0] DST32 = DST;
-  localparam [IW-1:0] DST_ID = DST32[IW-1:0];
+  localparam integer HBW = mf_clog2(B);
+  localparam integer HW = 2 * IW + HBW;
+  localparam integer FW = DW + HW;
+  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer NB = N * B;
   localparam [31:0] N32 = N;
+  localparam [31:0] B32 = B;
 
-  input  wire         clk;
-  input  wire         rst;
-  input  wire         clear;
-  input  wire         in_valid;
-  input  wire [W-1:0] in_data;
-  output wire         ev_good;
-  output wire         ev_bad_dst;
-  output wire         ev_bad_pay;
-  output wire         ev_dup;
+  input  wire            clk;
+  input  wire            rst;
+  input  wire            clear;
+  input  wire [N-1:0]    in_valid;
+  input  wire [N*FW-1:0] in_data;
+  input  wire [NCF-1:0]  in_conf;
+  output wire [N-1:0]    wr_en;
+  output wire [N*AW-1:0] wr_addr;
+  output wire [N*DW-1:0] wr_data;
+  output reg  [N-1:0]    ev_good;
+  output reg  [N-1:0]    ev_bad;
+  output reg  [N-1:0]    ev_dup;
+  output reg  [NCF-1:0]  ev_conf;
 
   generate
-    `MF_PARAM_ERROR_IF(PW < 4, g_bad_w, ERROR_a2a_sink_W_too_small_for_src_dst_and_4_payload_bits,
-                       ("a2a_sink: W=%0d too small: needs 2*%0d index bits + 4 payload bits",
-                        W, IW))
+    `MF_PARAM_ERROR_IF(N < 2 || DW < 1 || B < 1, g_bad_param, ERROR_a2a_sink_N_DW_B_out_of_range,
+                       ("a2a_sink: needs N >= 2, DW >= 1, B >= 1 (N=%0d, DW=%0d, B=%0d)",
+                        N, DW, B))
   endgenerate
 
-  wire [IW-1:0] f_src = in_data[IW-1:0];
-  wire [IW-1:0] f_dst = in_data[2*IW-1:IW];
-  wire [PW-1:0] f_pay = in_data[W-1:2*IW];
+  // stage K
+  reg [N-1:0]    kv;
+  reg [N*FW-1:0] kd;
+  reg [NCF-1:0]  kc;
+  always @(posedge clk) begin
+    if (rst) begin
+      kv <= {N{1'b0}};
+      kc <= {NCF{1'b0}};
+    end else begin
+      kv <= in_valid;
+      kc <= in_conf;
+    end
+    kd <= in_data;
+  end
 
-  wire [31:0]    mix = mf_payload32({{(32-IW){1'b0}}, f_src}, DST32);
-  wire [PW+31:0] mix_ext = {{PW{1'b0}}, mix};
-  wire [PW-1:0]  pay_exp = mix_ext[PW-1:0];
-  wire [31:0]    unused_mix_hi = mix_ext[PW+31:PW];
+  wire [N-1:0] good, bad, dup;
 
-  // seen is indexed by the source field directly (one read port, one write port); an
-  // out-of-range source (f_src >= N, possible when N is not a power of two) reads as
-  // not-seen and is classified bad_pay before the vector is touched.
-  reg  [N-1:0] seen;
-  wire         src_ok = ({{(32-IW){1'b0}}, f_src} < N32);
-  wire         seen_src = src_ok && seen[f_src];
-  assign ev_bad_dst = in_valid && (f_dst != DST_ID);
-  assign ev_bad_pay = in_valid && (f_dst == DST_ID) && (!src_ok || f_pay != pay_exp);
-  assign ev_dup     = in_valid && (f_dst == DST_ID) && src_ok && (f_pay == pay_exp) && seen_src;
-  assign ev_good    = in_valid && (f_dst == DST_ID) && src_ok && (f_pay == pay_exp) && !seen_src;
+  genvar j;
+  generate
+    for (j = 0; j < N; j = j + 1) begin : g_sink
+      localparam [31:0] J32 = j;
+      wire [FW-1:0] w = kd[j*FW +: FW];
+      wire [IW-1:0] f_src = w[IW-1:0];
+      wire [IW-1:0] f_dst = w[2*IW-1:IW];
+      wire [31:0]   f_blk;
+      if (HBW > 0) begin : g_blk
+        assign f_blk = {{(32-HBW){1'b0}}, w[2*IW +: HBW]};
+      end else begin : g_noblk
+        assign f_blk = 32'd0;
+      end
+      wire [31:0] src32 = {{(32-IW){1'b0}}, f_src};
+      wire [31:0] addr32 = f_blk * N32 + src32;
+      wire [AW-1:0] addr = addr32[AW-1:0];
+      wire unused_addr = ^addr32[31:AW];
+      wire hdr_ok = (f_dst == J32[IW-1:0]) && (src32 < N32) && (f_blk < B32);
+      reg [NB-1:0] seen;
+      wire seen_a = seen[addr];
+      assign bad[j]  = kv[j] && !hdr_ok;
+      assign dup[j]  = kv[j] && hdr_ok && seen_a;
+      assign good[j] = kv[j] && hdr_ok && !seen_a;
+      always @(posedge clk) begin
+        if (rst || clear) seen <= {NB{1'b0}};
+        else if (good[j]) seen[addr] <= 1'b1;  // good implies addr < N*B
+      end
+      assign wr_addr[j*AW +: AW] = addr;
+      assign wr_data[j*DW +: DW] = w[FW-1:HW];
+    end
+  endgenerate
+  assign wr_en = good;
 
+  // stage E
   always @(posedge clk) begin
     if (rst || clear) begin
-      seen <= {N{1'b0}};
-    end else if (ev_good) begin
-      seen[f_src] <= 1'b1;   // ev_good implies src_ok: f_src < N
+      ev_good <= {N{1'b0}};
+      ev_bad  <= {N{1'b0}};
+      ev_dup  <= {N{1'b0}};
+      ev_conf <= {NCF{1'b0}};
+    end else begin
+      ev_good <= good;
+      ev_bad  <= bad;
+      ev_dup  <= dup;
+      ev_conf <= kc;
     end
   end
 endmodule

@@ -1,50 +1,128 @@
-// a2a_source: message builder of one processor of the all-to-all engines.
+// a2a_source: the source side of the all-to-all data engines: the scheduler register stage,
+// the source-buffer read ports of the N processors and the header each word travels with.
 //
-// Message word (W bits), identical for the GSEN and banyan engines:
-//   [IW-1:0]      source index i (= SRC)
-//   [2*IW-1:IW]   destination index j
-//   [W-1:2*IW]    payload: the low PW = W - 2*IW bits of mf_payload32(i, j) =
-//                 ((29*i + 83*j) mod 2^32) xor 32'h5A5A5A5A (bits above 32 are zero)
+// Pipeline (cycle t = the cycle the controller issues step t = b*ROUNDS + k):
+//   t     the scheduler's round (valid, destinations, tags, configuration) and the block
+//         index / offset are registered at the end of the cycle (stage S1);
+//   t+1   processor i reads its source buffer: rd_en[i] = it sends, rd_addr = b*N + j
+//         (j its destination); the header {b, j, i} and the fabric controls move to S2;
+//   t+2   rd_data (the buffer's synchronous read) meets the header: the fabric's inputs.
+// Fabric word of processor i (FW = DW + HW bits, HW = 2*IW + HBW):
+//   [IW-1:0] source i, [2*IW-1:IW] destination j, [2*IW +: HBW] block word index b (only
+//   when B > 1: HBW = ceil(log2 B)), [FW-1:HW] the data word.
 //
 // Parameters
-//   N     processors (index width IW = ceil(log2 N))
-//   W     message width, >= 2*IW + 4
-//   SRC   this processor's index i
-// Ports (combinational)
-//   dst [IW-1:0]  destination j of this round's message
-//   msg [W-1:0]   the message
+//   N     processors (IW = ceil(log2 N) index bits);  DW  data bits;  B  words per pair
+//   TW    tag bits per processor;  CW  configuration bits
+// Derived: HBW, HW, FW, AW = max(1, ceil(log2(N*B))), BW = max(1, HBW)
+// Ports
+//   clk, rst               clock, synchronous active-high reset (clears the valid bits)
+//   issue                  a step is issued this cycle (a2a_ctrl)
+//   valid [N-1:0], dst [N*IW-1:0], tag [N*TW-1:0], cfg [CW-1:0]   the scheduler's round
+//   blk [BW-1:0], boff [AW-1:0]   block word index b and b*N (a2a_ctrl)
+//   rd_en [N-1:0], rd_addr [N*AW-1:0]   source-buffer read ports (registered outputs)
+//   rd_data [N*DW-1:0]     the words read, valid the cycle after rd_en
+//   f_valid [N-1:0], f_data [N*FW-1:0], f_tag [N*TW-1:0], f_cfg [CW-1:0]   fabric inputs
 `default_nettype none
 `include "mf_param_check.vh"
 
 module a2a_source (
-  dst, msg
+  clk, rst, issue, valid, dst, tag, cfg, blk, boff, rd_en, rd_addr, rd_data,
+  f_valid, f_data, f_tag, f_cfg
 );
   parameter integer N = 10;
-  parameter integer W = 16;
-  parameter integer SRC = 0;
+  parameter integer DW = 8;
+  parameter integer B = 1;
+  parameter integer TW = 4;
+  parameter integer CW = 4;
 
 `include "mf_functions.vh"
 
   localparam integer IW = mf_clog2(N);
-  localparam integer PW = W - 2 * IW;
-  localparam [31:0] SRC32 = SRC;
-  localparam [IW-1:0] SRC_ID = SRC32[IW-1:0];
+  localparam integer HBW = mf_clog2(B);
+  localparam integer BW = (HBW < 1) ? 1 : HBW;
+  localparam integer HW = 2 * IW + HBW;
+  localparam integer FW = DW + HW;
+  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
 
-  input  wire [IW-1:0] dst;
-  output wire [W-1:0]  msg;
+  input  wire            clk;
+  input  wire            rst;
+  input  wire            issue;
+  input  wire [N-1:0]    valid;
+  input  wire [N*IW-1:0] dst;
+  input  wire [N*TW-1:0] tag;
+  input  wire [CW-1:0]   cfg;
+  input  wire [BW-1:0]   blk;
+  input  wire [AW-1:0]   boff;
+  output wire [N-1:0]    rd_en;
+  output wire [N*AW-1:0] rd_addr;
+  input  wire [N*DW-1:0] rd_data;
+  output wire [N-1:0]    f_valid;
+  output wire [N*FW-1:0] f_data;
+  output wire [N*TW-1:0] f_tag;
+  output wire [CW-1:0]   f_cfg;
 
   generate
-    `MF_PARAM_ERROR_IF(PW < 4, g_bad_w, ERROR_a2a_source_W_too_small_for_src_dst_and_4_payload_bits,
-                       ("a2a_source: W=%0d too small: needs 2*%0d index bits + 4 payload bits",
-                        W, IW))
+    `MF_PARAM_ERROR_IF(N < 2 || DW < 1 || B < 1, g_bad_param,
+                       ERROR_a2a_source_N_DW_B_out_of_range,
+                       ("a2a_source: needs N >= 2, DW >= 1, B >= 1 (N=%0d, DW=%0d, B=%0d)",
+                        N, DW, B))
   endgenerate
 
-  wire [31:0]      mix = mf_payload32(SRC32, {{(32-IW){1'b0}}, dst});
-  wire [PW+31:0]   mix_ext = {{PW{1'b0}}, mix};
-  wire [PW-1:0]    payload = mix_ext[PW-1:0];
-  wire [31:0]      unused_mix_hi = mix_ext[PW+31:PW];
+  // S1: the scheduler's round
+  reg [N-1:0]    v1;
+  reg [N*IW-1:0] d1;
+  reg [N*TW-1:0] t1;
+  reg [CW-1:0]   c1;
+  reg [BW-1:0]   b1;
+  reg [AW-1:0]   o1;
+  // S2: header and fabric controls beside the read data
+  reg [N-1:0]    v2;
+  reg [N*IW-1:0] d2;
+  reg [N*TW-1:0] t2;
+  reg [CW-1:0]   c2;
+  reg [BW-1:0]   b2;
 
-  assign msg = {payload, dst, SRC_ID};
+  always @(posedge clk) begin
+    if (rst) begin
+      v1 <= {N{1'b0}};
+      v2 <= {N{1'b0}};
+    end else begin
+      v1 <= valid & {N{issue}};
+      v2 <= v1;
+    end
+    d1 <= dst;
+    t1 <= tag;
+    c1 <= cfg;
+    b1 <= blk;
+    o1 <= boff;
+    d2 <= d1;
+    t2 <= t1;
+    c2 <= c1;
+    b2 <= b1;
+  end
+
+  assign rd_en   = v1;
+  assign f_valid = v2;
+  assign f_tag   = t2;
+  assign f_cfg   = c2;
+  wire unused_b2 = ^b2;
+
+  genvar i;
+  generate
+    for (i = 0; i < N; i = i + 1) begin : g_proc
+      localparam [31:0] I32 = i;
+      wire [AW+IW-1:0] j_ext = {{AW{1'b0}}, d1[i*IW +: IW]};
+      assign rd_addr[i*AW +: AW] = o1 + j_ext[AW-1:0];
+      wire unused_j = ^j_ext[AW+IW-1:AW];
+      if (HBW > 0) begin : g_blk
+        assign f_data[i*FW +: FW] = {rd_data[i*DW +: DW], b2[HBW-1:0], d2[i*IW +: IW],
+                                     I32[IW-1:0]};
+      end else begin : g_noblk
+        assign f_data[i*FW +: FW] = {rd_data[i*DW +: DW], d2[i*IW +: IW], I32[IW-1:0]};
+      end
+    end
+  endgenerate
 endmodule
 
 `default_nettype wire

@@ -52,7 +52,14 @@ A2aModel::A2aModel(const Model& m) : m_(&m) {
         e.at("sel").get<int>(), net(e), e.at("N").get<int>(), e.at("W").get<int>(),
         static_cast<Sched>(e.at("sched").get<int>()), e.at("pipeline").get<int>() != 0,
         e.at("use_tags").get<int>() != 0, static_cast<Ctrl>(e.at("player_control").get<int>()),
-        e.at("player_len").get<int>()});
+        e.at("player_len").get<int>(), e.value("B", 1)});
+  if (j.contains("xchgs"))
+    for (const auto& e : j.at("xchgs"))
+      xch_.push_back(A2aXchgVariant{
+          e.at("sel").get<int>(), net(e), e.at("N").get<int>(), e.at("DW").get<int>(),
+          e.at("B").get<int>(), static_cast<Sched>(e.at("sched").get<int>()),
+          e.at("pipeline").get<int>() != 0, e.at("use_tags").get<int>() != 0,
+          static_cast<Ctrl>(e.at("player_control").get<int>()), e.at("player_len").get<int>()});
 }
 
 std::string A2aModel::describe_fabric(int k) const {
@@ -71,10 +78,24 @@ std::string A2aModel::describe_engine(int k) const {
   os << "variant " << (v.net == Net::Banyan ? "banyan" : "gsen") << "_a2a_engine N=" << v.N
      << " W=" << v.W;
   if (v.net == Net::Gsen) os << " SCHED=" << static_cast<int>(v.sched);
+  if (v.B != 1) os << " B=" << v.B;
   os << " PIPELINE=" << v.pipeline << " USE_TAGS=" << v.use_tags;
   if (v.sched == Sched::Player)
     os << " PLAYER_CONTROL=" << ctrl_name(v.player_control) << " PLAYER_LEN=" << v.player_len;
   os << " [" << top_ << " engine variant " << k << "]";
+  return os.str();
+}
+
+std::string A2aModel::describe_xchg(int k) const {
+  const A2aXchgVariant& v = xch_[uz(k)];
+  std::ostringstream os;
+  os << "variant " << (v.net == Net::Banyan ? "banyan" : "gsen") << "_a2a_xchg N=" << v.N
+     << " DW=" << v.DW << " B=" << v.B;
+  if (v.net == Net::Gsen) os << " SCHED=" << static_cast<int>(v.sched);
+  os << " PIPELINE=" << v.pipeline << " USE_TAGS=" << v.use_tags;
+  if (v.sched == Sched::Player)
+    os << " PLAYER_CONTROL=" << ctrl_name(v.player_control) << " PLAYER_LEN=" << v.player_len;
+  os << " [" << top_ << " xchg variant " << k << "]";
   return os.str();
 }
 
@@ -561,8 +582,8 @@ struct EnginePorts {
 std::unique_ptr<twin::A2aEngine> engine_twin(const A2aEngineVariant& v,
                                              const twin::A2aSchedule& s) {
   if (v.net == Net::Banyan)
-    return std::make_unique<twin::BanyanA2aEngine>(v.N, v.W, v.pipeline, v.use_tags);
-  return std::make_unique<twin::GsenA2aEngine>(s, v.W, v.pipeline, v.use_tags);
+    return std::make_unique<twin::BanyanA2aEngine>(v.N, v.W, v.pipeline, v.use_tags, v.B);
+  return std::make_unique<twin::GsenA2aEngine>(s, v.W, v.pipeline, v.use_tags, v.B);
 }
 
 // The scheduler probes of every round as the RTL packs them (send mask; destination and tag
@@ -661,7 +682,8 @@ bool exchange(Sim& sim, EnginePorts& p, twin::A2aEngine& tw, const RoundImages& 
   p.start.set(0);
   res.rounds = tw.rounds();
   res.latency = tw.latency();
-  const int limit = tw.rounds() + tw.latency() + 4;
+  res.blocks = tw.blocks();
+  const int limit = tw.exchange_cycles() + 4;
   for (int c = 0; c <= limit && !ctl.stop(chk); ++c) {
     chk.cycle = static_cast<uint64_t>(c);
     sim.settle();
@@ -686,7 +708,7 @@ bool exchange(Sim& sim, EnginePorts& p, twin::A2aEngine& tw, const RoundImages& 
   if (!p.done.bit(0)) return chk.fail("engine not done after " + std::to_string(limit) + " cycles");
   res.cycles = static_cast<long>(p.cycles.value());
   res.lost = static_cast<int64_t>(p.missing.value());
-  res.delivered = static_cast<int64_t>(s.ports) * s.ports - res.lost;
+  res.delivered = static_cast<int64_t>(s.ports) * s.ports * tw.blocks() - res.lost;
   res.duplicates = static_cast<int64_t>(p.err_dup.value());
   res.conflicts = static_cast<uint32_t>(p.conflicts.value());
   return true;
@@ -796,6 +818,204 @@ ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& f,
                             std::to_string(gp));
           }
         return chk.eq(-1, "lost (corrupted pairs)", want.size(), static_cast<uint64_t>(res.lost));
+      });
+  return res;
+}
+
+// ---------------------------------------------------------------- data engines
+twin::A2aSchedule a2a_xchg_schedule(const A2aXchgVariant& v) {
+  A2aEngineVariant e;
+  e.net = v.net;
+  e.N = v.N;
+  e.sched = v.sched;
+  e.player_control = v.player_control;
+  e.player_len = v.player_len;
+  return a2a_engine_schedule(e, {});
+}
+
+namespace {
+
+struct XchgPorts {
+  Port sel, start, pl_wr_en, pl_wr_addr, pl_wr_data, fault_en, fault_stage, fault_elem,
+      fault_kind, src_rd_data, busy, done, inject, cycles, delivered, err_dst, err_dup, missing,
+      conflicts, src_rd_en, src_rd_addr, snk_wr_en, snk_wr_addr, snk_wr_data;
+  explicit XchgPorts(Sim& s)
+      : sel(s.port("x_sel")),
+        start(s.port("x_start")),
+        pl_wr_en(s.port("x_pl_wr_en")),
+        pl_wr_addr(s.port("x_pl_wr_addr")),
+        pl_wr_data(s.port("x_pl_wr_data")),
+        fault_en(s.port("x_fault_en")),
+        fault_stage(s.port("x_fault_stage")),
+        fault_elem(s.port("x_fault_elem")),
+        fault_kind(s.port("x_fault_kind")),
+        src_rd_data(s.port("x_src_rd_data")),
+        busy(s.port("x_busy")),
+        done(s.port("x_done")),
+        inject(s.port("x_inject")),
+        cycles(s.port("x_cycles")),
+        delivered(s.port("x_delivered")),
+        err_dst(s.port("x_err_dst")),
+        err_dup(s.port("x_err_dup")),
+        missing(s.port("x_missing")),
+        conflicts(s.port("x_conflicts")),
+        src_rd_en(s.port("x_src_rd_en")),
+        src_rd_addr(s.port("x_src_rd_addr")),
+        snk_wr_en(s.port("x_snk_wr_en")),
+        snk_wr_addr(s.port("x_snk_wr_addr")),
+        snk_wr_data(s.port("x_snk_wr_data")) {}
+};
+
+// One cycle of a data engine: every status output and every memory port compared.
+bool compare_xchg(XchgPorts& p, const twin::A2aXchg& tw, Checker& chk) {
+  const twin::XchgState& st = tw.state();
+  const uint64_t want[] = {st.busy,    st.done,    st.cycles,    st.delivered, st.err_dst,
+                           st.err_dup, st.missing, st.conflicts, st.issue};
+  const Port* got[] = {&p.busy,    &p.done,    &p.cycles,    &p.delivered, &p.err_dst,
+                       &p.err_dup, &p.missing, &p.conflicts, &p.inject};
+  static const char* const names[] = {"busy",    "done",    "cycles",    "delivered", "err_dst",
+                                      "err_dup", "missing", "conflicts", "inject"};
+  for (size_t r = 0; r < 9; ++r)
+    if (!chk.eq(-1, names[r], want[r], got[r]->value())) return false;
+  const int N = tw.ports(), AW = tw.addr_width(), DW = tw.data_width();
+  const auto re = tw.src_rd_en();
+  const auto ra = tw.src_rd_addr();
+  const auto we = tw.snk_wr_en();
+  const auto wa = tw.snk_wr_addr();
+  const auto wd = tw.snk_wr_data();
+  for (int i = 0; i < N; ++i) {
+    const auto u = uz(i);
+    if (!chk.eq(i, "src_rd_en", re[u], p.src_rd_en.bit(i))) return false;
+    if (re[u] && !chk.eq(i, "src_rd_addr", ra[u], p.src_rd_addr.get(i * AW, AW))) return false;
+    if (!chk.eq(i, "snk_wr_en", we[u], p.snk_wr_en.bit(i))) return false;
+    if (!we[u]) continue;
+    if (!chk.eq(i, "snk_wr_addr", wa[u], p.snk_wr_addr.get(i * AW, AW))) return false;
+    if (!chk.eq(i, "snk_wr_data", wd[u], p.snk_wr_data.get(i * DW, DW))) return false;
+  }
+  return true;
+}
+
+std::unique_ptr<twin::A2aXchg> xchg_twin(const A2aXchgVariant& v, const twin::A2aSchedule& s) {
+  if (v.net == Net::Banyan)
+    return std::make_unique<twin::BanyanA2aXchg>(v.N, v.DW, v.B, v.pipeline, v.use_tags);
+  return std::make_unique<twin::GsenA2aXchg>(s, v.DW, v.B, v.pipeline, v.use_tags);
+}
+
+}  // namespace
+
+XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const BanyanFault& fault,
+                             const RunOptions& opt) {
+  const A2aXchgVariant& v = m.xchgs()[uz(k)];
+  const twin::A2aSchedule s = a2a_xchg_schedule(v);
+  XchgResult res;
+  std::string ctx = m.describe_xchg(k) + " mode=data seed=" + std::to_string(seed);
+  std::string tag = m.top() + "_x" + std::to_string(k);
+  if (fault.enabled) {
+    ctx += " fault=E_" + std::to_string(fault.stage) + "," + std::to_string(fault.element) + " " +
+           kFaultKinds[fault.kind & 3];
+    tag += "_fault_" + std::to_string(fault.stage) + "_" + std::to_string(fault.element) + "_" +
+           kFaultKinds[fault.kind & 3];
+  }
+  res.run = run_checked(
+      m.model(), opt, tag, ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+        XchgResult r;
+        auto tw = xchg_twin(v, s);
+        XchgPorts p(sim);
+        const int N = v.N, DW = v.DW, NB = v.N * v.B;
+        const uint64_t dmask = DW >= 64 ? ~uint64_t{0} : ((uint64_t{1} << DW) - 1);
+        std::mt19937_64 rng(seed);
+        p.sel.set(static_cast<uint64_t>(v.sel));
+        p.start.set(0);
+        p.pl_wr_en.set(0);
+        p.fault_en.set(fault.enabled ? 1 : 0);
+        p.fault_stage.set(static_cast<uint64_t>(fault.stage));
+        p.fault_elem.set(static_cast<uint64_t>(fault.element));
+        p.fault_kind.set(static_cast<uint64_t>(fault.kind));
+        p.src_rd_data.zero();
+        sim.reset(2);
+        if (v.net == Net::Gsen && v.sched == Sched::Player) {
+          p.pl_wr_en.set(1);
+          for (size_t q = 0; q < s.rounds.size(); ++q) {
+            const std::vector<uint32_t> w = twin::player_entry(v.N, s.rounds[q]);
+            p.pl_wr_data.zero();
+            for (size_t b = 0; b < w.size(); ++b)
+              p.pl_wr_data.set(static_cast<int>(32 * b), 32, w[b]);
+            p.pl_wr_addr.set(q);
+            sim.cycle();
+          }
+          p.pl_wr_en.set(0);
+        }
+        tw->reset();
+        // the user's memories: source buffers (random words), their read registers, sinks
+        std::vector<std::vector<uint64_t>> src(uz(N), std::vector<uint64_t>(uz(NB)));
+        std::vector<std::vector<int64_t>> snk(uz(N), std::vector<int64_t>(uz(NB)));
+        std::vector<uint64_t> rd_q(uz(N), 0);
+        for (int x = 0; x < 2 && !ctl.stop(chk); ++x) {
+          for (auto& row : src)
+            for (auto& w : row) w = rng() & dmask;
+          for (auto& row : snk) std::fill(row.begin(), row.end(), -1);
+          r.rounds = tw->rounds();
+          r.latency = tw->latency();
+          r.blocks = tw->blocks();
+          const int limit = tw->exchange_cycles() + 4;
+          bool started = false;
+          for (int c = -1; c <= limit && !ctl.stop(chk); ++c) {
+            const bool start = c < 0;
+            p.start.set(start ? 1 : 0);
+            chk.cycle = static_cast<uint64_t>(c < 0 ? 0 : c);
+            sim.settle();
+            tw->eval(start, rd_q, fault);
+            if (!start && !compare_xchg(p, *tw, chk)) return false;
+            if (sim.failed()) return chk.fail("RTL assertion failed");
+            if (!start && tw->state().done) {
+              started = true;
+              break;
+            }
+            // the edge: the memories follow the (compared) ports
+            const auto re = tw->src_rd_en();
+            const auto ra = tw->src_rd_addr();
+            const auto we = tw->snk_wr_en();
+            const auto wa = tw->snk_wr_addr();
+            const auto wd = tw->snk_wr_data();
+            for (int i = 0; i < N; ++i) {
+              if (re[uz(i)]) rd_q[uz(i)] = src[uz(i)][ra[uz(i)]];
+              if (we[uz(i)]) snk[uz(i)][wa[uz(i)]] = static_cast<int64_t>(wd[uz(i)]);
+            }
+            sim.edge();
+            tw->clock();
+            for (int i = 0; i < N; ++i) p.src_rd_data.set(i * DW, DW, rd_q[uz(i)]);
+          }
+          if (ctl.stop(chk)) return true;
+          if (!started || !p.done.bit(0))
+            return chk.fail("data engine not done after " + std::to_string(limit) + " cycles");
+          r.cycles = static_cast<long>(p.cycles.value());
+          r.lost = static_cast<int64_t>(p.missing.value());
+          r.delivered = static_cast<int64_t>(p.delivered.value());
+          r.duplicates = static_cast<int64_t>(p.err_dup.value());
+          r.misrouted = static_cast<int64_t>(p.err_dst.value());
+          r.conflicts = static_cast<uint32_t>(p.conflicts.value());
+          // the transpose: every word written is the right one; count those in place
+          r.transposed = 0;
+          for (int j = 0; j < N; ++j)
+            for (int a = 0; a < NB; ++a) {
+              const int64_t got = snk[uz(j)][uz(a)];
+              if (got < 0) continue;
+              const int sidx = a % N, b = a / N;
+              const uint64_t want = src[uz(sidx)][uz(b * N + j)];
+              if (!chk.eq(j, "sink word (transpose)", want, static_cast<uint64_t>(got)))
+                return false;
+              ++r.transposed;
+            }
+          if (!chk.eq(-1, "words in place vs delivered", static_cast<uint64_t>(r.delivered),
+                      static_cast<uint64_t>(r.transposed)))
+            return false;
+          // done is registered: one more edge before the next start
+          sim.edge();
+          tw->clock();
+          for (int i = 0; i < N; ++i) p.src_rd_data.set(i * DW, DW, rd_q[uz(i)]);
+        }
+        if (!ctl.replay) res = r;
+        return true;
       });
   return res;
 }

@@ -8,6 +8,8 @@
 //   rtl/banyan/banyan_fabric.v       BanyanFabric
 //   rtl/engine/gsen_a2a_engine.v     GsenA2aEngine
 //   rtl/engine/banyan_a2a_engine.v   BanyanA2aEngine
+//   rtl/engine/gsen_a2a_xchg.v       GsenA2aXchg
+//   rtl/engine/banyan_a2a_xchg.v     BanyanA2aXchg
 //
 // A model here is a sweep top (tb/a2a/gen_sweep.py): many parameter sets ("variants") of
 // the fabrics and engines in one Verilated model behind a variant select; its manifest lists
@@ -15,7 +17,11 @@
 //   fabric: out_valid of every port, out_data where valid, every out_conflict bit;
 //   engine: busy, done, cycles, delivered, errors, err_dst, err_payload, err_dup, missing,
 //           conflicts, inject; while injecting the round, configuration, send mask and
-//           each sender's destination and tag; the fabric outputs inside the engine.
+//           each sender's destination and tag; the fabric outputs inside the engine;
+//   data engine (xchg): busy, done, cycles, delivered, err_dst, err_dup, missing, conflicts,
+//           inject, every read enable and (where enabled) read address, every write enable
+//           and (where enabled) write address and data; the source buffers hold random
+//           data, the sink buffers must end as their transpose.
 // A mismatch stops the run; the report and waveform come from the core (run_checked).
 #pragma once
 
@@ -52,6 +58,16 @@ struct A2aEngineVariant {
   bool pipeline = true, use_tags = false;
   Ctrl player_control = Ctrl::Alt;
   int player_len = 0;
+  int B = 1;
+};
+struct A2aXchgVariant {
+  int sel = 0;
+  Net net = Net::Gsen;
+  int N = 0, DW = 0, B = 1;
+  Sched sched = Sched::Stage;
+  bool pipeline = true, use_tags = false;
+  Ctrl player_control = Ctrl::Alt;
+  int player_len = 0;
 };
 
 // A Verilated sweep top and its variants (read from the model's manifest).
@@ -62,15 +78,18 @@ class A2aModel {
   const std::string& top() const { return top_; }
   const std::vector<A2aFabricVariant>& fabrics() const { return fab_; }
   const std::vector<A2aEngineVariant>& engines() const { return eng_; }
+  const std::vector<A2aXchgVariant>& xchgs() const { return xch_; }
   // "variant gsen_fabric N=10 W=16 CONTROL=alt PIPELINE=1 [<top> fabric variant 3]"
   std::string describe_fabric(int k) const;
   std::string describe_engine(int k) const;
+  std::string describe_xchg(int k) const;
 
  private:
   const Model* m_;
   std::string top_;
   std::vector<A2aFabricVariant> fab_;
   std::vector<A2aEngineVariant> eng_;
+  std::vector<A2aXchgVariant> xch_;
 };
 
 // ---- fabric runs (variant k of the top's fabrics)
@@ -103,7 +122,7 @@ PlanResult a2a_banyan_plan(const A2aModel& m, int k, const BanyanFault& dead,
 
 struct ExchangeResult {
   RunOutcome run;
-  int rounds = 0, latency = 0;
+  int rounds = 0, latency = 0, blocks = 1;  // cycles = blocks * rounds + latency
   long cycles = 0;  // the engine's own cycle counter when done
   int64_t delivered = 0, lost = 0, duplicates = 0;
   uint32_t conflicts = 0;
@@ -121,6 +140,25 @@ ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& fau
 // The round table an engine variant runs (configs: as a2a_engine_exchange).
 twin::A2aSchedule a2a_engine_schedule(const A2aEngineVariant& v,
                                       const std::vector<uint32_t>& configs);
+
+// ---- data engine runs (variant k of the top's xchgs)
+
+// Two exchanges back to back, each with fresh random words (seeded) in the source buffers
+// (the harness's synchronous memories); every cycle compared.  At the end of each, every
+// word written must be the transpose's: sink j address b*N + s = source s address b*N + j
+// (checked for every write; `transposed` counts the pairs (s, j, b) found in place).
+struct XchgResult {
+  RunOutcome run;
+  int rounds = 0, latency = 0, blocks = 1;
+  long cycles = 0;
+  int64_t delivered = 0, lost = 0, duplicates = 0, misrouted = 0, transposed = 0;
+  uint32_t conflicts = 0;
+};
+XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const BanyanFault& fault,
+                             const RunOptions& opt);
+// The round table a data engine variant runs (the player: its first player_len
+// configurations, cycled).
+twin::A2aSchedule a2a_xchg_schedule(const A2aXchgVariant& v);
 
 // ---- `minforge sim gsen|banyan`
 

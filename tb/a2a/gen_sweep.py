@@ -13,10 +13,14 @@ SPEC (fields separated by ':', LIST = comma-separated values or ranges a-b):
       P pipeline 0|1; R gsen_fabric ROUND_VALID 0|1 (default 0; R=1 is not generated for
       tag control or banyan, which have no such mode).  A range of N expands to the valid N
       of the network (GSEN: even, banyan: powers of two).
-  engine:NET:N=LIST:W=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST]
+  engine:NET:N=LIST:W=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST][:B=LIST]
+      the self-testing engines (gsen_a2a_engine, banyan_a2a_engine).
       S scheduler (GSEN 0 alt, 1 stage, 2 player; banyan: 0); T use tags 0|1; PC, PL the
-      player's control and length.  W=auto picks 2*ceil(log2 N)+6.  GSEN alt variants are
-      generated only for N = 2 mod 4.
+      player's control and length; B words per pair (default 1).  W=auto picks
+      2*ceil(log2 N)+ceil(log2 B)+6.  GSEN alt variants are generated only for N = 2 mod 4.
+  xchg:NET:N=LIST:DW=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST][:B=LIST]
+      the data engines (gsen_a2a_xchg, banyan_a2a_xchg): DW data bits, B words per pair,
+      the rest as engine.
 
 Writes DIR/NAME.v (module NAME) and DIR/NAME.json (the manifest); files are only rewritten
 when their content changes (so a re-run does not trigger a rebuild).
@@ -24,6 +28,10 @@ when their content changes (so a re-run does not trigger a rebuild).
 Top ports (all variants share clk and rst; group F = fabrics, group E = engines):
   F: f_sel, f_in_valid, f_in_data, f_in_cfg, f_in_tag, f_fault_en, f_fault_stage[7:0],
      f_fault_elem[15:0], f_fault_kind[1:0] -> f_out_valid, f_out_data, f_out_conflict.
+  X: x_sel, x_start, x_pl_wr_*, x_fault_*, x_src_rd_data -> x_busy, x_done, x_inject,
+     x_cycles, x_delivered, x_err_dst, x_err_dup, x_missing, x_conflicts (32 bits),
+     x_src_rd_en, x_src_rd_addr, x_snk_wr_en, x_snk_wr_addr, x_snk_wr_data (the data
+     engine's memory ports, lane i at [i*X +: X]).
   E: e_sel, e_start, e_pl_wr_en, e_pl_wr_addr[15:0], e_pl_wr_data[PMAX], e_fault_* ->
      e_busy, e_done, e_cycles, e_delivered, e_errors, e_err_dst, e_err_payload, e_err_dup,
      e_missing, e_conflicts (32 bits each) and probes read by hierarchical reference:
@@ -67,16 +75,34 @@ def expand(lst, kind=None):
 def parse_spec(spec):
     parts = spec.split(':')
     group, net = parts[0], parts[1]
-    if group not in ('fabric', 'engine') or net not in ('gsen', 'banyan'):
+    if group not in ('fabric', 'engine', 'xchg') or net not in ('gsen', 'banyan'):
         sys.exit('gen_sweep: bad spec ' + spec)
     fields = dict(p.split('=', 1) for p in parts[2:])
     ns = [int(n) for n in expand(fields['N'], net)]
     variants = []
+    if group == 'xchg':
+        for n in ns:
+            for dw in (int(x) for x in expand(fields.get('DW', '8'))):
+                for b in (int(x) for x in expand(fields.get('B', '1'))):
+                    for p in (int(x) for x in expand(fields.get('P', '1'))):
+                        for sc in (int(x) for x in expand(fields.get('S', '0'))):
+                            if net == 'gsen' and sc == 0 and (n % 4 != 2 or n < 6):
+                                continue
+                            for t in (int(x) for x in expand(fields.get('T', '0'))):
+                                pls = ([int(x) for x in expand(fields.get('PL', '1'))]
+                                       if sc == 2 else [0])
+                                for pl in pls:
+                                    variants.append(dict(group='X', net=net, N=n, DW=dw, B=b,
+                                                         W=dw + 2 * clog2(n) + clog2(b),
+                                                         S=sc, P=p, T=t,
+                                                         PC=int(fields.get('PC', '2')), PL=pl))
+        return variants
     for n in ns:
         iw = clog2(n)
         ws = expand(fields.get('W', 'auto'))
-        for w in ws:
-            w = 2 * iw + 6 if w == 'auto' else int(w)
+        bs = [int(x) for x in expand(fields.get('B', '1'))] if group == 'engine' else [1]
+        for w0, b in ((w0, b) for w0 in ws for b in bs):
+            w = 2 * iw + clog2(b) + 6 if w0 == 'auto' else int(w0)
             for p in (int(x) for x in expand(fields.get('P', '1'))):
                 if group == 'fabric':
                     for c in (int(x) for x in expand(fields['C'])):
@@ -92,7 +118,8 @@ def parse_spec(spec):
                             pls = [int(x) for x in expand(fields.get('PL', '1'))] if s == 2 else [0]
                             for pl in pls:
                                 variants.append(dict(group='E', net=net, N=n, W=w, S=s, P=p, T=t,
-                                                     PC=int(fields.get('PC', '2')), PL=pl))
+                                                     PC=int(fields.get('PC', '2')), PL=pl,
+                                                     B=b))
     return variants
 
 
@@ -111,13 +138,13 @@ def main():
     ap.add_argument('--out', required=True)
     ap.add_argument('specs', nargs='+')
     a = ap.parse_args()
-    fab, eng = [], []
+    fab, eng, xch = [], [], []
     for s in a.specs:
         for v in parse_spec(s):
-            (fab if v['group'] == 'F' else eng).append(v)
-    if len(fab) > 256 or len(eng) > 256:
-        sys.exit('gen_sweep: at most 256 fabric and 256 engine variants per top')
-    allv = fab + eng
+            {'F': fab, 'E': eng, 'X': xch}[v['group']].append(v)
+    if len(fab) > 256 or len(eng) > 256 or len(xch) > 256:
+        sys.exit('gen_sweep: at most 256 fabric, engine and xchg variants per top')
+    allv = fab + eng + xch
     # widths of the shared ports: the largest variant's own vector
     nmax = max(v['N'] for v in allv)
     dmax = max(v['N'] * v['W'] for v in allv)          # data lanes
@@ -126,8 +153,8 @@ def main():
     pmax = max(v['N'] + 4 * ((clog2(v['N']) + 3) // 4) for v in allv)
     name = a.name
     L = []
-    L.append('// Generated by tb/a2a/gen_sweep.py: %d fabric and %d engine variants.' %
-             (len(fab), len(eng)))
+    L.append('// Generated by tb/a2a/gen_sweep.py: %d fabric, %d engine and %d xchg variants.' %
+             (len(fab), len(eng), len(xch)))
     L.append('/* verilator lint_off UNUSEDSIGNAL */')
     L.append('/* verilator lint_off DECLFILENAME */')
     L.append('`default_nettype none')
@@ -143,6 +170,12 @@ def main():
                   'e_cycles', 'e_delivered', 'e_errors', 'e_err_dst', 'e_err_payload',
                   'e_err_dup', 'e_missing', 'e_conflicts', 'e_inject', 'e_round', 'e_cfg',
                   'e_valid', 'e_dst', 'e_tag', 'e_out_valid', 'e_out_data', 'e_out_conflict']
+    if xch:
+        ports += ['x_sel', 'x_start', 'x_pl_wr_en', 'x_pl_wr_addr', 'x_pl_wr_data', 'x_fault_en',
+                  'x_fault_stage', 'x_fault_elem', 'x_fault_kind', 'x_src_rd_data', 'x_busy',
+                  'x_done', 'x_inject', 'x_cycles', 'x_delivered', 'x_err_dst', 'x_err_dup',
+                  'x_missing', 'x_conflicts', 'x_src_rd_en', 'x_src_rd_addr', 'x_snk_wr_en',
+                  'x_snk_wr_addr', 'x_snk_wr_data']
     L.append('  ' + ', '.join(ports))
     L.append(');')
     L.append('  input wire clk;')
@@ -176,6 +209,26 @@ def main():
               '  output reg [%d:0] e_out_valid;' % (nmax - 1),
               '  output reg [%d:0] e_out_data;' % (dmax - 1),
               '  output reg [%d:0] e_out_conflict;' % (cmax - 1)]
+    if xch:
+        xd = max(v['N'] * v['DW'] for v in xch)
+        xa = max(v['N'] * max(1, clog2(v['N'] * v['B'])) for v in xch)
+        xn = max(v['N'] for v in xch)
+        xp = max(v['N'] + 4 * ((clog2(v['N']) + 3) // 4) for v in xch)
+        L += ['  input wire [7:0] x_sel;', '  input wire x_start;', '  input wire x_pl_wr_en;',
+              '  input wire [15:0] x_pl_wr_addr;',
+              '  input wire [%d:0] x_pl_wr_data;' % (xp - 1),
+              '  input wire x_fault_en;', '  input wire [7:0] x_fault_stage;',
+              '  input wire [15:0] x_fault_elem;', '  input wire [1:0] x_fault_kind;',
+              '  input wire [%d:0] x_src_rd_data;' % (xd - 1)]
+        for s_ in ('busy', 'done', 'inject'):
+            L.append('  output reg x_%s;' % s_)
+        for s_ in ('cycles', 'delivered', 'err_dst', 'err_dup', 'missing', 'conflicts'):
+            L.append('  output reg [31:0] x_%s;' % s_)
+        L += ['  output reg [%d:0] x_src_rd_en;' % (xn - 1),
+              '  output reg [%d:0] x_src_rd_addr;' % (xa - 1),
+              '  output reg [%d:0] x_snk_wr_en;' % (xn - 1),
+              '  output reg [%d:0] x_snk_wr_addr;' % (xa - 1),
+              '  output reg [%d:0] x_snk_wr_data;' % (xd - 1)]
 
     # ---- fabric variants ----
     for k, v in enumerate(fab):
@@ -228,8 +281,8 @@ def main():
         n, w, p, t = v['N'], v['W'], v['P'], v['T']
         ns = clog2(n)
         px = 'ev%d_' % k
-        L.append('  // engine variant %d: %s N=%d W=%d SCHED=%d PIPELINE=%d USE_TAGS=%d PC=%d '
-                 'PL=%d' % (k, v['net'], n, w, v['S'], p, t, v['PC'], v['PL']))
+        L.append('  // engine variant %d: %s N=%d W=%d B=%d SCHED=%d PIPELINE=%d USE_TAGS=%d PC=%d '
+                 'PL=%d' % (k, v['net'], n, w, v['B'], v['S'], p, t, v['PC'], v['PL']))
         L.append('  wire %sbusy, %sdone;' % (px, px))
         L.append('  wire [31:0] %scycles, %sdelivered, %serrors, %serr_dst, %serr_payload, '
                  '%serr_dup, %smissing, %sconflicts;' % ((px,) * 8))
@@ -238,17 +291,17 @@ def main():
             pl = max(1, v['PL'])
             paw = max(1, clog2(pl))
             pw = n + 4 * ((ns + 3) // 4)
-            L.append('  gsen_a2a_engine #(.N(%d), .W(%d), .SCHED(%d), .PIPELINE(%d), '
+            L.append('  gsen_a2a_engine #(.N(%d), .W(%d), .B(%d), .SCHED(%d), .PIPELINE(%d), '
                      '.USE_TAGS(%d), .PLAYER_CONTROL(%d), .PLAYER_LEN(%d)) u_%sdut (' %
-                     (n, w, v['S'], p, t, v['PC'], pl, px))
+                     (n, w, v['B'], v['S'], p, t, v['PC'], pl, px))
             L.append('    .clk(clk), .rst(rst), .start(e_start & %ssel),' % px)
             L.append('    .pl_wr_en(e_pl_wr_en & %ssel), .pl_wr_addr(e_pl_wr_addr[%d:0]),'
                      ' .pl_wr_data(e_pl_wr_data[%d:0]),' % (px, paw - 1, pw - 1))
         else:
             fsw = max(1, clog2(ns))
             few = max(1, ns - 1)
-            L.append('  banyan_a2a_engine #(.N(%d), .W(%d), .PIPELINE(%d), .USE_TAGS(%d)) '
-                     'u_%sdut (' % (n, w, p, t, px))
+            L.append('  banyan_a2a_engine #(.N(%d), .W(%d), .B(%d), .PIPELINE(%d), .USE_TAGS(%d)) '
+                     'u_%sdut (' % (n, w, v['B'], p, t, px))
             L.append('    .clk(clk), .rst(rst), .start(e_start & %ssel),' % px)
             L.append('    .fault_en(e_fault_en), .fault_stage(e_fault_stage[%d:0]),'
                      ' .fault_elem(e_fault_elem[%d:0]), .fault_kind(e_fault_kind),' %
@@ -274,12 +327,12 @@ def main():
             n, w = v['N'], v['W']
             ns = clog2(n)
             px = 'ev%d_' % k
-            d = 'u_%sdut' % px
+            d = 'u_%sdut.u_xchg' % px
             L.append("      8'd%d: begin" % k)
             for s in ('busy', 'done', 'cycles', 'delivered', 'errors', 'err_dst', 'err_payload',
                       'err_dup', 'missing', 'conflicts'):
                 L.append('        e_%s = %s%s;' % (s, px, s))
-            L.append('        e_inject = %s.inject;' % d)
+            L.append('        e_inject = %s.issue;' % d)
             if v['net'] == 'banyan' or v['S'] == 0:
                 rounds = n
             elif v['S'] == 1:
@@ -298,6 +351,74 @@ def main():
         L.append('      default: ;')
         L.append('    endcase')
         L.append('  end')
+    # ---- xchg (data engine) variants ----
+    for k, v in enumerate(xch):
+        n, dw, b, p, t = v['N'], v['DW'], v['B'], v['P'], v['T']
+        ns = clog2(n)
+        aw = max(1, clog2(n * b))
+        px = 'xv%d_' % k
+        L.append('  // xchg variant %d: %s N=%d DW=%d B=%d SCHED=%d PIPELINE=%d USE_TAGS=%d PC=%d '
+                 'PL=%d' % (k, v['net'], n, dw, b, v['S'], p, t, v['PC'], v['PL']))
+        L.append('  wire %sbusy, %sdone;' % (px, px))
+        L.append('  wire [31:0] %scycles, %sdelivered, %serr_dst, %serr_dup, %smissing, '
+                 '%sconflicts;' % ((px,) * 6))
+        L.append('  wire [%d:0] %srd_en, %swr_en;' % (n - 1, px, px))
+        L.append('  wire [%d:0] %srd_addr, %swr_addr;' % (n * aw - 1, px, px))
+        L.append('  wire [%d:0] %swr_data;' % (n * dw - 1, px))
+        L.append("  wire %ssel = x_sel == 8'd%d;" % (px, k))
+        if v['net'] == 'gsen':
+            pl = max(1, v['PL'])
+            paw = max(1, clog2(pl))
+            pw = n + 4 * ((ns + 3) // 4)
+            L.append('  gsen_a2a_xchg #(.N(%d), .DW(%d), .B(%d), .SCHED(%d), .PIPELINE(%d), '
+                     '.USE_TAGS(%d), .PLAYER_CONTROL(%d), .PLAYER_LEN(%d)) u_%sdut (' %
+                     (n, dw, b, v['S'], p, t, v['PC'], pl, px))
+            L.append('    .pl_wr_en(x_pl_wr_en & %ssel), .pl_wr_addr(x_pl_wr_addr[%d:0]),'
+                     ' .pl_wr_data(x_pl_wr_data[%d:0]),' % (px, paw - 1, pw - 1))
+        else:
+            fsw = max(1, clog2(ns))
+            few = max(1, ns - 1)
+            L.append('  banyan_a2a_xchg #(.N(%d), .DW(%d), .B(%d), .PIPELINE(%d), .USE_TAGS(%d)) '
+                     'u_%sdut (' % (n, dw, b, p, t, px))
+            L.append('    .fault_en(x_fault_en), .fault_stage(x_fault_stage[%d:0]),'
+                     ' .fault_elem(x_fault_elem[%d:0]), .fault_kind(x_fault_kind),' %
+                     (fsw - 1, few - 1))
+        L.append('    .clk(clk), .rst(rst), .start(x_start & %ssel),' % px)
+        L.append('    .src_rd_en(%srd_en), .src_rd_addr(%srd_addr), '
+                 '.src_rd_data(x_src_rd_data[%d:0]),' % (px, px, n * dw - 1))
+        L.append('    .snk_wr_en(%swr_en), .snk_wr_addr(%swr_addr), .snk_wr_data(%swr_data),' %
+                 ((px,) * 3))
+        L.append('    .busy(%sbusy), .done(%sdone), .cycles(%scycles), .delivered(%sdelivered),' %
+                 ((px,) * 4))
+        L.append('    .err_dst(%serr_dst), .err_dup(%serr_dup), .missing(%smissing), '
+                 '.conflicts(%sconflicts));' % ((px,) * 4))
+    if xch:
+        L.append('  always @* begin')
+        L.append("    x_busy = 1'b0; x_done = 1'b0; x_inject = 1'b0;")
+        for sig in ('cycles', 'delivered', 'err_dst', 'err_dup', 'missing', 'conflicts'):
+            L.append("    x_%s = 32'd0;" % sig)
+        for sig, wd in (('src_rd_en', xn), ('src_rd_addr', xa), ('snk_wr_en', xn),
+                        ('snk_wr_addr', xa), ('snk_wr_data', xd)):
+            L.append("    x_%s = {%d{1'b0}};" % (sig, wd))
+        L.append('    case (x_sel)')
+        for k, v in enumerate(xch):
+            n, dw = v['N'], v['DW']
+            aw = max(1, clog2(n * v['B']))
+            px = 'xv%d_' % k
+            L.append("      8'd%d: begin" % k)
+            for s_ in ('busy', 'done', 'cycles', 'delivered', 'err_dst', 'err_dup', 'missing',
+                       'conflicts'):
+                L.append('        x_%s = %s%s;' % (s_, px, s_))
+            L.append('        x_inject = u_%sdut.issue;' % px)
+            L.append('        x_src_rd_en[%d:0] = %srd_en;' % (n - 1, px))
+            L.append('        x_src_rd_addr[%d:0] = %srd_addr;' % (n * aw - 1, px))
+            L.append('        x_snk_wr_en[%d:0] = %swr_en;' % (n - 1, px))
+            L.append('        x_snk_wr_addr[%d:0] = %swr_addr;' % (n * aw - 1, px))
+            L.append('        x_snk_wr_data[%d:0] = %swr_data;' % (n * dw - 1, px))
+            L.append('      end')
+        L.append('      default: ;')
+        L.append('    endcase')
+        L.append('  end')
     L.append('endmodule')
     L.append('`default_nettype wire')
     write_if_changed(os.path.join(a.out, name + '.v'), '\n'.join(L) + '\n')
@@ -309,11 +430,14 @@ def main():
             e.update(control=v['C'], round_valid=v['R'])
         else:
             e.update(sched=v['S'], use_tags=v['T'], player_control=v['PC'],
-                     player_len=v['PL'])
+                     player_len=v['PL'], B=v['B'])
+        if v['group'] == 'X':
+            e.update(DW=v['DW'])
         return e
     manifest = dict(generator='tb/a2a/gen_sweep.py', top=name,
                     fabrics=[entry(k, v) for k, v in enumerate(fab)],
-                    engines=[entry(k, v) for k, v in enumerate(eng)])
+                    engines=[entry(k, v) for k, v in enumerate(eng)],
+                    xchgs=[entry(k, v) for k, v in enumerate(xch)])
     write_if_changed(os.path.join(a.out, name + '.json'),
                      json.dumps(manifest, indent=1, sort_keys=True) + '\n')
 

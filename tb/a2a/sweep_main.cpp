@@ -4,7 +4,7 @@
 // MISMATCH line, the waveform path and the command that reproduces it are printed).
 //
 // Usage: tb_<sweep> [--seed S] [--cycles C] [--fabric-variant K] [--engine-variant K]
-//                   [--only fabric|engine] [--faults] [--wave FILE] [--wave-dir DIR]
+//                   [--xchg-variant K] [--only fabric|engine|xchg] [--faults] [--wave FILE] [--wave-dir DIR]
 //                   [--inject-mismatch CYCLE] [--quiet]
 //        tb_<sweep> --speed SECONDS        (every engine variant: Verilator alone and with
 //                                           the twin attached, cycles per second)
@@ -30,7 +30,7 @@ struct Options {
   uint64_t seed = 1;
   bool seed_given = false;
   int cycles = 300;
-  int fabric_variant = -1, engine_variant = -1;
+  int fabric_variant = -1, engine_variant = -1, xchg_variant = -1;
   std::string only;
   bool faults = false, quiet = false;
   double speed = 0;
@@ -56,6 +56,8 @@ int parse_args(int argc, char** argv, Options& o) {
       o.fabric_variant = std::atoi(val().c_str());
     } else if (s == "--engine-variant") {
       o.engine_variant = std::atoi(val().c_str());
+    } else if (s == "--xchg-variant") {
+      o.xchg_variant = std::atoi(val().c_str());
     } else if (s == "--only") {
       o.only = val();
     } else if (s == "--wave") {
@@ -160,21 +162,24 @@ bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
     const ExchangeResult res = a2a_engine_exchange(m, k, {}, {}, o.run);
     *cycles += res.run.cycles;
     if (!res.run.ok) return report(res.run);
-    // The exchange: exactly rounds + latency cycles, N^2 delivered, none lost or duplicated
-    // (the player variants of the sweep replay a full cover or report the missing pairs).
+    // The exchange: exactly B * rounds + latency cycles, N^2 B delivered, none lost or
+    // duplicated (the player variants of the sweep replay a full cover or report the missing
+    // pairs).
     const auto s = a2a_engine_schedule(v, {});
-    const int64_t expect_lost = static_cast<int64_t>(s.missing.size());
-    if (res.cycles != res.rounds + res.latency || res.lost != expect_lost || res.duplicates != 0 ||
-        res.delivered != static_cast<int64_t>(v.N) * v.N - expect_lost) {
-      std::printf("FAIL %s: cycles %ld (expected %d), delivered %" PRId64 ", lost %" PRId64
+    const int64_t expect_lost = static_cast<int64_t>(s.missing.size()) * v.B;
+    const long expect_cycles = static_cast<long>(res.blocks) * res.rounds + res.latency;
+    if (res.cycles != expect_cycles || res.lost != expect_lost || res.duplicates != 0 ||
+        res.delivered != static_cast<int64_t>(v.N) * v.N * v.B - expect_lost) {
+      std::printf("FAIL %s: cycles %ld (expected %ld), delivered %" PRId64 ", lost %" PRId64
                   " (expected %" PRId64 "), duplicates %" PRId64 "\n",
-                  m.describe_engine(k).c_str(), res.cycles, res.rounds + res.latency, res.delivered,
-                  res.lost, expect_lost, res.duplicates);
+                  m.describe_engine(k).c_str(), res.cycles, expect_cycles, res.delivered, res.lost,
+                  expect_lost, res.duplicates);
       return false;
     }
     if (!o.quiet)
-      std::printf("ok   %s: %d rounds + %d latency = %ld cycles, delivered %" PRId64 "\n",
-                  m.describe_engine(k).c_str(), res.rounds, res.latency, res.cycles, res.delivered);
+      std::printf("ok   %s: %d x %d rounds + %d latency = %ld cycles, delivered %" PRId64 "\n",
+                  m.describe_engine(k).c_str(), res.blocks, res.rounds, res.latency, res.cycles,
+                  res.delivered);
     if (!(o.faults && v.net == Net::Banyan && v.N >= 8)) continue;
     const minforge::banyan::Topology t(v.N);
     for (int st = 1; st + 1 < t.stages(); ++st)
@@ -192,6 +197,66 @@ bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
           "ok   %s: every internal fault (dead: 2N pairs lost; stuck: the model's corrupted "
           "paths)\n",
           m.describe_engine(k).c_str());
+  }
+  return true;
+}
+
+// The data engines: random words, two exchanges each, the sinks end as the transpose; with
+// --faults, the banyan variants under every internal fault (dead: the 2N B words of the
+// blocked pairs missing; stuck: misrouted words reported, never written).
+bool run_xchgs(const A2aModel& m, const Options& o, uint64_t* cycles) {
+  for (int k = 0; k < static_cast<int>(m.xchgs().size()); ++k) {
+    if (o.xchg_variant >= 0 && k != o.xchg_variant) continue;
+    const A2aXchgVariant& v = m.xchgs()[static_cast<size_t>(k)];
+    const XchgResult res = a2a_xchg_exchange(m, k, variant_seed(o.seed, k, 2), {}, o.run);
+    *cycles += res.run.cycles;
+    if (!res.run.ok) {
+      report(res.run);
+      std::printf("reproduce: %s --seed %" PRIu64 " --xchg-variant %d --only xchg\n",
+                  m.top().c_str(), o.seed, k);
+      return false;
+    }
+    const auto s = a2a_xchg_schedule(v);
+    const int64_t expect_lost = static_cast<int64_t>(s.missing.size()) * v.B;
+    const long expect_cycles = static_cast<long>(res.blocks) * res.rounds + res.latency;
+    if (res.cycles != expect_cycles || res.lost != expect_lost || res.duplicates != 0 ||
+        res.misrouted != 0 || res.delivered != static_cast<int64_t>(v.N) * v.N * v.B - expect_lost) {
+      std::printf("FAIL %s: cycles %ld (expected %ld), delivered %" PRId64 ", lost %" PRId64
+                  " (expected %" PRId64 "), duplicates %" PRId64 ", misrouted %" PRId64 "\n",
+                  m.describe_xchg(k).c_str(), res.cycles, expect_cycles, res.delivered, res.lost,
+                  expect_lost, res.duplicates, res.misrouted);
+      return false;
+    }
+    if (!o.quiet)
+      std::printf("ok   %s: %d x %d rounds + %d latency = %ld cycles, %" PRId64
+                  " words transposed\n",
+                  m.describe_xchg(k).c_str(), res.blocks, res.rounds, res.latency, res.cycles,
+                  res.transposed);
+    if (!(o.faults && v.net == Net::Banyan && v.N >= 8)) continue;
+    const minforge::banyan::Topology t(v.N);
+    for (int st = 1; st + 1 < t.stages(); ++st)
+      for (int l = 0; l < v.N / 2; ++l)
+        for (int kind = 0; kind < 3; ++kind) {
+          const XchgResult fr = a2a_xchg_exchange(m, k, variant_seed(o.seed, k, 3),
+                                                  BanyanFault{true, st, l, kind}, o.run);
+          *cycles += fr.run.cycles;
+          if (!fr.run.ok) {
+            std::printf("(fault E_%d,%d %s)\n", st, l, kKinds[kind]);
+            return report(fr.run);
+          }
+          const int64_t want_lost = kind == 0 ? 2LL * v.N * v.B : fr.misrouted;
+          if (fr.lost != want_lost || (kind != 0 && fr.misrouted == 0)) {
+            std::printf("FAIL %s fault E_%d,%d %s: lost %" PRId64 " (expected %" PRId64
+                        "), misrouted %" PRId64 "\n",
+                        m.describe_xchg(k).c_str(), st, l, kKinds[kind], fr.lost, want_lost,
+                        fr.misrouted);
+            return false;
+          }
+        }
+    if (!o.quiet)
+      std::printf("ok   %s: every internal fault (dead: 2N B words missing; stuck: misrouted "
+                  "words never written)\n",
+                  m.describe_xchg(k).c_str());
   }
   return true;
 }
@@ -223,6 +288,7 @@ int main(int argc, char** argv) {
     bool ok = true;
     if (o.only.empty() || o.only == "fabric") ok = run_fabrics(m, o, &cycles);
     if (ok && (o.only.empty() || o.only == "engine")) ok = run_engines(m, o, &cycles);
+    if (ok && (o.only.empty() || o.only == "xchg")) ok = run_xchgs(m, o, &cycles);
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("%s: %s (%" PRIu64 " clock cycles in %.2f s)\n", m.top().c_str(),

@@ -1,17 +1,12 @@
-// minforge twins of the all-to-all engines:
+// minforge twins of the self-testing all-to-all engines:
 //   GsenA2aEngine    rtl/engine/gsen_a2a_engine.v
 //   BanyanA2aEngine  rtl/engine/banyan_a2a_engine.v
-// Both are A2aEngine: the same composition as the RTL, part by part:
-//   A2aCtrl     rtl/engine/a2a_ctrl.v      start sampled at an edge; the next cycle is cycle
-//                                          0; round k injected in cycle k; done after cycle
-//                                          rounds + latency - 1; done holds until start
-//   scheduler   rtl/engine/*_sched_*.v     the round table (twin/a2a_sched.hpp)
-//   sources     rtl/engine/a2a_source.v    the message words (a2a_message)
-//   fabric      gsen_fabric / banyan_fabric  GsenFabric / BanyanFabric (configured by the
-//                                          round's number, or self-routing with USE_TAGS)
-//   A2aMonitor  rtl/engine/a2a_monitor.v + a2a_sink.v: every valid output classified as
-//                                          wrong destination, bad source/payload, duplicate
-//                                          or good; the counters; missing when done
+// Both are A2aEngine, the RTL's composition:
+//   a2a_gen     the generator memory: processor i's word at address a = b*N + j is the low
+//               DW bits of mf_payload32(i, a) (a2a_gen_word), read one cycle after rd_en
+//   the data engine  GsenA2aXchg / BanyanA2aXchg (twin/a2a_xchg.hpp), DW = W - 2*IW - HBW
+//   a2a_check   every sink write compared with the generator's word of its source and block
+//               word; mismatches registered, counted at the next edge (err_payload)
 // Cycle protocol as the fabrics: eval(start, fault) then clock().
 #pragma once
 
@@ -19,82 +14,54 @@
 #include <memory>
 #include <vector>
 
-#include "minforge/twin/common/staged_fabric.hpp"
-#include "minforge/twin/engine/a2a_sched.hpp"
+#include "minforge/twin/engine/a2a_xchg.hpp"
 
 namespace minforge::twin {
 
-using params::Sched;
-
 // The engine's observable registers in one cycle (after eval, before the edge): the output
-// ports, plus `inject` and `round` of a2a_ctrl.
+// ports, plus the controller's `inject` (= issue) and `round`.
 struct A2aState {
   bool busy = false, done = false, inject = false;
   uint32_t round = 0;
-  uint32_t cycles = 0, delivered = 0, good = 0, err_dst = 0, err_payload = 0, err_dup = 0;
+  uint32_t cycles = 0, delivered = 0, err_dst = 0, err_payload = 0, err_dup = 0;
   uint32_t missing = 0, errors = 0, conflicts = 0;
 };
 
-// a2a_monitor: N sinks and the counters.
-class A2aMonitor {
- public:
-  A2aMonitor(int N, int W);
-  void reset();
-  // This cycle's fabric outputs: classify (nothing changes until clock()).
-  void eval(const FabricOut& o);
-  // The edge; `clear` = start of an exchange (clears the seen vectors and the counters).
-  void clock(bool clear);
-  uint32_t delivered() const { return delivered_; }
-  uint32_t good() const { return good_; }
-  uint32_t err_dst() const { return dst_; }
-  uint32_t err_payload() const { return pay_; }
-  uint32_t err_dup() const { return dup_; }
+// The generator's word (a2a_gen): the low DW bits of mf_payload32(i, a), a = b*N + j.
+uint64_t a2a_gen_word(int DW, uint32_t i, uint32_t a);
 
- private:
-  int N_, IW_, PW_;
-  uint64_t imask_, pmask_;
-  uint32_t delivered_ = 0, good_ = 0, dst_ = 0, pay_ = 0, dup_ = 0;
-  std::vector<uint8_t> seen_;     // seen_[j * N + i]
-  std::vector<uint64_t> expect_;  // expect_[j * N + i]: the payload field of message (i, j)
-  uint32_t n_valid_ = 0, n_good_ = 0, n_dst_ = 0, n_pay_ = 0, n_dup_ = 0;
-  std::vector<uint32_t> good_events_;  // j * N + i
-};
+// The self-test engine's data width for fabric word width W: W - 2*ceil(log2 N) -
+// ceil(log2 B); throws InvalidArgument when that is below 4.
+int a2a_engine_dw(int N, int W, int B);
 
 class A2aEngine {
  public:
-  int ports() const { return N_; }
-  int width() const { return W_; }
-  int rounds() const { return static_cast<int>(sched_.rounds.size()); }
-  int latency() const { return fabric_->latency(); }
-  const A2aSchedule& schedule() const { return sched_; }
-  // The message words of round k (a2a_source), [N]; 0 where the processor idles.
-  const std::vector<uint64_t>& messages(int k) const { return msg_[static_cast<size_t>(k)]; }
+  int ports() const { return x_->ports(); }
+  int width() const { return x_->fabric_width(); }
+  int blocks() const { return x_->blocks(); }
+  int rounds() const { return x_->rounds(); }
+  int latency() const { return x_->latency(); }
+  int exchange_cycles() const { return x_->exchange_cycles(); }
+  const A2aSchedule& schedule() const { return x_->schedule(); }
+  const A2aXchg& xchg() const { return *x_; }
 
   void reset();
   // This cycle, given `start` and the banyan fault ports (ignored by GSEN).
   void eval(bool start, const BanyanFault& fault = {});
   void clock();
   const A2aState& state() const { return st_; }
-  const FabricIn& fabric_in() const { return fin_; }
-  const FabricOut& fabric_out() const { return fout_; }
+  const FabricIn& fabric_in() const { return x_->fabric_in(); }
+  const FabricOut& fabric_out() const { return x_->fabric_out(); }
 
  protected:
-  A2aEngine(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int W);
+  explicit A2aEngine(std::unique_ptr<A2aXchg> x);
 
  private:
-  A2aSchedule sched_;
-  int N_, W_;
-  std::unique_ptr<StagedFabric> fabric_;
-  std::vector<std::vector<uint64_t>> msg_;
-  FabricIn fin_;
-  FabricOut fout_;
-  A2aMonitor mon_;
+  std::unique_ptr<A2aXchg> x_;
+  std::vector<uint64_t> gen_q_;  // a2a_gen read registers
+  uint32_t n_bad_ = 0, bad_q_ = 0, err_payload_ = 0;
+  bool clear_ = false;
   A2aState st_;
-  // a2a_ctrl registers
-  bool busy_q_ = false, done_q_ = false;
-  uint32_t cyc_q_ = 0, round_q_ = 0, conf_q_ = 0;
-  bool clear_ = false, injected_ = false;
-  uint32_t n_conf_ = 0;
 };
 
 class GsenA2aEngine : public A2aEngine {
@@ -102,14 +69,15 @@ class GsenA2aEngine : public A2aEngine {
   // The RTL's parameters; for SCHED = player, `player_configs` is what the player memory
   // holds (its write port or PLAYER_FILE), replayed under `player_control`.
   GsenA2aEngine(int N, int W, Sched sched, bool pipeline, bool use_tags,
-                Ctrl player_control = Ctrl::Alt, const std::vector<uint32_t>& player_configs = {});
+                Ctrl player_control = Ctrl::Alt, const std::vector<uint32_t>& player_configs = {},
+                int B = 1);
   // Any GSEN round table (e.g. one already built), run on the fabric it needs.
-  GsenA2aEngine(A2aSchedule sched, int W, bool pipeline, bool use_tags);
+  GsenA2aEngine(A2aSchedule sched, int W, bool pipeline, bool use_tags, int B = 1);
 };
 
 class BanyanA2aEngine : public A2aEngine {
  public:
-  BanyanA2aEngine(int N, int W, bool pipeline, bool use_tags);
+  BanyanA2aEngine(int N, int W, bool pipeline, bool use_tags, int B = 1);
 };
 
 }  // namespace minforge::twin

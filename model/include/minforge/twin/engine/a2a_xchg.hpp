@@ -1,0 +1,130 @@
+// minforge twins of the all-to-all data engines:
+//   GsenA2aXchg    rtl/engine/gsen_a2a_xchg.v
+//   BanyanA2aXchg  rtl/engine/banyan_a2a_xchg.v
+// Both are A2aXchg: the same composition as the RTL, part by part:
+//   a2a_ctrl     start sampled at an edge; the next cycle is cycle 0; step t = b*R + k
+//                issued in cycle t (R rounds, B block words); done after cycle B*R + LAT - 1
+//   scheduler    rtl/engine/*_sched_*.v: the round table (twin/a2a_sched.hpp)
+//   a2a_source   S1 (the issued round registered; read ports driven), S2 (header and
+//                controls beside the read data): fabric input two cycles after issue
+//   fabric       GsenFabric / BanyanFabric on FW = DW + 2*IW + ceil(log2 B) bit words
+//   a2a_sink     K (register after the fabric; classification; sink writes), E (events
+//                registered)
+//   a2a_monitor  the counters add E's counts at the next edge; missing when done
+// LAT = fabric latency + 4.  Cycle protocol: eval(start, src_rd_data, fault) (this cycle's
+// outputs, no state change) then clock() (the edge).  src_rd_data is what the source
+// buffers' read registers hold this cycle (the user's memories: the harness's, or a2a_gen's
+// twin in the self-test engines).  The twin carries fabric words of up to 64 bits.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "minforge/twin/common/staged_fabric.hpp"
+#include "minforge/twin/engine/a2a_sched.hpp"
+
+namespace minforge::twin {
+
+using params::Sched;
+
+// The data engine's status outputs in one cycle (after eval, before the edge), plus the
+// controller's issue / round / block probes.
+struct XchgState {
+  bool busy = false, done = false, issue = false;
+  uint32_t round = 0, blk = 0;
+  uint32_t cycles = 0, delivered = 0, err_dst = 0, err_dup = 0, missing = 0, conflicts = 0;
+};
+
+class A2aXchg {
+ public:
+  // The engine pipeline's own stages: scheduler register, source read, sink register,
+  // event register.
+  static constexpr int kStages = 4;
+
+  int ports() const { return N_; }
+  int data_width() const { return DW_; }
+  int blocks() const { return B_; }
+  int fabric_width() const { return FW_; }
+  int header_width() const { return HW_; }
+  int addr_width() const { return AW_; }
+  int rounds() const { return static_cast<int>(sched_.rounds.size()); }
+  int fabric_latency() const { return fabric_->latency(); }
+  int latency() const { return fabric_->latency() + kStages; }
+  // The exchange's cycles (`cycles` when done): B * rounds + latency.
+  int exchange_cycles() const { return B_ * rounds() + latency(); }
+  const A2aSchedule& schedule() const { return sched_; }
+  const StagedFabric& fabric() const { return *fabric_; }
+
+  void reset();
+  // This cycle: `start`, the source read registers [N] (low DW bits used) and the banyan
+  // fault ports (ignored by GSEN).
+  void eval(bool start, std::span<const uint64_t> src_rd_data, const BanyanFault& fault = {});
+  void clock();
+  const XchgState& state() const { return st_; }
+  // Memory ports this cycle ([N] each): reads (addresses meaningful where enabled) and
+  // sink writes.
+  std::span<const uint8_t> src_rd_en() const { return rd_en_; }
+  std::span<const uint32_t> src_rd_addr() const { return rd_addr_; }
+  std::span<const uint8_t> snk_wr_en() const { return wr_en_; }
+  std::span<const uint32_t> snk_wr_addr() const { return wr_addr_; }
+  std::span<const uint64_t> snk_wr_data() const { return wr_data_; }
+  const FabricIn& fabric_in() const { return fin_; }
+  const FabricOut& fabric_out() const { return fout_; }
+
+ protected:
+  A2aXchg(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int DW, int B);
+
+ private:
+  A2aSchedule sched_;
+  int N_, DW_, B_, IW_, HBW_, HW_, FW_, AW_;
+  uint64_t dmask_;
+  std::unique_ptr<StagedFabric> fabric_;
+  FabricIn fin_;
+  FabricOut fout_;
+  XchgState st_;
+  // a2a_ctrl
+  bool busy_q_ = false, done_q_ = false, issue_q_ = false, clear_ = false;
+  uint32_t cyc_q_ = 0, round_q_ = 0, blk_q_ = 0;
+  // a2a_source: the round (-1 none) and block in S1 and S2
+  int s1_round_ = -1, s2_round_ = -1;
+  uint32_t s1_blk_ = 0, s2_blk_ = 0;
+  bool fin_valid_ = false;
+  std::vector<uint8_t> rd_en_;
+  std::vector<uint32_t> rd_addr_;
+  // a2a_sink: stage K registers, this cycle's classes, stage E counts, seen vectors
+  std::vector<uint8_t> kv_;
+  std::vector<uint64_t> kd_;
+  uint32_t kc_ = 0;
+  std::vector<uint8_t> wr_en_;
+  std::vector<uint32_t> wr_addr_;
+  std::vector<uint64_t> wr_data_;
+  uint32_t n_good_ = 0, n_bad_ = 0, n_dup_ = 0;
+  uint32_t e_good_ = 0, e_bad_ = 0, e_dup_ = 0, e_conf_ = 0;
+  std::vector<uint8_t> seen_;  // seen_[j * N * B + a]
+  // a2a_monitor
+  uint32_t delivered_ = 0, err_dst_ = 0, err_dup_ = 0, conflicts_ = 0;
+};
+
+class GsenA2aXchg : public A2aXchg {
+ public:
+  // The RTL's parameters; for SCHED = player, `player_configs` is what the player memory
+  // holds, replayed under `player_control`.
+  GsenA2aXchg(int N, int DW, int B, Sched sched, bool pipeline, bool use_tags,
+              Ctrl player_control = Ctrl::Alt, const std::vector<uint32_t>& player_configs = {});
+  // Any GSEN round table, run on the fabric it needs.
+  GsenA2aXchg(A2aSchedule sched, int DW, int B, bool pipeline, bool use_tags);
+};
+
+class BanyanA2aXchg : public A2aXchg {
+ public:
+  BanyanA2aXchg(int N, int DW, int B, bool pipeline, bool use_tags);
+};
+
+// The round table of the GSEN scheduler SCHED (player: `player_configs` under
+// `player_control`).
+A2aSchedule gsen_schedule(int N, Sched sched, Ctrl player_control,
+                          const std::vector<uint32_t>& player_configs);
+
+}  // namespace minforge::twin

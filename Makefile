@@ -70,7 +70,7 @@ bench-rtl: build
 # RN1 networks: rewrite the checked-in Verilog tops rtl/rn1/gen/rn1_net_*.v from the model's
 # wiring (minforge::rn1::net_spec) with `minforge rn1 verilog`; the tests Rn1Verilog.* fail
 # while they differ.
-RN1_TOPOLOGIES := fig20.7 fig20.9 rn1-64
+RN1_TOPOLOGIES := fig20.7 fig20.9 rn1-64 fig20.3 fig20.4
 .PHONY: rn1-verilog
 rn1-verilog: configure
 	@cmake --build $(BUILD) -j $(JOBS) --target minforge

@@ -25,7 +25,11 @@ using nlohmann::json;
 using namespace minforge::rn1;
 using namespace minforge::twin;
 
-const std::vector<std::string> kTopologies = {"fig20.7", "fig20.9", "rn1-64"};
+// Every network; those with an RTL top (rtl/rn1/gen/: `--rtl`, `verilog`).
+const std::vector<std::string> kTopologies = {"fig20.7", "fig20.9", "rn1-64",
+                                              "fig20.3", "fig20.4", "fig20.7-d2last"};
+const std::vector<std::string> kRtlTopologies = {"fig20.7", "fig20.9", "rn1-64", "fig20.3",
+                                                 "fig20.4"};
 const std::vector<std::string> kTraffic = {"uniform", "permutation", "alltoall"};
 
 double get_load(Args& a, double fallback) {
@@ -67,6 +71,9 @@ int run_net(Args& a, std::ostream& out) {
   const bool rtl = a.flag("rtl");
   const bool as_json = a.flag("json");
   a.finish();
+  if (rtl && net_spec(c.topology).rtl_top.empty()) {
+    throw UsageError("--rtl: " + topology_name(c.topology) + " is a model-only network");
+  }
   validate(c);
   RunStats st;
   long mismatches = -1;
@@ -212,7 +219,7 @@ int run_faults(Args& a, std::ostream& out) {
 }
 
 int run_verilog(Args& a, std::ostream& out) {
-  const Topology t = parse_topology(a.get_choice("topology", kTopologies));
+  const Topology t = parse_topology(a.get_choice("topology", kRtlTopologies));
   const std::optional<std::string> file = a.get("out");
   a.finish();
   if (file && file->empty()) throw UsageError("--out: expected a file name");
@@ -233,7 +240,8 @@ int run_verilog(Args& a, std::ostream& out) {
 
 const Registrar reg_net{
     Command{"rn1", "net", "traffic run on an RN1 network (model, or RTL lockstep with --rtl)",
-            "usage: minforge rn1 net --topology fig20.7|fig20.9|rn1-64 --traffic "
+            "usage: minforge rn1 net --topology "
+            "fig20.7|fig20.9|rn1-64|fig20.3|fig20.4|fig20.7-d2last --traffic "
             "uniform|permutation|alltoall\n"
             "         [--load L] [--cycles C] [--faults K] [--seed S] [--rtl] [--json]\n"
             "  L: offered words per endpoint per cycle (0, 1] (a message is 9 words); C cycles of\n"
@@ -243,15 +251,18 @@ const Registrar reg_net{
             run_net}};
 const Registrar reg_paths{
     Command{"rn1", "paths", "path expansion from the wiring vs Equations 20.1-20.5",
-            "usage: minforge rn1 paths --topology fig20.7|fig20.9|rn1-64 [--json]\n", run_paths}};
-const Registrar reg_faults{Command{
-    "rn1", "faults", "random fault campaigns: connectivity, delivery, exactly-once",
-    "usage: minforge rn1 faults --topology fig20.7|fig20.9|rn1-64 --max-faults K [--trials T]\n"
-    "         [--seed S] [--load L] [--cycles C] [--json]\n",
-    run_faults}};
+            "usage: minforge rn1 paths --topology "
+            "fig20.7|fig20.9|rn1-64|fig20.3|fig20.4|fig20.7-d2last [--json]\n",
+            run_paths}};
+const Registrar reg_faults{
+    Command{"rn1", "faults", "random fault campaigns: connectivity, delivery, exactly-once",
+            "usage: minforge rn1 faults --topology "
+            "fig20.7|fig20.9|rn1-64|fig20.3|fig20.4|fig20.7-d2last --max-faults K [--trials T]\n"
+            "         [--seed S] [--load L] [--cycles C] [--json]\n",
+            run_faults}};
 const Registrar reg_verilog{Command{
     "rn1", "verilog", "network top Verilog from the model's wiring (rtl/rn1/gen)",
-    "usage: minforge rn1 verilog --topology fig20.7|fig20.9|rn1-64 [--out FILE]\n"
+    "usage: minforge rn1 verilog --topology fig20.7|fig20.9|rn1-64|fig20.3|fig20.4 [--out FILE]\n"
     "  Writes the Verilog-2005 top rn1_net_<topology> of the network (routers, links with\n"
     "  fault injection, endpoints, probes) from the model's wiring, to FILE or stdout. The\n"
     "  checked-in rtl/rn1/gen/*.v are this output (make rn1-verilog); its cycle twin is\n"

@@ -7,6 +7,8 @@
 //   NSTAGES  routing stages between endpoints (each returns 2 status words)
 //   P        payload bytes per message (1..8)
 //   MAX_ATT  attempts before the source gives up on a message (1..255)
+//   NPORT    network inputs and outputs in use (2; 1: the source always sends on input 0,
+//            the unique-path baseline of Fig. 20.3; port 1 is then tied off by the top)
 // Ports
 //   clk, rst          clock, synchronous reset
 //   ep_id             this endpoint's number (a port, so all endpoints share one model)
@@ -25,7 +27,8 @@ module rn1_endpoint #(
     parameter NE      = 16,
     parameter NSTAGES = 2,
     parameter P       = 2,
-    parameter MAX_ATT = 64
+    parameter MAX_ATT = 64,
+    parameter NPORT   = 2
 ) (
     input  wire           clk,
     input  wire           rst,
@@ -65,11 +68,12 @@ module rn1_endpoint #(
 
   generate
     if (NE < 2 || NE > 256 || (NE & (NE - 1)) != 0 || NSTAGES < 1 ||
-        NSTAGES > 8 || P < 1 || P > 8 || MAX_ATT < 1 || MAX_ATT > 255) begin : g_bad
+        NSTAGES > 8 || P < 1 || P > 8 || MAX_ATT < 1 || MAX_ATT > 255 || NPORT < 1 ||
+        NPORT > 2) begin : g_bad
 `ifdef __ICARUS__
-      rn1_endpoint_needs_NE_pow2_2_256_P_1_8_NSTAGES_1_8_MAX_ATT_1_255 u_stop ();
+      rn1_endpoint_needs_NE_pow2_2_256_P_1_8_NSTAGES_1_8_MAX_ATT_1_255_NPORT_1_2 u_stop ();
 `else
-      $error("rn1_endpoint: need NE power of two 2..256, NSTAGES 1..8, P 1..8, MAX_ATT 1..255");
+      $error("rn1_endpoint: need NE power of two 2..256, NSTAGES 1..8, P 1..8, MAX_ATT 1..255, NPORT 1..2");
 `endif
     end
   endgenerate
@@ -126,6 +130,7 @@ module rn1_endpoint #(
   end
 
   wire [8:0] rb = sel ? src_bwd[17:9] : src_bwd[8:0];
+  wire       pick = (NPORT == 1) ? 1'b0 : lfsr[0];  // the input of a new attempt
   wire       reply_ok = (rcnt == RLEN) && (a_code == ACK) && (a_crc == crc_s) && (a_ncrc == ~crc_s);
 
   always @(posedge clk) begin
@@ -164,8 +169,8 @@ module rn1_endpoint #(
           end
         end
         S_START: begin
-          sel   <= lfsr[0];
-          if (lfsr[0]) src_fwd[17:9] <= {1'b1, hdr};
+          sel   <= pick;
+          if (pick) src_fwd[17:9] <= {1'b1, hdr};
           else src_fwd[8:0] <= {1'b1, hdr};
           crc_s <= 8'd0;
           widx  <= 4'd1;

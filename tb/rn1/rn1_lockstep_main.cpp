@@ -16,6 +16,8 @@ const Model& Vrn1_router();
 const Model& Vrn1_net_fig20_7();
 const Model& Vrn1_net_fig20_9();
 const Model& Vrn1_net_rn1_64();
+const Model& Vrn1_net_fig20_3();
+const Model& Vrn1_net_fig20_4();
 }  // namespace minforge::tb::models
 
 using namespace minforge;
@@ -30,9 +32,15 @@ const tb::Model& net_model(rn1::Topology t) {
     case rn1::Topology::kFig20_9:
       return tb::models::Vrn1_net_fig20_9();
     case rn1::Topology::kRn1_64:
+      return tb::models::Vrn1_net_rn1_64();
+    case rn1::Topology::kFig20_3:
+      return tb::models::Vrn1_net_fig20_3();
+    case rn1::Topology::kFig20_4:
+      return tb::models::Vrn1_net_fig20_4();
+    case rn1::Topology::kFig20_7D:
       break;
   }
-  return tb::models::Vrn1_net_rn1_64();
+  throw minforge::InvalidArgument("rn1_lockstep: " + rn1::topology_name(t) + " has no RTL top");
 }
 
 void report(const tb::RunOutcome& r) {

@@ -96,6 +96,14 @@ TEST(Rn1Verilog, Rn1_64TopIsTheModelsWiring) {
   expect_checked_in_top_is_generated("rn1-64", "rn1_net_rn1_64");
 }
 
+TEST(Rn1Verilog, Fig20_3TopIsTheModelsWiring) {
+  expect_checked_in_top_is_generated("fig20.3", "rn1_net_fig20_3");
+}
+
+TEST(Rn1Verilog, Fig20_4TopIsTheModelsWiring) {
+  expect_checked_in_top_is_generated("fig20.4", "rn1_net_fig20_4");
+}
+
 TEST(Rn1Verilog, BadInputExitsTwoWithNothingOnStdout) {
   const auto dir = scratch_dir();
   const std::string unwritable = (dir / "no" / "such" / "dir.v").string();

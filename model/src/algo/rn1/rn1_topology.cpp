@@ -15,8 +15,24 @@ Topology parse_topology(std::string_view name) {
   if (name == "fig20.7") return Topology::kFig20_7;
   if (name == "fig20.9") return Topology::kFig20_9;
   if (name == "rn1-64") return Topology::kRn1_64;
+  if (name == "fig20.3") return Topology::kFig20_3;
+  if (name == "fig20.4") return Topology::kFig20_4;
+  if (name == "fig20.7-d2last") return Topology::kFig20_7D;
   throw InvalidArgument("rn1: unknown topology '" + std::string(name) +
-                        "' (fig20.7, fig20.9, rn1-64)");
+                        "' (fig20.7, fig20.9, rn1-64, fig20.3, fig20.4, fig20.7-d2last)");
+}
+
+const std::vector<Topology>& all_topologies() {
+  static const std::vector<Topology> v = {Topology::kFig20_7, Topology::kFig20_9,
+                                          Topology::kRn1_64,  Topology::kFig20_3,
+                                          Topology::kFig20_4, Topology::kFig20_7D};
+  return v;
+}
+
+const std::vector<Topology>& rtl_topologies() {
+  static const std::vector<Topology> v = {Topology::kFig20_7, Topology::kFig20_9, Topology::kRn1_64,
+                                          Topology::kFig20_3, Topology::kFig20_4};
+  return v;
 }
 
 std::string topology_name(Topology t) {
@@ -27,6 +43,12 @@ std::string topology_name(Topology t) {
       return "fig20.9";
     case Topology::kRn1_64:
       return "rn1-64";
+    case Topology::kFig20_3:
+      return "fig20.3";
+    case Topology::kFig20_4:
+      return "fig20.4";
+    case Topology::kFig20_7D:
+      return "fig20.7-d2last";
   }
   return "?";
 }
@@ -60,7 +82,8 @@ NodeRef rt(int r, int port) { return {false, r, port}; }
 // Builds one NetSpec: routers in index order, links in call order.
 class Wiring {
  public:
-  Wiring(std::string name, std::string rtl_top, int endpoints, int stages) {
+  Wiring(std::string name, std::string rtl_top, int endpoints, int stages, int ports = 2) {
+    n_.endpoint_ports = ports;
     n_.name = std::move(name);
     n_.rtl_top = std::move(rtl_top);
     n_.endpoints = endpoints;
@@ -88,7 +111,7 @@ class Wiring {
       r_in[r].assign(rs.inputs, 0);
       r_out[r].assign(rs.radix * rs.dilation, 0);
     }
-    std::vector<std::vector<int>> e_src(n_.endpoints, std::vector<int>(kEndpointPorts, 0));
+    std::vector<std::vector<int>> e_src(n_.endpoints, std::vector<int>(n_.endpoint_ports, 0));
     std::vector<std::vector<int>> e_dst = e_src;
     auto use = [&](const NodeRef& n, bool is_src) {
       std::vector<std::vector<int>>& ports =
@@ -123,15 +146,30 @@ class Wiring {
 // Python-style modulo (non-negative for a positive m).
 int pmod(int a, int m) { return ((a % m) + m) % m; }
 
-NetSpec make_fig20_7() {
-  Wiring w("fig20.7", "rn1_net_fig20_7", 16, 4);
+// Fig. 20.7 and its two variants: kFig20_4 connects endpoint e to first-stage routers e/4
+// and 4 + e/4 (Fig. 20.4: the pairs {k, 4+k} share four endpoints) instead of the grid
+// e/4, 4 + e%4 (Fig. 20.5); kFig20_7D replaces the 16 2x2/d1 last-stage crossbars by 8
+// 4x2/d2 ones, router t serving endpoints 2t and 2t+1 with both outputs of a direction
+// (section 20.5: a single last-stage router then isolates two endpoints, m/d = 1).
+NetSpec make_fig20_7(Topology variant) {
+  const bool non_expansive = variant == Topology::kFig20_4;
+  const bool dilated_last = variant == Topology::kFig20_7D;
+  Wiring w(
+      topology_name(variant),
+      variant == Topology::kFig20_7D ? "" : (non_expansive ? "rn1_net_fig20_4" : "rn1_net_fig20_7"),
+      16, 4);
   const auto s1 = w.routers(8, 1, RouterKind::kCore, 4, 2, 2);
-  const auto s2 = w.routers(8, 2, RouterKind::kCore, 4, 2, 2);   // index 4*b + j
-  const auto s3 = w.routers(8, 3, RouterKind::kCore, 4, 2, 2);   // index 2*quarter + k
-  const auto s4 = w.routers(16, 4, RouterKind::kCore, 2, 2, 1);  // index 2*eighth + k
+  const auto s2 = w.routers(8, 2, RouterKind::kCore, 4, 2, 2);                // index 4*b + j
+  const auto s3 = w.routers(8, 3, RouterKind::kCore, 4, 2, 2);                // index 2*quarter + k
+  const auto s4 = dilated_last ? w.routers(8, 4, RouterKind::kCore, 4, 2, 2)  // index eighth
+                               : w.routers(16, 4, RouterKind::kCore, 2, 2, 1);  // 2*eighth + k
   for (int e = 0; e < 16; ++e) {
     w.add(ep(e, 0), rt(s1[e / 4], e % 4));
-    w.add(ep(e, 1), rt(s1[4 + e % 4], e / 4));
+    if (non_expansive) {
+      w.add(ep(e, 1), rt(s1[4 + e / 4], e % 4));
+    } else {
+      w.add(ep(e, 1), rt(s1[4 + e % 4], e / 4));
+    }
   }
   for (int a = 0; a < 8; ++a) {
     for (int b = 0; b < 2; ++b) {
@@ -156,14 +194,54 @@ NetSpec make_fig20_7() {
       for (int b3 = 0; b3 < 2; ++b3) {
         for (int k2 = 0; k2 < 2; ++k2) {
           const int e8 = 2 * q + b3;
-          w.add(rt(s3[2 * q + k], 2 * b3 + k2), rt(s4[2 * e8 + k2], k));
+          if (dilated_last) {
+            w.add(rt(s3[2 * q + k], 2 * b3 + k2), rt(s4[e8], 2 * k + k2));
+          } else {
+            w.add(rt(s3[2 * q + k], 2 * b3 + k2), rt(s4[2 * e8 + k2], k));
+          }
         }
       }
     }
   }
   for (int e8 = 0; e8 < 8; ++e8) {
+    if (dilated_last) {
+      for (int b4 = 0; b4 < 2; ++b4) {
+        for (int j = 0; j < 2; ++j) w.add(rt(s4[e8], 2 * b4 + j), ep(2 * e8 + b4, j));
+      }
+      continue;
+    }
     for (int k2 = 0; k2 < 2; ++k2) {
       for (int b4 = 0; b4 < 2; ++b4) w.add(rt(s4[2 * e8 + k2], b4), ep(2 * e8 + b4, k2));
+    }
+  }
+  return w.finish();
+}
+
+// Fig. 20.3: the unique-path 16 x 16 network of 2x2 crossbars (dilation 1), one network
+// input and one output per endpoint.  A butterfly: endpoint e drives line e; stage k
+// (1..4) sets bit p = 4 - k of the line to the routing digit (the destination's bits, most
+// significant first); router = the line without bit p, input and output port = bit p.
+// After stage 4 the line is the destination: exactly one path per pair.
+NetSpec make_fig20_3() {
+  Wiring w("fig20.3", "rn1_net_fig20_3", 16, 4, 1);
+  std::vector<std::vector<int>> st;
+  for (int k = 1; k <= 4; ++k) st.push_back(w.routers(8, k, RouterKind::kCore, 2, 2, 1));
+  auto router_of = [](int line, int p) {  // the line without bit p
+    return ((line >> (p + 1)) << p) | (line & ((1 << p) - 1));
+  };
+  for (int e = 0; e < 16; ++e) w.add(ep(e, 0), rt(st[0][router_of(e, 3)], (e >> 3) & 1));
+  for (int k = 1; k <= 4; ++k) {
+    const int p = 4 - k;
+    for (int r = 0; r < 8; ++r) {
+      for (int o = 0; o < 2; ++o) {
+        // The line leaving output o of router r: r with bit o inserted at position p.
+        const int line = ((r >> p) << (p + 1)) | (o << p) | (r & ((1 << p) - 1));
+        if (k == 4) {
+          w.add(rt(st[3][r], o), ep(line, 0));
+        } else {
+          w.add(rt(st[k - 1][r], o), rt(st[k][router_of(line, p - 1)], (line >> (p - 1)) & 1));
+        }
+      }
     }
   }
   return w.finish();
@@ -242,9 +320,12 @@ NetSpec make_rn1_64() {
 }  // namespace
 
 const NetSpec& net_spec(Topology t) {
-  static const NetSpec fig20_7 = make_fig20_7();
+  static const NetSpec fig20_7 = make_fig20_7(Topology::kFig20_7);
   static const NetSpec fig20_9 = make_fig20_9();
   static const NetSpec rn1_64 = make_rn1_64();
+  static const NetSpec fig20_3 = make_fig20_3();
+  static const NetSpec fig20_4 = make_fig20_7(Topology::kFig20_4);
+  static const NetSpec fig20_7d = make_fig20_7(Topology::kFig20_7D);
   switch (t) {
     case Topology::kFig20_7:
       return fig20_7;
@@ -252,6 +333,12 @@ const NetSpec& net_spec(Topology t) {
       return fig20_9;
     case Topology::kRn1_64:
       return rn1_64;
+    case Topology::kFig20_3:
+      return fig20_3;
+    case Topology::kFig20_4:
+      return fig20_4;
+    case Topology::kFig20_7D:
+      return fig20_7d;
   }
   throw InvalidArgument("rn1: unknown topology");
 }
@@ -425,8 +512,8 @@ PathExpansion path_expansion(const NetSpec& s) {
     }
   }
   const RouterSpec& first = s.routers.front();
-  pe.n = kEndpointPorts;
-  pe.m = kEndpointPorts;
+  pe.n = s.endpoint_ports;
+  pe.m = s.endpoint_ports;
   pe.r = first.radix;
   pe.d = first.dilation;
   pe.N = s.stages;

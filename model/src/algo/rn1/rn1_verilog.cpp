@@ -65,6 +65,9 @@ using PortKey = std::tuple<bool, int, int>;  // (endpoint, node, port)
 }  // namespace
 
 std::string net_verilog(const NetSpec& net) {
+  if (net.rtl_top.empty()) {
+    throw InvalidArgument("rn1 verilog: " + net.name + " is a model-only network (no RTL top)");
+  }
   const int nr = static_cast<int>(net.routers.size());
   const int nl = static_cast<int>(net.links.size());
   const int ne = net.endpoints;
@@ -226,8 +229,13 @@ std::string net_verilog(const NetSpec& net) {
   o << "\n"
     << "  // endpoints\n";
   for (int e = 0; e < ne; ++e) {
-    const int si[2] = {link_of(lsrc, true, e, 0), link_of(lsrc, true, e, 1)};
-    const int di[2] = {link_of(ldst, true, e, 0), link_of(ldst, true, e, 1)};
+    // A single-port endpoint (Fig. 20.3) has its port 1 tied off: inputs 0, outputs unused.
+    const bool one = net.endpoint_ports == 1;
+    const int si[2] = {link_of(lsrc, true, e, 0), one ? -1 : link_of(lsrc, true, e, 1)};
+    const int di[2] = {link_of(ldst, true, e, 0), one ? -1 : link_of(ldst, true, e, 1)};
+    auto wire_or_zero = [](const char* prefix, int l) {
+      return l < 0 ? std::string("9'd0") : prefix + std::to_string(l);
+    };
     std::string E = std::to_string(e);
     E.insert(E.begin(), 'e');
     o << "  wire [17:0] " << E << "_sf, " << E << "_db;\n"
@@ -238,22 +246,25 @@ std::string net_verilog(const NetSpec& net) {
       << "  wire [7:0] " << E << "_ea;\n"
       << "  wire " << E << "_tr, " << E << "_ev, " << E << "_eo;\n"
       << "  rn1_endpoint #(.NE(" << ne << "), .NSTAGES(" << net.stages << "), .P(" << P
-      << "), .MAX_ATT(MAX_ATT)) u_" << E << " (\n"
+      << "), .MAX_ATT(MAX_ATT)" << (one ? ", .NPORT(1)" : "") << ") u_" << E << " (\n"
       << "      .clk(clk), .rst(rst), .ep_id(8'd" << e << "), .seed(seed ^ 16'h"
       << hex4(net.endpoint_seed_xor[e]) << "),\n"
       << "      .tx_valid(tx_valid[" << e << "]),\n"
       << "      .tx_dst(tx_dst" << field(8, e) << "), .tx_payload(tx_payload" << field(8 * P, e)
       << "),\n"
-      << "      .tx_ready(" << E << "_tr), .src_fwd(" << E << "_sf), .src_bwd({lbr" << si[1]
-      << ", lbr" << si[0] << "}),\n"
-      << "      .dst_fwd({lfr" << di[1] << ", lfr" << di[0] << "}), .dst_bwd(" << E
-      << "_db), .dlv_valid(" << E << "_dv),\n"
+      << "      .tx_ready(" << E << "_tr), .src_fwd(" << E << "_sf), .src_bwd({"
+      << wire_or_zero("lbr", si[1]) << ", lbr" << si[0] << "}),\n"
+      << "      .dst_fwd({" << wire_or_zero("lfr", di[1]) << ", lfr" << di[0] << "}), .dst_bwd("
+      << E << "_db), .dlv_valid(" << E << "_dv),\n"
       << "      .dlv_src(" << E << "_ds), .dlv_seq(" << E << "_dq), .dlv_payload(" << E
       << "_dp), .ev_valid(" << E << "_ev),\n"
       << "      .ev_ok(" << E << "_eo), .ev_attempts(" << E << "_ea));\n";
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < (one ? 1 : 2); ++k) {
       o << "  assign lfd" << si[k] << " = " << E << "_sf" << field(9, k) << ";\n"
         << "  assign lbd" << di[k] << " = " << E << "_db" << field(9, k) << ";\n";
+    }
+    if (one) {
+      o << "  wire [17:0] " << E << "_unused = {" << E << "_sf[17:9], " << E << "_db[17:9]};\n";
     }
   }
   const std::pair<const char*, const char*> user[] = {

@@ -21,6 +21,7 @@ Rn1Endpoint::Rn1Endpoint(const rn1::NetSpec& s, int id)
       p_(s.payload),
       w_(rn1::message_words(s)),
       max_att_(s.max_attempts),
+      nport_(s.endpoint_ports),
       lfsr_(rn1::kLfsrWidth, rn1::kLfsrTaps),
       last_(s.endpoints, 0),
       lv_(s.endpoints, 0) {
@@ -100,7 +101,7 @@ void Rn1Endpoint::step(const In& in) {
       }
       break;
     case kSStart: {
-      const int k = lf & 1;
+      const int k = nport_ == 1 ? 0 : static_cast<int>(lf & 1);
       sel_ = static_cast<uint8_t>(k);
       src_fwd_[k] = make_word(true, static_cast<uint8_t>(m_dst_ << (8 - eb_)));
       crc_s_ = 0;

@@ -137,9 +137,9 @@ void Rn1Net::step(const UserIn& in) {
     ei.tx_valid = in.tx_valid[e] != 0;
     ei.tx_dst = in.tx_dst[e];
     ei.tx_payload = in.tx_payload[e];
-    for (int k = 0; k < 2; ++k) {
-      ei.src_bwd[k] = brcv_[e_src_link_[e][k]];
-      ei.dst_fwd[k] = frcv_[e_dst_link_[e][k]];
+    for (int k = 0; k < 2; ++k) {  // a single-port endpoint's port 1 reads 0 (tied in the top)
+      ei.src_bwd[k] = e_src_link_[e][k] < 0 ? 0 : brcv_[e_src_link_[e][k]];
+      ei.dst_fwd[k] = e_dst_link_[e][k] < 0 ? 0 : frcv_[e_dst_link_[e][k]];
     }
     eps_[e]->step(ei);
   }

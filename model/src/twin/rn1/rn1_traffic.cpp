@@ -118,6 +118,7 @@ void TrafficDriver::finished(int e, bool ok, int attempts) {
     if (m.done) continue;
     m.done = true;
     m.ok = ok;
+    m.attempts = attempts;
     attempts_.push_back(attempts);
     if (!ok) ++gave_up_;
     --in_flight_;

@@ -23,10 +23,18 @@
 
 namespace minforge::rn1 {
 
-enum class Topology { kFig20_7, kFig20_9, kRn1_64 };
-// "fig20.7", "fig20.9", "rn1-64"; throws InvalidArgument for anything else.
+// kFig20_3: the unique-path baseline (Fig. 20.3, 2x2 crossbars, one input and one output per
+// endpoint); kFig20_4: Fig. 20.7's network with the non-expansive first-stage wiring of
+// Fig. 20.4; kFig20_7D: Fig. 20.7 with a dilated last stage (4x2/d2 crossbars, section 20.5:
+// model only, the m/d claim; no RTL top).
+enum class Topology { kFig20_7, kFig20_9, kRn1_64, kFig20_3, kFig20_4, kFig20_7D };
+// "fig20.7", "fig20.9", "rn1-64", "fig20.3", "fig20.4", "fig20.7-d2last"; throws
+// InvalidArgument for anything else.
 Topology parse_topology(std::string_view name);
 std::string topology_name(Topology t);
+// Every topology, and those with an RTL top (rtl/rn1/gen/), in enum order.
+const std::vector<Topology>& all_topologies();
+const std::vector<Topology>& rtl_topologies();
 
 // kCore: one rn1_xbar_core; kRn1Single / kRn1Dual: an RN1 fixed in 8x4/dilation-2 or dual
 // 4x4/dilation-1 mode (rn1.v, MODE_SEL 2 / 3).
@@ -49,11 +57,12 @@ struct LinkSpec {
   NodeRef src, dst;
 };
 struct NetSpec {
-  std::string name, rtl_top;  // "fig20.9", "rn1_net_fig20_9"
+  std::string name, rtl_top;  // "fig20.9", "rn1_net_fig20_9" ("": model only, no RTL top)
   int endpoints = 0;
   int stages = 0;
-  int payload = 2;        // payload bytes per message
-  int max_attempts = 64;  // attempts before a source gives up
+  int payload = 2;         // payload bytes per message
+  int max_attempts = 64;   // attempts before a source gives up
+  int endpoint_ports = 2;  // n = m: network inputs and outputs per endpoint (1 or 2)
   std::vector<RouterSpec> routers;
   std::vector<LinkSpec> links;
   std::vector<uint16_t> endpoint_seed_xor;
@@ -66,7 +75,7 @@ const NetSpec& net_spec(Topology t);
 uint16_t router_seed_xor(int r);
 uint16_t endpoint_seed_xor(int e);
 
-constexpr int kEndpointPorts = 2;  // n = m = 2 network inputs and outputs per endpoint
+constexpr int kEndpointPorts = 2;  // the most network inputs / outputs of an endpoint
 // Words of one message (header, src, dst, seq hi, seq lo, payload, crc, ~crc).
 inline int message_words(const NetSpec& s) { return 7 + s.payload; }
 // Header word of a message to `dst`: the destination number left-aligned in 8 bits.

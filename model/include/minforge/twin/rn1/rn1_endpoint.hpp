@@ -26,7 +26,8 @@ class Rn1Endpoint {
     std::array<rn1::Word, 2> src_bwd{};
     std::array<rn1::Word, 2> dst_fwd{};
   };
-  // Endpoint `id` of network `s` (parameters NE, NSTAGES, P, MAX_ATT of rn1_endpoint.v).
+  // Endpoint `id` of network `s` (parameters NE, NSTAGES, P, MAX_ATT, NPORT of
+  // rn1_endpoint.v; NPORT = s.endpoint_ports: with 1 the source always sends on input 0).
   Rn1Endpoint(const rn1::NetSpec& s, int id);
   void reset(uint16_t seed);
   void step(const In& in);
@@ -46,7 +47,7 @@ class Rn1Endpoint {
 
  private:
   uint8_t word_at(int idx) const;
-  int ne_, eb_, id_, stages_, p_, w_, max_att_;
+  int ne_, eb_, id_, stages_, p_, w_, max_att_, nport_;
   Rn1Lfsr lfsr_;
   // source
   uint8_t s_st_ = 0, sel_ = 0, widx_ = 0, m_dst_ = 0, att_ = 0, crc_s_ = 0, rcnt_ = 0, wcnt_ = 0;

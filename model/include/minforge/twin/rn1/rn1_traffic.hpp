@@ -46,13 +46,20 @@ class TrafficDriver {
   void finished(int e, bool ok, int attempts);
   bool quiescent() const;  // nothing queued or in flight
   RunStats stats(uint64_t cycles_run, const rn1::FaultSet* faults = nullptr) const;
+  // Every finished message: fn(src, dst, ok, attempts).
+  template <class Fn>
+  void for_each_finished(Fn fn) const {
+    for (const Msg& m : msgs_) {
+      if (m.done) fn(m.src, m.dst, m.ok, m.attempts);
+    }
+  }
 
  private:
   struct Msg {
     int src, dst;
     uint16_t payload;
     uint64_t t_gen;
-    int deliveries = 0;
+    int deliveries = 0, attempts = 0;
     bool done = false, ok = false;
     uint64_t t_dlv = 0;
   };

@@ -1,0 +1,64 @@
+// minforge RN1 experiments (paper 002, sections 20.2-20.8): the chapter's claims that need
+// the networks to run, measured on the cycle model (Rn1Net).  Not a twin of any RTL block:
+// like rn1_traffic.hpp, it drives the twins.  The claims that follow from the wiring alone
+// are minforge/algo/rn1/rn1_claims.hpp.
+//
+//   * single_fault_sweep: every router dead, every link dead (and optionally every data
+//     wire of every link stuck at 0 and at 1, forward and backward), one at a time, under
+//     all-to-all traffic: every message between connected endpoints delivered exactly once
+//     ("no single critical component", section 20.2.2);
+//   * attempts_by_stage: mean attempts of the messages a dead router or link at each stage
+//     affects, measured at low load beside the exact expectation (section 20.8.2: "two
+//     attempts" for a first-stage router; fewer further inside);
+//   * throughput_curve: delivered words per endpoint per cycle against offered load
+//     (section 20.4: "redundant paths ... improve network routing performance").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "minforge/algo/rn1/rn1_claims.hpp"
+#include "minforge/algo/rn1/rn1_topology.hpp"
+#include "minforge/twin/rn1/rn1_traffic.hpp"
+
+namespace minforge::twin {
+
+struct SingleFaultSweep {
+  std::string topology;
+  bool stuck_wires = false;
+  long cases = 0;
+  long failed = 0;  // cases where a connected pair lost a message, or a duplicate, a
+                    // corrupt delivery or an unfinished message appeared
+  long sent = 0, delivered = 0, lost = 0, lost_connected = 0, duplicates = 0, corrupt = 0,
+       unfinished = 0;
+  double mean_attempts = 0;        // over every message of every case
+  double worst_case_attempts = 0;  // the largest per-case mean
+  std::string worst_case;
+  std::vector<std::string> failures;  // the failed cases (at most 20 listed)
+};
+// `cycles_per_pair`: generation cycles per destination of each source at load 1 (every
+// source sends about cycles * (endpoints - 1) / 9 messages, cycling over all destinations).
+SingleFaultSweep single_fault_sweep(rn1::Topology t, bool stuck_wires, uint64_t seed,
+                                    int cycles_per_pair = 14);
+
+struct StageAttemptsSim {
+  int stage = 0;
+  bool routers = true;  // false: links into `stage` (stages + 1 = links into the endpoints)
+  int components = 0;   // components of this stage run (each alone)
+  long messages = 0;    // messages of affected, connected pairs
+  double measured = 0;  // their mean attempts
+  double expected = 0;  // the mean of rn1::expected_attempts over the same messages
+};
+// Up to `per_stage` components per stage (spread over the stage), each dead alone, uniform
+// traffic at `load` for `cycles` cycles.
+std::vector<StageAttemptsSim> attempts_by_stage(rn1::Topology t, int per_stage, double load,
+                                                uint64_t cycles, uint64_t seed);
+
+struct ThroughputPoint {
+  double load = 0, throughput = 0, mean_attempts = 0, mean_latency = 0;
+};
+std::vector<ThroughputPoint> throughput_curve(rn1::Topology t, const std::vector<double>& loads,
+                                              uint64_t cycles, int faults, uint64_t seed);
+
+}  // namespace minforge::twin

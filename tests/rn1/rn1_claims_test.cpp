@@ -222,7 +222,7 @@ TEST(Rn1ClaimsCli, StaticClaimsHoldAndJsonHasEveryKey) {
   ASSERT_EQ(r.rc, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(test::json_keys(j), (std::set<std::string>{"networks", "claims"}));
-  EXPECT_EQ(j["networks"].size(), 6u);
+  EXPECT_EQ(j["networks"].size(), 5u);
   std::set<std::string> ids;
   for (const auto& c : j["claims"]) {
     EXPECT_TRUE(c["holds"].get<bool>()) << c.dump();

@@ -1,0 +1,173 @@
+// lcan_net: a circuit-switched CB-LCAN(N, D, U) (paper 003, section 2.1) with the on-line
+// routing of section 3, one network cycle per clock cycle: L = log_D N levels of
+// lcan_switch, level i holding S_i = N/D (U/D)^i switches (Equation 1), wired by the paper's
+// label rule.  Every PE presents its request (valid, LCA level, destination, source, data)
+// on its downer of level 0; within the cycle the requests climb to their LCA level, turn,
+// descend by the destination's base-D digits (digit i at level i), and the destinations
+// acknowledge back along the circuits they received.  Upward choices are random per switch
+// per network cycle, downward contention goes to the lower LCA level (lcan_switch.v).
+//
+// Wiring (the model's lcan::Network::cb is the one source; the harness checks every
+// arrival and every setting against the twin built on it): switch s of level i is
+// H U^i + Lo (H: the base-D part of its label, Lo: the base-U part); PE p is on downer
+// p mod D of level-0 switch p / D; upper k of level-i switch (H, Lo) goes to downer H mod D
+// of level-(i+1) switch (H / D, Lo U + k).  The uppers of the top level are unconnected.
+// Switch numbers in `settings`: level offsets, switch g = S_0 + .. + S_{i-1} + s.
+//
+// Parameters
+//   N   PEs: a power of D, D .. 4096 (L = log_D N levels, NB = log2 N bits per PE number)
+//   D   downers per switch: 2, 4, 8 or 16
+//   U   uppers per switch: 2, 4, 8 or 16
+//   W   data bits of a request, 1 .. 32
+// Derived: LD = log2 D, LU = log2 U, NB, L, LW = max(1, clog2 L), RW = 1 + LW + 2 NB + W,
+// P = D + U, SC = clog2(P + 1), TSW = the number of switches.
+// Ports
+//   clk, rst               clock, synchronous reset (every random source = 1)
+//   load, seed[15:0]       load every switch's random source from the seed (lcan_switch)
+//   step                   advance every random source (one network cycle ends)
+//   pe_req[N*RW]           PE p's request at [p*RW +: RW] (lcan_switch.v: request word)
+//   pe_arr[N*RW]           the request arriving at PE t (its valid bit: a circuit ends at t)
+//   pe_ack[N]              source p's circuit was established (acknowledged by its
+//                          destination) in this cycle
+//   settings[TSW*P*SC]     every switch's setting (lcan_switch `sel`) at [g*P*SC +: P*SC]
+// Timing: pe_arr, pe_ack and settings are combinational in pe_req and the random sources.
+`default_nettype none
+`include "mf_param_check.vh"
+
+module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
+  parameter integer N = 16;
+  parameter integer D = 2;
+  parameter integer U = 2;
+  parameter integer W = 8;
+
+`include "mf_functions.vh"
+
+  localparam integer LD = mf_clog2(D);
+  localparam integer LU = mf_clog2(U);
+  localparam integer NB = mf_clog2(N);
+  localparam integer POW2 = ((D == 2 || D == 4 || D == 8 || D == 16) &&
+                             (U == 2 || U == 4 || U == 8 || U == 16)) ? 1 : 0;
+  localparam integer NPOW = (N >= D && N <= 4096 && (1 << NB) == N && POW2 != 0 &&
+                             NB % LD == 0) ? 1 : 0;
+  localparam integer LEGAL = (NPOW != 0 && W >= 1 && W <= 32) ? 1 : 0;
+  localparam integer L = (LEGAL != 0) ? NB / LD : 1;
+  localparam integer LW = (mf_clog2(L) < 1) ? 1 : mf_clog2(L);
+  localparam integer RW = 1 + LW + 2 * NB + W;
+  localparam integer P = D + U;
+  localparam integer SC = mf_clog2(P + 1);
+
+  // Switches of level i (Equation 1 with powers of two) and the first switch number of level i.
+  function integer lvl_sw;
+    input integer li;
+    begin
+      lvl_sw = 1 << ((L - 1 - li) * LD + li * LU);
+    end
+  endfunction
+  function integer goff;
+    input integer li;
+    integer gi;
+    begin
+      goff = 0;
+      for (gi = 0; gi < li; gi = gi + 1) goff = goff + lvl_sw(gi);
+    end
+  endfunction
+  localparam integer TSW = goff(L);
+
+  input  wire              clk;
+  input  wire              rst;
+  input  wire              load;
+  input  wire [15:0]       seed;
+  input  wire              step;
+  input  wire [N*RW-1:0]   pe_req;
+  output wire [N*RW-1:0]   pe_arr;
+  output wire [N-1:0]      pe_ack;
+  output wire [TSW*P*SC-1:0] settings;
+
+  generate
+    `MF_PARAM_ERROR_IF(POW2 == 0, g_bad_du, ERROR_lcan_net_D_and_U_must_be_2_4_8_16,
+                       ("lcan_net: D and U must be 2, 4, 8 or 16 (D=%0d U=%0d)", D, U))
+    `MF_PARAM_ERROR_IF(POW2 != 0 && NPOW == 0, g_bad_n, ERROR_lcan_net_N_must_be_a_power_of_D_up_to_4096,
+                       ("lcan_net: N must be a power of D, D..4096 (N=%0d D=%0d)", N, D))
+    `MF_PARAM_ERROR_IF(W < 1 || W > 32, g_bad_w, ERROR_lcan_net_W_must_be_1_to_32,
+                       ("lcan_net: W must be 1..32 (W=%0d)", W))
+  endgenerate
+
+  // The switches are elaborated only for legal parameters (an illegal set stops with the
+  // message above, not somewhere in the unrolling).
+  localparam integer LEVELS = (LEGAL != 0) ? L : 0;
+  genvar i, s, j, k;
+
+  // ---- the links of each level (declared first: a level reads the buses of both neighbours)
+  generate
+    for (i = 0; i < LEVELS; i = i + 1) begin : g_bus
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [lvl_sw(i)*U*RW-1:0] ureq_o;  // requests leaving level i upwards (top: unconnected)
+      wire [lvl_sw(i)*U-1:0]    uack_o;  // acknowledgements level i sends up
+      /* verilator lint_on UNUSEDSIGNAL */
+      wire [lvl_sw(i)*D*RW-1:0] dreq_o;  // requests leaving level i downwards
+      wire [lvl_sw(i)*D-1:0]    dack_o;  // acknowledgements level i sends down
+    end
+  endgenerate
+
+  // ---- the switches and the label-rule wiring
+  generate
+    for (i = 0; i < LEVELS; i = i + 1) begin : g_lvl
+      for (s = 0; s < lvl_sw(i); s = s + 1) begin : g_sw
+        wire [D*RW-1:0] di;
+        wire [U*RW-1:0] ui;
+        wire [D-1:0]    dai;
+        wire [U-1:0]    uai;
+        if (i == 0) begin : g_pe
+          assign di  = pe_req[s*D*RW +: D*RW];
+          for (j = 0; j < D; j = j + 1) begin : g_acc
+            assign dai[j] = g_bus[0].dreq_o[(s*D + j)*RW];  // a PE accepts what arrives
+          end
+        end else begin : g_below
+          for (j = 0; j < D; j = j + 1) begin : g_dn
+            // downer j of (H', Lo') comes from upper Lo' mod U of level-(i-1) switch
+            // ((H' D + j) U^(i-1) + Lo' / U)
+            localparam integer HP = s >> (LU * i);
+            localparam integer LOP = s & ((1 << (LU * i)) - 1);
+            localparam integer SB = ((HP * D + j) << (LU * (i - 1))) + (LOP >> LU);
+            localparam integer KB = LOP & (U - 1);
+            assign di[j*RW +: RW] = g_bus[i-1].ureq_o[(SB*U + KB)*RW +: RW];
+            assign dai[j]         = g_bus[i-1].uack_o[SB*U + KB];
+          end
+        end
+        if (i == LEVELS - 1) begin : g_top
+          assign ui  = {(U*RW){1'b0}};
+          assign uai = {U{1'b0}};
+        end else begin : g_above
+          for (k = 0; k < U; k = k + 1) begin : g_up
+            // upper k of (H, Lo) goes to downer H mod D of level-(i+1) switch (H / D, Lo U + k)
+            localparam integer H = s >> (LU * i);
+            localparam integer LO = s & ((1 << (LU * i)) - 1);
+            localparam integer SA = ((H >> LD) << (LU * (i + 1))) + (LO << LU) + k;
+            localparam integer JA = H & (D - 1);
+            assign ui[k*RW +: RW] = g_bus[i+1].dreq_o[(SA*D + JA)*RW +: RW];
+            assign uai[k]         = g_bus[i+1].dack_o[SA*D + JA];
+          end
+        end
+        lcan_switch #(
+          .D(D), .U(U), .LEVEL(i), .LW(LW), .NB(NB), .W(W), .GID(goff(i) + s)
+        ) u_sw (
+          .clk(clk), .rst(rst), .load(load), .seed(seed), .step(step),
+          .dreq_i(di), .ureq_i(ui),
+          .dreq_o(g_bus[i].dreq_o[s*D*RW +: D*RW]), .ureq_o(g_bus[i].ureq_o[s*U*RW +: U*RW]),
+          .dack_i(dai), .uack_i(uai),
+          .dack_o(g_bus[i].dack_o[s*D +: D]), .uack_o(g_bus[i].uack_o[s*U +: U]),
+          .sel(settings[(goff(i) + s)*P*SC +: P*SC])
+        );
+      end
+    end
+    if (LEVELS > 0) begin : g_pes
+      assign pe_arr = g_bus[0].dreq_o;
+      assign pe_ack = g_bus[0].dack_o;
+    end else begin : g_none
+      assign pe_arr = {(N*RW){1'b0}};
+      assign pe_ack = {N{1'b0}};
+    end
+  endgenerate
+endmodule
+
+`default_nettype wire

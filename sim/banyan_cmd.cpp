@@ -8,6 +8,7 @@
 #include "draw.hpp"
 #include "minforge/algo/banyan/banyan.hpp"
 #include "minforge/algo/banyan/banyan_fault.hpp"
+#include "minforge/algo/banyan/banyan_ft_plan.hpp"
 
 namespace minforge::cli {
 namespace {
@@ -58,22 +59,46 @@ int run_latin(Args& a, std::ostream& out) {
 int run_fault(Args& a, std::ostream& out) {
   int N = read_ports(a, 1 << 12);
   std::string ftext = a.require("fault");
+  const auto lat_text = a.get("latency");
+  const int latency = static_cast<int>(a.get_int_or("latency", 0, 0, 64));
+  const int depth = static_cast<int>(a.get_int_or("relay-depth", 2, 1, banyan::kFtMaxRelayDepth));
+  auto hex_file = a.get("plan-hex");
+  if (hex_file && hex_file->empty()) throw UsageError("--plan-hex needs a file name");
   bool as_json = a.flag("json");
   a.finish();
   banyan::Topology t(N);
   banyan::Fault f = parse_fault(ftext, t);
   auto blocked = banyan::blocked_pairs(t, f);
-  banyan::Plan plan = banyan::fault_tolerant_plan(t, f);
+  const bool hw = lat_text || hex_file;  // the plan as the hardware runs it
+  banyan::Plan plan =
+      hw ? banyan::fault_tolerant_plan(t, f, latency) : banyan::fault_tolerant_plan(t, f);
   banyan::SimResult r = banyan::simulate(t, plan, std::make_pair(f, banyan::FaultKind::Dead));
+  banyan::PlanTiming tm;
+  if (hw) tm = banyan::plan_timing(t, plan, latency);
+  if (hex_file) {
+    // Validates the relay depth before anything is written.
+    const std::string text = banyan::ft_image_hex(banyan::ft_image(t, plan, latency, depth));
+    std::ofstream os(*hex_file);
+    if (!os) throw InvalidArgument("cannot write '" + *hex_file + "'");
+    os << text;
+    if (!os.flush()) throw InvalidArgument("cannot write '" + *hex_file + "'");
+  }
   if (as_json) {
     json jb = json::array();
     for (auto [s, d] : blocked) jb.push_back({s, d});
-    out << json{{"ports", N},       {"fault", {f.stage, f.element}},
-                {"blocked", jb},    {"cycles", r.cycles},
-                {"bound", r.bound}, {"delivered", r.delivered},
-                {"lost", r.lost},   {"duplicates", r.duplicates}}
-               .dump()
-        << "\n";
+    json j{{"ports", N},       {"fault", {f.stage, f.element}},
+           {"blocked", jb},    {"cycles", r.cycles},
+           {"bound", r.bound}, {"delivered", r.delivered},
+           {"lost", r.lost},   {"duplicates", r.duplicates}};
+    if (hw) {
+      j["latency"] = latency;
+      j["relay_depth"] = tm.relay_depth;
+      j["min_gap"] = tm.min_gap;
+      j["waits"] = tm.waits;
+      j["idle"] = tm.idle;
+    }
+    if (hex_file) j["plan_hex"] = *hex_file;
+    out << j.dump() << "\n";
     return r.errors.empty() ? 0 : 1;
   }
   out << "banyan " << N << "x" << N << " with faulty switching element E_" << f.stage << ","
@@ -81,9 +106,16 @@ int run_fault(Args& a, std::ostream& out) {
   out << "blocked pairs:   " << blocked.size() << " (2N)\n";
   out << "schedule:        " << r.cycles << " cycles (Theorem 1 bound U(" << f.stage
       << ") = " << r.bound << ")\n";
+  if (hw) {
+    out << "latency:         " << latency << " (second hops >= " << latency + 1
+        << " cycles after their first hops: " << tm.waits << " waiting, smallest gap " << tm.min_gap
+        << ", " << tm.idle << " empty cycles, " << tm.relay_depth
+        << " relay slot(s) per processor)\n";
+  }
   out << "delivered:       " << r.delivered << " of " << int64_t{N} * N << " messages\n";
   out << "lost:            " << r.lost << "\n";
   out << "duplicates:      " << r.duplicates << "\n";
+  if (hex_file) out << "plan image:      " << *hex_file << " (relay depth " << depth << ")\n";
   for (const auto& e : r.errors) out << "error: " << e << "\n";
   return r.errors.empty() ? 0 : 1;
 }
@@ -116,12 +148,19 @@ const Registrar reg_latin{{"banyan", "latin", "Latin square L' (Gamma_k rows, Al
                            run_latin}};
 const Registrar reg_fault{
     {"banyan", "fault", "fault-tolerant all-to-all with one faulty element",
-     "usage: minforge banyan fault --ports N --fault I,L [--json]\n"
+     "usage: minforge banyan fault --ports N --fault I,L [--latency L] [--relay-depth D]\n"
+     "                            [--plan-hex FILE] [--json]\n"
      "  Faulty (dead) switching element E_IL on internal stage I (1 <= I <= m-2), element L.\n"
      "  Builds the relay schedule (Algorithm B of paper 000) and runs the message-level\n"
      "  simulator: cycles against Theorem 1's bound, delivered / lost / duplicated messages.\n"
+     "  --latency L (0..64): the plan reordered for a fabric of latency L (log2 N with\n"
+     "  PIPELINE = 1, 0 without) so that no relay waits: every second hop >= L + 1 cycles\n"
+     "  after its first hop.  --plan-hex FILE writes the schedule-memory image that\n"
+     "  rtl/engine/banyan_ft_engine.v loads (RELAY_DEPTH D, default 2; format in its header\n"
+     "  and docs/banyan_model.md); latency 0 unless --latency is given.\n"
      "  JSON: {\"ports\",\"fault\",\"blocked\",\"cycles\",\"bound\",\"delivered\",\"lost\","
-     "\"duplicates\"}\n",
+     "\"duplicates\"}, with --latency or --plan-hex also \"latency\",\"relay_depth\" (slots\n"
+     "  needed),\"min_gap\",\"waits\",\"idle\" (and \"plan_hex\").\n",
      run_fault}};
 const Registrar reg_draw{
     {"banyan", "draw", "SVG picture of Gamma_k and its paths",

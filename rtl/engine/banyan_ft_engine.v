@@ -1,0 +1,399 @@
+// banyan_ft_engine: fault-tolerant all-to-all personalized exchange of a user's data on an
+// N x N banyan network with one faulty internal switching element (paper 000, section 3:
+// Algorithm B, its Fig. 4 refinement and the Appendix).  The blocked (source, destination)
+// pairs go through a relay processor in two hops; the plan (which configuration Gamma_k each
+// cycle uses, which processor sends which message, where relays keep what they forward) is
+// loaded at run time into a schedule memory.  The model writes it for any internal fault,
+// with the relays scheduled so that no relay waits for its message
+// (`minforge banyan fault --ports N --fault I,L --latency FLAT --plan-hex FILE`,
+// model/include/minforge/algo/banyan/banyan_ft_plan.hpp).  Data interface as the other data
+// engines (rtl/engine/*_xchg.v): one synchronous source read port and one sink write port
+// per processor.
+//
+// Parameters
+//   N            ports, a power of two >= 8 (N = 4 has no internal stage)
+//   DW           data bits per word, >= 1
+//   B            words per (source, destination) pair, >= 1: the plan runs B times, pass b
+//                reading source address b*N + j and writing sink address b*N + s
+//   PIPELINE     1: banyan_fabric with a register per stage, FLAT = M; 0: combinational,
+//                FLAT = 0
+//   PLAN_DEPTH   schedule-memory entries, >= 1 (default 3N + 8: every plan of the model for
+//                N <= 128, PIPELINE 0 and 1; the longest is 3N + 1 + FLAT at N = 8)
+//   RELAY_DEPTH  relay-buffer slots per processor, >= 1 (default 2; the model's plans need 1)
+// Derived: M = log2 N, FLAT, SW = max(1, ceil(log2 RELAY_DEPTH)), PW = 2 + M + SW,
+//   EW = M + N*PW (plan entry), PAW = max(1, ceil(log2 PLAN_DEPTH)),
+//   PLW = ceil(log2(PLAN_DEPTH + 1)), HBW = ceil(log2 B), AW = max(1, ceil(log2(N*B))),
+//   FW = DW + 2M + HBW + SW + 1 (fabric word: data, source, destination, block word, relay
+//   slot, first-hop flag, from bit 0 up), FSW = max(1, ceil(log2 M)), FEW = M - 1
+//
+// Plan entry (EW bits; entry t = plan cycle t; writer: banyan::ft_image_hex):
+//   [M-1:0]                 configuration number k: the fabric realizes Gamma_k
+//   processor i's field at bit M + i*PW (PW bits):
+//     [1:0] op   0 idle
+//                1 send own message for dest (read source address b*N + dest); Gamma_k(i)
+//                  must be dest (a direct delivery)
+//                2 send own message for dest as a first hop: the processor Gamma_k(i)
+//                  receiving it stores it in its relay slot `slot`
+//                3 second hop: send the message held in relay slot `slot` (dest unused)
+//     [M+1:2]    dest
+//     [PW-1:M+2] slot
+//
+// Ports
+//   clk, rst        clock; synchronous reset, active high (control, counters, relay valid
+//                   bits, the fabric's valid pipeline; not the memories)
+//   plan_wr_en, plan_wr_addr [PAW-1:0], plan_wr_data [EW-1:0]   schedule-memory write
+//                   port (addresses >= PLAN_DEPTH are ignored); write it while idle
+//   plan_len [PLW-1:0]  plan cycles T, sampled at start (values above PLAN_DEPTH act as
+//                   PLAN_DEPTH; 0: nothing is sent)
+//   start           begins an exchange (ignored while busy); clears the counters and the
+//                   sinks' written-word record
+//   busy, done      done stays until the next start
+//   cycles [31:0]   busy cycles of the last exchange: B*T + LAT when done, LAT = FLAT + 3
+//                   (plan read, source read, sink register)
+//   delivered [31:0]  words written into the sink buffers
+//   err_dst [31:0]  final-hop words that arrived at a processor other than their destination
+//                   (not written)
+//   err_dup [31:0]  words written into a sink address already written in this exchange
+//   missing [31:0]  when done: N*N*B minus the sink addresses written (0 while not done)
+//   relay_miss [31:0]  second hops from an empty relay slot (or a slot >= RELAY_DEPTH):
+//                   the plan asked a relay to send a message it does not hold; nothing sent
+//   relay_ovf [31:0]   first hops stored into a slot that still held a message (or a slot
+//                   >= RELAY_DEPTH: dropped)
+//   fault_en, fault_stage [FSW-1:0], fault_elem [FEW-1:0], fault_kind [1:0]  passed to
+//                   banyan_fabric (0 dead, 1 stuck straight, 2 stuck cross, 3 dead); hold
+//                   them constant during an exchange
+//   src_rd_en [N], src_rd_addr [N*AW], src_rd_data [N*DW]   processor i's source buffer:
+//                   data valid in the cycle after src_rd_en (synchronous read)
+//   snk_wr_en [N], snk_wr_addr [N*AW], snk_wr_data [N*DW]   processor i's sink buffer
+//
+// Timing: start in cycle c (sampled at the edge ending c); plan entry t of pass b is read
+// in cycle c+1 + b*T + t (issue), the source read / relay-slot selection follows in the next
+// cycle, the word enters the fabric one cycle later and leaves it FLAT cycles after that.
+// A first hop is in its relay's slot from the following edge; a second hop issued at plan
+// cycle t2 reads its slot when it enters the fabric, so it finds the message exactly when
+// t2 >= t1 + FLAT + 1 (t1 = its first hop's plan cycle), and a slot read at t2 may be
+// stored again by a first hop issued at t1' >= t2 - FLAT (the store wins over the read's
+// clear at the same edge).  Final-hop words are registered once more (sink register) and
+// written in the next cycle.  done rises B*T + FLAT + 3 cycles after start.
+`default_nettype none
+`include "mf_param_check.vh"
+
+module banyan_ft_engine (
+  clk, rst, plan_wr_en, plan_wr_addr, plan_wr_data, plan_len,
+  start, busy, done, cycles, delivered, err_dst, err_dup, missing, relay_miss, relay_ovf,
+  fault_en, fault_stage, fault_elem, fault_kind,
+  src_rd_en, src_rd_addr, src_rd_data, snk_wr_en, snk_wr_addr, snk_wr_data
+);
+  parameter integer N = 16;
+  parameter integer DW = 8;
+  parameter integer B = 1;
+  parameter integer PIPELINE = 1;
+  parameter integer PLAN_DEPTH = 3 * N + 8;
+  parameter integer RELAY_DEPTH = 2;
+
+`include "mf_functions.vh"
+`include "mf_params.vh"
+
+  localparam integer M = mf_clog2(N);
+  localparam integer FLAT = (PIPELINE != 0) ? M : 0;
+  localparam integer SW = (mf_clog2(RELAY_DEPTH) < 1) ? 1 : mf_clog2(RELAY_DEPTH);
+  localparam integer PW = 2 + M + SW;
+  localparam integer EW = M + N * PW;
+  localparam integer PAW = (mf_clog2(PLAN_DEPTH) < 1) ? 1 : mf_clog2(PLAN_DEPTH);
+  localparam integer PLW = mf_clog2(PLAN_DEPTH + 1);
+  localparam integer HBW = mf_clog2(B);
+  localparam integer BW = (HBW < 1) ? 1 : HBW;
+  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer RW = DW + 2 * M + HBW;  // a relay slot: data, source, dest, block word
+  localparam integer O_SLOT = RW;
+  localparam integer O_HOP = RW + SW;
+  localparam integer FW = RW + SW + 1;
+  localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
+  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+  localparam integer NSW = M * (N / 2);
+  localparam integer NB = N * B;
+  localparam [31:0] TOTAL = N * N * B;
+  localparam [31:0] DEPTH32 = PLAN_DEPTH;
+  localparam [PLW-1:0] DEPTH_L = DEPTH32[PLW-1:0];
+  localparam integer DRAIN = FLAT + 2;  // busy cycles after the last issue, minus one
+
+  input  wire            clk;
+  input  wire            rst;
+  input  wire            plan_wr_en;
+  input  wire [PAW-1:0]  plan_wr_addr;
+  input  wire [EW-1:0]   plan_wr_data;
+  input  wire [PLW-1:0]  plan_len;
+  input  wire            start;
+  output wire            busy;
+  output wire            done;
+  output wire [31:0]     cycles;
+  output wire [31:0]     delivered;
+  output wire [31:0]     err_dst;
+  output wire [31:0]     err_dup;
+  output wire [31:0]     missing;
+  output wire [31:0]     relay_miss;
+  output wire [31:0]     relay_ovf;
+  input  wire            fault_en;
+  input  wire [FSW-1:0]  fault_stage;
+  input  wire [FEW-1:0]  fault_elem;
+  input  wire [1:0]      fault_kind;
+  output wire [N-1:0]    src_rd_en;
+  output wire [N*AW-1:0] src_rd_addr;
+  input  wire [N*DW-1:0] src_rd_data;
+  output wire [N-1:0]    snk_wr_en;
+  output wire [N*AW-1:0] snk_wr_addr;
+  output wire [N*DW-1:0] snk_wr_data;
+
+  generate
+    `MF_PARAM_ERROR_IF(N < 8 || (1 << M) != N, g_bad_n,
+                       ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8,
+                       ("banyan_ft_engine: N must be a power of two >= 8 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(DW < 1, g_bad_dw, ERROR_banyan_ft_engine_DW_must_be_positive,
+                       ("banyan_ft_engine: DW must be >= 1 (DW=%0d)", DW))
+    `MF_PARAM_ERROR_IF(B < 1, g_bad_b, ERROR_banyan_ft_engine_B_must_be_positive,
+                       ("banyan_ft_engine: B must be >= 1 (B=%0d)", B))
+    `MF_PARAM_ERROR_IF(PIPELINE != 0 && PIPELINE != 1, g_bad_pipeline,
+                       ERROR_banyan_ft_engine_PIPELINE_must_be_0_or_1,
+                       ("banyan_ft_engine: PIPELINE must be 0 or 1 (PIPELINE=%0d)", PIPELINE))
+    `MF_PARAM_ERROR_IF(PLAN_DEPTH < 1, g_bad_plan_depth,
+                       ERROR_banyan_ft_engine_PLAN_DEPTH_must_be_positive,
+                       ("banyan_ft_engine: PLAN_DEPTH must be >= 1 (PLAN_DEPTH=%0d)", PLAN_DEPTH))
+    `MF_PARAM_ERROR_IF(RELAY_DEPTH < 1, g_bad_relay_depth,
+                       ERROR_banyan_ft_engine_RELAY_DEPTH_must_be_positive,
+                       ("banyan_ft_engine: RELAY_DEPTH must be >= 1 (RELAY_DEPTH=%0d)",
+                        RELAY_DEPTH))
+  endgenerate
+
+  function [31:0] f_pop;
+    input [N-1:0] v;
+    integer k;
+    begin
+      f_pop = 32'd0;
+      for (k = 0; k < N; k = k + 1) f_pop = f_pop + {31'd0, v[k]};
+    end
+  endfunction
+
+  // ---- schedule memory
+  reg [EW-1:0] plan_mem [0:PLAN_DEPTH-1];
+  always @(posedge clk) begin
+    if (plan_wr_en && {{(32-PAW){1'b0}}, plan_wr_addr} < PLAN_DEPTH)
+      plan_mem[plan_wr_addr] <= plan_wr_data;
+  end
+
+  // ---- control: issue plan entries 0..T-1, B passes, then drain
+  reg            busy_q, done_q, issue_q;
+  reg [PLW-1:0]  len_q;
+  reg [PAW-1:0]  t_q;
+  reg [BW-1:0]   b_q;
+  reg [7:0]      drain_q;
+  reg [31:0]     cyc_q;
+  wire [31:0]    len32 = {{(32-PLW){1'b0}}, plan_len};
+  wire [PLW-1:0] len_in = (len32 > DEPTH32) ? DEPTH_L : plan_len;
+  wire           last_t = ({{(32-PAW){1'b0}}, t_q} + 1 == {{(32-PLW){1'b0}}, len_q});
+  wire           last_b = ({{(32-BW){1'b0}}, b_q} == B - 1);
+  wire           go = start && !busy_q;
+
+  always @(posedge clk) begin
+    if (rst) begin
+      busy_q <= 1'b0;
+      done_q <= 1'b0;
+      issue_q <= 1'b0;
+      len_q <= {PLW{1'b0}};
+      t_q <= {PAW{1'b0}};
+      b_q <= {BW{1'b0}};
+      drain_q <= 8'd0;
+      cyc_q <= 32'd0;
+    end else if (go) begin
+      busy_q <= 1'b1;
+      done_q <= 1'b0;
+      issue_q <= (len_in != {PLW{1'b0}});
+      len_q <= len_in;
+      t_q <= {PAW{1'b0}};
+      b_q <= {BW{1'b0}};
+      drain_q <= DRAIN[7:0];
+      cyc_q <= 32'd0;
+    end else if (busy_q) begin
+      cyc_q <= cyc_q + 32'd1;
+      if (issue_q) begin
+        if (last_t) begin
+          t_q <= {PAW{1'b0}};
+          if (last_b) issue_q <= 1'b0;
+          else b_q <= b_q + {{(BW-1){1'b0}}, 1'b1};
+        end else begin
+          t_q <= t_q + {{(PAW-1){1'b0}}, 1'b1};
+        end
+      end else if (drain_q == 8'd0) begin
+        busy_q <= 1'b0;
+        done_q <= 1'b1;
+      end else begin
+        drain_q <= drain_q - 8'd1;
+      end
+    end
+  end
+
+  // ---- stage A: the entry read in the issue cycle
+  reg          a_v;
+  reg [EW-1:0] a_ent;
+  reg [BW-1:0] a_b;
+  always @(posedge clk) begin
+    if (rst) a_v <= 1'b0;
+    else a_v <= busy_q && issue_q;
+    a_ent <= plan_mem[t_q];
+    a_b <= b_q;
+  end
+
+  // ---- stage C registers (fabric input cycle), written from stage A
+  reg          c_v;
+  reg [M-1:0]  c_cfg;
+  reg [BW-1:0] c_b;
+  always @(posedge clk) begin
+    if (rst) c_v <= 1'b0;
+    else c_v <= a_v;
+    c_cfg <= a_ent[M-1:0];
+    c_b <= a_b;
+  end
+
+  wire [N-1:0]    f_in_valid;
+  wire [N*FW-1:0] f_in_data;
+  wire [N-1:0]    f_valid;
+  wire [N*FW-1:0] f_data;
+  wire [NSW-1:0]  f_conflict;
+  wire            unused_conflict = ^f_conflict;
+
+  banyan_fabric #(.N(N), .W(FW), .CONTROL(MF_CTRL_STAGE), .PIPELINE(PIPELINE)) u_fabric (
+    .clk(clk), .rst(rst), .in_valid(f_in_valid), .in_data(f_in_data), .in_cfg(c_cfg),
+    .in_tag({(N*M){1'b0}}), .fault_en(fault_en), .fault_stage(fault_stage),
+    .fault_elem(fault_elem), .fault_kind(fault_kind),
+    .out_valid(f_valid), .out_data(f_data), .out_conflict(f_conflict)
+  );
+
+  // ---- per processor: source read, relay buffer, sink register and written-word record
+  wire [N-1:0] ev_good, ev_dup, ev_bad, ev_miss, ev_ovf;
+  reg  [N-1:0] s_v, s_ok;
+  reg  [N*AW-1:0] s_addr;
+  reg  [N*DW-1:0] s_data;
+
+  genvar i;
+  generate
+    for (i = 0; i < N; i = i + 1) begin : g_proc
+      localparam [M-1:0] ME = i;
+      wire [PW-1:0] a_fld = a_ent[M + i*PW +: PW];
+      wire [1:0]    a_op = a_fld[1:0];
+      wire [M-1:0]  a_dest = a_fld[M+1:2];
+      reg  [1:0]    c_op;
+      reg  [M-1:0]  c_dest;
+      reg  [SW-1:0] c_slot;
+      always @(posedge clk) begin
+        c_op <= a_v ? a_op : 2'd0;
+        c_dest <= a_dest;
+        c_slot <= a_fld[PW-1:M+2];
+      end
+      assign src_rd_en[i] = a_v && (a_op == 2'd1 || a_op == 2'd2);
+      if (HBW > 0) begin : g_addr_b
+        assign src_rd_addr[i*AW +: AW] = {a_b[HBW-1:0], a_dest};
+      end else begin : g_addr
+        assign src_rd_addr[i*AW +: AW] = a_dest;
+      end
+
+      // Relay buffer: RELAY_DEPTH slots of RW bits and their valid bits.
+      reg [RW-1:0]          rmem [0:RELAY_DEPTH-1];
+      reg [RELAY_DEPTH-1:0] rv;
+      wire c_slot_ok = ({{(32-SW){1'b0}}, c_slot} < RELAY_DEPTH);
+      wire [RW-1:0] r_word = c_slot_ok ? rmem[c_slot] : {RW{1'b0}};
+      wire r_held = c_slot_ok && rv[c_slot];
+      wire c_own = c_v && (c_op == 2'd1 || c_op == 2'd2);
+      wire c_rel = c_v && (c_op == 2'd3);
+      wire [RW-1:0] own_word;
+      if (HBW > 0) begin : g_own_b
+        assign own_word = {c_b[HBW-1:0], c_dest, ME, src_rd_data[i*DW +: DW]};
+      end else begin : g_own
+        assign own_word = {c_dest, ME, src_rd_data[i*DW +: DW]};
+        wire unused_b = ^c_b;
+      end
+      assign f_in_valid[i] = c_own || (c_rel && r_held);
+      assign f_in_data[i*FW +: FW] =
+          c_own ? {c_op == 2'd2, (c_op == 2'd2) ? c_slot : {SW{1'b0}}, own_word} :
+          (c_rel && r_held) ? {1'b0, {SW{1'b0}}, r_word} : {FW{1'b0}};
+      assign ev_miss[i] = c_rel && !r_held;
+
+      // Arrivals at output i: first hops into the relay buffer, final hops to the sink.
+      wire [FW-1:0] o_word = f_data[i*FW +: FW];
+      wire [SW-1:0] o_slot = o_word[O_SLOT +: SW];
+      wire o_hop = f_valid[i] && o_word[O_HOP];
+      wire o_slot_ok = ({{(32-SW){1'b0}}, o_slot} < RELAY_DEPTH);
+      wire [RELAY_DEPTH-1:0] clr = (c_rel && r_held) ? ({{(RELAY_DEPTH-1){1'b0}}, 1'b1} << c_slot)
+                                                     : {RELAY_DEPTH{1'b0}};
+      wire [RELAY_DEPTH-1:0] set = (o_hop && o_slot_ok) ?
+                                   ({{(RELAY_DEPTH-1){1'b0}}, 1'b1} << o_slot) :
+                                   {RELAY_DEPTH{1'b0}};
+      assign ev_ovf[i] = o_hop && (!o_slot_ok || |(rv & ~clr & set));
+      always @(posedge clk) begin
+        if (rst || go) rv <= {RELAY_DEPTH{1'b0}};
+        else rv <= (rv & ~clr) | set;
+        if (o_hop && o_slot_ok) rmem[o_slot] <= o_word[RW-1:0];
+      end
+
+      wire [M-1:0] o_src = o_word[DW +: M];
+      wire [M-1:0] o_dst = o_word[DW + M +: M];
+      wire [AW-1:0] o_addr;
+      if (HBW > 0) begin : g_oaddr_b
+        assign o_addr = {o_word[DW + 2*M +: BW], o_src};
+      end else begin : g_oaddr
+        assign o_addr = o_src;
+      end
+      always @(posedge clk) begin
+        if (rst) s_v[i] <= 1'b0;
+        else s_v[i] <= f_valid[i] && !o_word[O_HOP];
+        s_ok[i] <= ({{(32-M){1'b0}}, o_dst} == i);
+        s_data[i*DW +: DW] <= o_word[DW-1:0];
+        s_addr[i*AW +: AW] <= o_addr;
+      end
+      assign snk_wr_en[i] = s_v[i] && s_ok[i];
+      assign snk_wr_addr[i*AW +: AW] = s_addr[i*AW +: AW];
+      assign snk_wr_data[i*DW +: DW] = s_data[i*DW +: DW];
+
+      // Written-word record of sink i (one bit per address).
+      reg [NB-1:0] seen;
+      wire hit = seen[s_addr[i*AW +: AW]];
+      assign ev_good[i] = snk_wr_en[i] && !hit;
+      assign ev_dup[i] = snk_wr_en[i] && hit;
+      assign ev_bad[i] = s_v[i] && !s_ok[i];
+      always @(posedge clk) begin
+        if (rst || go) seen <= {NB{1'b0}};
+        else if (snk_wr_en[i]) seen[s_addr[i*AW +: AW]] <= 1'b1;
+      end
+    end
+  endgenerate
+
+  // ---- counters
+  reg [31:0] deliv_q, good_q, dst_q, dup_q, miss_q, ovf_q;
+  always @(posedge clk) begin
+    if (rst || go) begin
+      deliv_q <= 32'd0;
+      good_q <= 32'd0;
+      dst_q <= 32'd0;
+      dup_q <= 32'd0;
+      miss_q <= 32'd0;
+      ovf_q <= 32'd0;
+    end else begin
+      deliv_q <= deliv_q + f_pop(snk_wr_en);
+      good_q <= good_q + f_pop(ev_good);
+      dst_q <= dst_q + f_pop(ev_bad);
+      dup_q <= dup_q + f_pop(ev_dup);
+      miss_q <= miss_q + f_pop(ev_miss);
+      ovf_q <= ovf_q + f_pop(ev_ovf);
+    end
+  end
+
+  assign busy = busy_q;
+  assign done = done_q;
+  assign cycles = cyc_q;
+  assign delivered = deliv_q;
+  assign err_dst = dst_q;
+  assign err_dup = dup_q;
+  assign missing = done_q ? TOTAL - good_q : 32'd0;
+  assign relay_miss = miss_q;
+  assign relay_ovf = ovf_q;
+endmodule
+
+`default_nettype wire

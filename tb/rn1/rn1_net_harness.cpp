@@ -67,7 +67,11 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
   TrafficDriver drv_r(s, c.traffic, c.load, c.seed, c.cycles);
   const int ne = s.endpoints, nl = static_cast<int>(s.links.size());
   int nout = 0;
-  for (const auto& r : s.routers) nout += r.radix * r.dilation;
+  std::vector<int> en_off;  // first cfg_en bit of each router
+  for (const auto& r : s.routers) {
+    en_off.push_back(nout);
+    nout += r.radix * r.dilation;
+  }
 
   NetPorts p(sim);
   p.seed.set(seed);
@@ -87,6 +91,14 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
   while ((t < c.cycles || (busy() && t < c.cycles + c.drain_limit)) &&
          !(with_model && ctl.stop(*chk))) {
     if (with_model) chk->cycle = t;
+    // Enable-bit changes of this cycle (switched-off outputs), in the RTL and the model.
+    twin::enables_at(c, t, [&](int r, uint8_t m) {
+      const int no =
+          s.routers[static_cast<size_t>(r)].radix * s.routers[static_cast<size_t>(r)].dilation;
+      for (int o = 0; o < no; ++o)
+        p.cfg_en.set_bit(en_off[static_cast<size_t>(r)] + o, ((m >> o) & 1) != 0);
+      if (with_model) net.set_enable(r, m);
+    });
     drv_r.before(t, &in_r);
     if (with_model) drv_m.before(t, &in_m);
     for (int e = 0; e < ne; ++e) {

@@ -31,7 +31,9 @@ Run run_with(const RunConfig& c, const FaultSet& f) {
   }
   Run r;
   r.st = drv.stats(net.cycle(), &f);
-  drv.for_each_finished([&](int a, int b, bool, int att) { r.msgs.push_back({a, b, att}); });
+  drv.for_each_finished([&](int a, int b, bool, int att, uint64_t) {
+    r.msgs.push_back({a, b, att});
+  });
   return r;
 }
 
@@ -186,6 +188,180 @@ std::vector<ThroughputPoint> throughput_curve(rn1::Topology t, const std::vector
     const RunStats st = run_model(c);
     out.push_back({L, st.throughput, st.mean_attempts, st.mean_latency});
   }
+  return out;
+}
+
+std::vector<Site> faulty_sites(const FaultSet& f) {
+  std::vector<Site> v;
+  for (size_t r = 0; r < f.router_dead.size(); ++r) {
+    if (f.router_dead[r]) v.push_back({true, static_cast<int>(r)});
+  }
+  for (size_t l = 0; l < f.links.size(); ++l) {
+    if (f.links[l].dead || f.links[l].stuck) v.push_back({false, static_cast<int>(l)});
+  }
+  return v;
+}
+
+namespace {
+// What one source sent and received on its inputs, attempt by attempt (the endpoint's view:
+// its forward words as driven, its backward words as received).
+struct Recorder {
+  enum State { kIdle, kSend, kWait } st = kIdle;
+  int sel = 0, quiet = 0;
+  std::vector<uint8_t> sent, reply;
+};
+}  // namespace
+
+LocaliseRun localise(const LocaliseConfig& lc) {
+  const NetSpec& s = rn1::net_spec(lc.topology);
+  RunConfig c;
+  c.topology = lc.topology;
+  c.traffic = Traffic::kUniform;
+  c.load = lc.load;
+  c.cycles = lc.cycles;
+  c.seed = lc.seed;
+  c.fault_set = lc.faults;
+  validate(c);
+  Rn1Net net(s, lc.faults);
+  net.reset(net_seed(c.seed));
+  TrafficDriver drv(s, c.traffic, c.load, c.seed, c.cycles);
+  rn1::FaultMonitor mon(s, lc.threshold);
+  LocaliseRun out;
+  std::vector<std::array<int, 2>> src_link(static_cast<size_t>(s.endpoints), {-1, -1});
+  for (int l = 0; l < static_cast<int>(s.links.size()); ++l) {
+    const rn1::NodeRef& n = s.links[static_cast<size_t>(l)].src;
+    if (n.endpoint) src_link[static_cast<size_t>(n.node)][static_cast<size_t>(n.port)] = l;
+  }
+  std::vector<Recorder> rec(static_cast<size_t>(s.endpoints));
+  const int timeout = 2 * s.stages + 8;
+  uint64_t last_switch = 0;
+  const std::vector<Site> truth = faulty_sites(lc.faults);
+  std::vector<uint8_t> named(truth.size(), 0);
+  auto finish = [&](int e, Recorder& r) {
+    const rn1::Verdict v = rn1::decode_attempt(s, e, r.sel, r.sent, r.reply);
+    ++out.attempts;
+    if (v.kind == rn1::Verdict::kBlocked) ++out.blocked;
+    if (v.kind == rn1::Verdict::kSuspect) ++out.suspect;
+    if (mon.report(v)) {
+      const int dl = mon.declared().back();
+      Declaration d;
+      d.link = dl;
+      d.cycle = net.cycle();
+      d.attempts = out.attempts;
+      d.failed = out.blocked + out.suspect;
+      d.correct = rn1::declaration_correct(s, lc.faults, dl);
+      const auto [router, o] = rn1::driving_output(s, dl);
+      if (!d.correct) ++out.wrong;
+      for (size_t k = 0; k < truth.size(); ++k) {
+        const Site& x = truth[k];
+        const rn1::NodeRef& dn = s.links[static_cast<size_t>(dl)].dst;
+        if ((!x.router && x.index == dl) || (x.router && !dn.endpoint && dn.node == x.index)) {
+          if (!named[k]) out.attempts_to_localise = out.attempts;
+          named[k] = 1;
+        }
+      }
+      if (lc.switch_off && router >= 0) {
+        d.switched = true;
+        // Applied before the next edge, in the model here and in the replay.
+        const uint8_t m = mon.enables()[static_cast<size_t>(router)];
+        net.set_enable(router, m);
+        c.enables.push_back({net.cycle(), router, m});
+        last_switch = net.cycle();
+      }
+      out.declared.push_back(d);
+    }
+    r = Recorder{};
+  };
+  Rn1Net::UserIn in;
+  while (net.cycle() < c.cycles || (!drv.quiescent() && net.cycle() < c.cycles + c.drain_limit)) {
+    std::vector<std::array<rn1::Word, 2>> fwd(static_cast<size_t>(s.endpoints));
+    for (int e = 0; e < s.endpoints; ++e) {
+      for (int k = 0; k < s.endpoint_ports; ++k) {
+        fwd[static_cast<size_t>(e)][static_cast<size_t>(k)] =
+            net.probe_fwd(src_link[static_cast<size_t>(e)][static_cast<size_t>(k)]);
+      }
+    }
+    drive_model_cycle(net, drv, in);
+    for (int e = 0; e < s.endpoints; ++e) {
+      Recorder& r = rec[static_cast<size_t>(e)];
+      for (int k = 0; k < s.endpoint_ports; ++k) {
+        const rn1::Word w = fwd[static_cast<size_t>(e)][static_cast<size_t>(k)];
+        if (!rn1::word_ctl(w)) continue;
+        if (r.st == Recorder::kIdle || r.st == Recorder::kWait) {
+          if (r.st == Recorder::kWait) finish(e, r);  // a new attempt closes the last
+          r.st = Recorder::kSend;
+          r.sel = k;
+        }
+        if (k == r.sel) r.sent.push_back(rn1::word_data(w));
+      }
+      if (r.st == Recorder::kSend &&
+          !rn1::word_ctl(fwd[static_cast<size_t>(e)][static_cast<size_t>(r.sel)])) {
+        r.st = Recorder::kWait;
+        r.quiet = 0;
+      }
+      if (r.st == Recorder::kWait) {
+        const rn1::Word b =
+            net.received_bwd(src_link[static_cast<size_t>(e)][static_cast<size_t>(r.sel)]);
+        if (rn1::word_ctl(b)) {
+          r.reply.push_back(rn1::word_data(b));
+        } else if (!r.reply.empty() || ++r.quiet > timeout) {
+          finish(e, r);
+        }
+      }
+    }
+  }
+  out.localised = true;
+  for (uint8_t n : named) out.localised = out.localised && n != 0;
+  out.stats = drv.stats(net.cycle(), &lc.faults);
+  out.mean_attempts = out.stats.mean_attempts;
+  double sum = 0;
+  drv.for_each_finished([&](int, int, bool, int att, uint64_t t_gen) {
+    if (!out.declared.empty() && lc.switch_off && t_gen > last_switch) {
+      sum += att;
+      ++out.messages_after;
+    }
+  });
+  out.mean_attempts_after = out.messages_after ? sum / static_cast<double>(out.messages_after) : 0;
+  out.replay = c;
+  return out;
+}
+
+LocaliseSweep localise_sweep(const LocaliseConfig& base, const std::vector<FaultSet>& cases) {
+  LocaliseSweep out;
+  const NetSpec& s = rn1::net_spec(base.topology);
+  double free = 0, before = 0, after = 0, att = 0;
+  long n_after = 0;
+  for (size_t k = 0; k < cases.size(); ++k) {
+    LocaliseConfig c = base;
+    c.faults = cases[k];
+    c.seed = base.seed + k;
+    c.switch_off = true;
+    LocaliseRun r = localise(c);
+    c.switch_off = false;
+    const LocaliseRun r0 = localise(c);
+    c.faults = FaultSet::none(s);
+    const LocaliseRun rf = localise(c);
+    ++out.cases;
+    out.wrong += r.wrong;
+    for (const Declaration& d : r.declared) out.not_switchable += !d.switched;
+    if (r.localised) {
+      ++out.localised;
+      att += static_cast<double>(r.attempts_to_localise);
+      out.max_attempts_to_localise = std::max(out.max_attempts_to_localise, r.attempts_to_localise);
+    }
+    free += rf.mean_attempts;
+    before += r0.mean_attempts;
+    // After the last switch-off; a case with nothing switched off stays as before.
+    after += r.messages_after > 0 ? r.mean_attempts_after : r0.mean_attempts;
+    ++n_after;
+    out.runs.push_back(std::move(r));
+  }
+  if (out.localised) out.attempts_to_localise = att / static_cast<double>(out.localised);
+  if (out.cases) {
+    out.mean_attempts_fault_free = free / static_cast<double>(out.cases);
+    out.mean_attempts_before = before / static_cast<double>(out.cases);
+  }
+  if (n_after) out.mean_attempts_after = after / static_cast<double>(n_after);
   return out;
 }
 

@@ -201,6 +201,15 @@ void validate(const RunConfig& c) {
     throw InvalidArgument("rn1: --cycles must be 1..100000000");
   }
   const NetSpec& s = rn1::net_spec(c.topology);
+  if (c.fault_set && (c.fault_set->router_dead.size() != s.routers.size() ||
+                      c.fault_set->links.size() != s.links.size())) {
+    throw InvalidArgument("rn1: the fault set does not match " + s.name);
+  }
+  for (const EnableChange& e : c.enables) {
+    if (e.router < 0 || e.router >= static_cast<int>(s.routers.size())) {
+      throw InvalidArgument("rn1: enable change for a router outside " + s.name);
+    }
+  }
   const int sites = static_cast<int>(s.routers.size() + s.links.size());
   if (c.faults < 0 || c.faults > sites) {
     throw InvalidArgument("rn1: --faults must be 0.." + std::to_string(sites) + " for " + s.name);
@@ -208,6 +217,7 @@ void validate(const RunConfig& c) {
 }
 
 FaultSet run_faults(const RunConfig& c) {
+  if (c.fault_set) return *c.fault_set;
   return rn1::random_faults(rn1::net_spec(c.topology), c.faults, c.seed);
 }
 
@@ -247,6 +257,7 @@ RunStats run_model(const RunConfig& c, const FaultSet& f) {
   TrafficDriver drv(s, c.traffic, c.load, c.seed, c.cycles);
   Rn1Net::UserIn in;
   while (net.cycle() < c.cycles || (!drv.quiescent() && net.cycle() < c.cycles + c.drain_limit)) {
+    enables_at(c, net.cycle(), [&](int r, uint8_t m) { net.set_enable(r, m); });
     drive_model_cycle(net, drv, in);
   }
   return drv.stats(net.cycle(), &f);

@@ -11,7 +11,12 @@
 //     affects, measured at low load beside the exact expectation (section 20.8.2: "two
 //     attempts" for a first-stage router; fewer further inside);
 //   * throughput_curve: delivered words per endpoint per cycle against offered load
-//     (section 20.4: "redundant paths ... improve network routing performance").
+//     (section 20.4: "redundant paths ... improve network routing performance");
+//   * localise: fault localisation (section 20.9) while traffic runs: every attempt's reply
+//     read by rn1::decode_attempt from what the source sent and received, the verdicts
+//     combined by rn1::FaultMonitor, declared links switched off through the routers'
+//     enable bits at once; the switch-offs are returned as a schedule, so the RTL in
+//     lockstep (tb/rn1) replays the same run.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +24,7 @@
 #include <vector>
 
 #include "minforge/algo/rn1/rn1_claims.hpp"
+#include "minforge/algo/rn1/rn1_localise.hpp"
 #include "minforge/algo/rn1/rn1_topology.hpp"
 #include "minforge/twin/rn1/rn1_traffic.hpp"
 
@@ -60,5 +66,51 @@ struct ThroughputPoint {
 };
 std::vector<ThroughputPoint> throughput_curve(rn1::Topology t, const std::vector<double>& loads,
                                               uint64_t cycles, int faults, uint64_t seed);
+
+struct LocaliseConfig {
+  rn1::Topology topology = rn1::Topology::kFig20_9;
+  rn1::FaultSet faults;
+  double load = 0.2;
+  uint64_t cycles = 4000;
+  uint64_t seed = 1;
+  int threshold = 2;
+  bool switch_off = true;
+};
+struct Declaration {
+  int link = -1;
+  uint64_t cycle = 0;     // when the monitor declared it
+  long attempts = 0;      // attempts finished in the network until then
+  long failed = 0;        // of which failed (suspect, blocked or timed out)
+  bool correct = false;   // rn1::declaration_correct
+  bool switched = false;  // a router output was switched off (not an endpoint's input)
+};
+struct LocaliseRun {
+  std::vector<Declaration> declared;
+  long attempts = 0, suspect = 0, blocked = 0;  // attempts read, by verdict
+  bool localised = false;          // every faulty component named by a correct declaration
+  long wrong = 0;                  // incorrect declarations
+  long attempts_to_localise = 0;   // attempts until the last faulty component was named
+  double mean_attempts = 0;        // per message, whole run
+  double mean_attempts_after = 0;  // per message generated after the last switch-off
+  long messages_after = 0;
+  RunStats stats;
+  RunConfig replay;  // the same run as a RunConfig (faults + enable changes) for tb/rn1
+};
+LocaliseRun localise(const LocaliseConfig& c);
+// Many fault sets, each localised with switch-off and run again without (the "before").
+struct LocaliseSweep {
+  long cases = 0, localised = 0, wrong = 0, not_switchable = 0;
+  double attempts_to_localise = 0;  // mean over the localised cases
+  long max_attempts_to_localise = 0;
+  // Mean attempts per message: the same traffic without faults, with the faults and no
+  // switch-off, and over the messages generated after the last switch-off (a case with
+  // nothing switched off counts its "before").
+  double mean_attempts_fault_free = 0, mean_attempts_before = 0, mean_attempts_after = 0;
+  std::vector<LocaliseRun> runs;
+};
+// `base` gives topology, load, cycles, threshold; case k runs with seed base.seed + k.
+LocaliseSweep localise_sweep(const LocaliseConfig& base, const std::vector<rn1::FaultSet>& cases);
+// The faulty components of a fault set (router dead; link dead or stuck).
+std::vector<rn1::Site> faulty_sites(const rn1::FaultSet& f);
 
 }  // namespace minforge::twin

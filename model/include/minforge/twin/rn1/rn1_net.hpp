@@ -44,10 +44,15 @@ class Rn1Net {
   // node (a dead router drives 0).  These are the RTL probe_fwd / probe_bwd.
   rn1::Word probe_fwd(int l) const;
   rn1::Word probe_bwd(int l) const;
+  // Link l as received at the last step() (after its fault): what its downstream node
+  // sampled (forward) and its upstream node sampled (backward) at that clock edge.
+  rn1::Word received_fwd(int l) const { return frcv_[static_cast<size_t>(l)]; }
+  rn1::Word received_bwd(int l) const { return brcv_[static_cast<size_t>(l)]; }
   const Rn1Endpoint& endpoint(int e) const { return *eps_[e]; }
   int router_outputs(int r) const;
   // Per-output enable of router r (bit o), all set after construction (cfg_en of the tops).
   void set_enable(int r, uint8_t mask) { en_[r] = mask; }
+  uint8_t enable(int r) const { return en_[static_cast<size_t>(r)]; }
 
  private:
   struct RouterNode;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,11 +47,11 @@ class TrafficDriver {
   void finished(int e, bool ok, int attempts);
   bool quiescent() const;  // nothing queued or in flight
   RunStats stats(uint64_t cycles_run, const rn1::FaultSet* faults = nullptr) const;
-  // Every finished message: fn(src, dst, ok, attempts).
+  // Every finished message: fn(src, dst, ok, attempts, generation cycle).
   template <class Fn>
   void for_each_finished(Fn fn) const {
     for (const Msg& m : msgs_) {
-      if (m.done) fn(m.src, m.dst, m.ok, m.attempts);
+      if (m.done) fn(m.src, m.dst, m.ok, m.attempts, m.t_gen);
     }
   }
 
@@ -79,6 +80,12 @@ class TrafficDriver {
   long in_flight_ = 0, duplicates_ = 0, corrupt_ = 0, gave_up_ = 0;
 };
 
+// A change of one router's output enable bits (cfg_en) before the edge of cycle `cycle`.
+struct EnableChange {
+  uint64_t cycle = 0;
+  int router = 0;
+  uint8_t mask = 0xFF;
+};
 struct RunConfig {
   rn1::Topology topology = rn1::Topology::kFig20_9;
   Traffic traffic = Traffic::kUniform;
@@ -86,8 +93,17 @@ struct RunConfig {
   uint64_t cycles = 2000;
   int faults = 0;
   uint64_t seed = 1;
-  uint64_t drain_limit = 50000;  // extra cycles to let queued messages finish
+  uint64_t drain_limit = 50000;            // extra cycles to let queued messages finish
+  std::optional<rn1::FaultSet> fault_set;  // explicit faults (then `faults` is ignored)
+  std::vector<EnableChange> enables;       // enable-bit changes during the run
 };
+// The enable changes of cycle `cycle`: fn(router, mask).
+template <class Fn>
+void enables_at(const RunConfig& c, uint64_t cycle, Fn fn) {
+  for (const EnableChange& e : c.enables) {
+    if (e.cycle == cycle) fn(e.router, e.mask);
+  }
+}
 void validate(const RunConfig& c);
 rn1::FaultSet run_faults(const RunConfig& c);
 uint16_t net_seed(uint64_t seed);

@@ -1,0 +1,48 @@
+# The fault-tolerant banyan exchange engine (rtl/engine/banyan_ft_engine.v, paper 000),
+# included by tb/a2a/CMakeLists.txt: its harness (a2a_ft_rtl.cpp, in mf_tb_a2a for
+# `minforge sim banyan --fault I,L,dead`), the regression's models (tb/a2a/a2a_ft.cmake) in
+# the executable tb_banyan_ft, and the lockstep tests: random stimulus, then one exchange per
+# internal fault with the model's latency-hiding plan (every fault of N = 8, 16, 32 with
+# PIPELINE 0 and 1, of N = 64 pipelined, and of N = 16 with B = 3 words per pair and 3 relay
+# slots; 2.7 s for the 128 faults of N = 64).
+target_sources(mf_tb_a2a PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/a2a_ft_rtl.cpp)
+
+add_executable(tb_banyan_ft a2a_ft_main.cpp)
+target_link_libraries(tb_banyan_ft PRIVATE mf_tb_a2a)
+target_compile_options(tb_banyan_ft PRIVATE ${MINFORGE_WARNINGS})
+target_include_directories(tb_banyan_ft PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/a2a_ft)
+
+# name|N|PIPELINE|DW|B|RELAY_DEPTH|faults
+set(MF_FT_MODELS
+    n8p0|8|0|16|1|2|all n8p1|8|1|16|1|2|all n16p0|16|0|16|1|2|all n16p1|16|1|16|1|2|all
+    n32p0|32|0|16|1|2|all n32p1|32|1|16|1|2|all n64p1|64|1|16|1|2|all
+    n16p1b3|16|1|5|3|3|all)
+set(inc "")
+foreach(spec ${MF_FT_MODELS})
+  string(REPLACE "|" ";" f "${spec}")
+  list(GET f 0 name)
+  list(GET f 1 n)
+  list(GET f 2 p)
+  list(GET f 3 dw)
+  list(GET f 4 b)
+  list(GET f 5 r)
+  list(GET f 6 faults)
+  mf_a2a_ft_model(tb_banyan_ft N ${n} PIPELINE ${p} DW ${dw} B ${b} RELAY_DEPTH ${r})
+  set(prefix Vbanyan_ft_n${n}_p${p}_dw${dw}_b${b}_r${r})
+  string(APPEND inc "MF_FT_MODEL(${prefix})\n")
+  add_test(NAME tb_banyan_ft_${name}
+           COMMAND tb_banyan_ft --model ${prefix} --faults ${faults} --quiet
+                   --wave-dir ${CMAKE_BINARY_DIR}/tb-waves)
+  set_tests_properties(tb_banyan_ft_${name} PROPERTIES TIMEOUT 600 LABELS "rtl;banyan")
+endforeach()
+file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/a2a_ft/a2a_ft_models.inc CONTENT "${inc}")
+
+# Self-test of the lockstep check: a corrupted expectation must stop the run with the
+# MISMATCH line, the reproduce line and a kept waveform.
+mf_add_lockstep_selftest(
+  NAME tb_banyan_ft_selftest TARGET tb_banyan_ft LABELS banyan
+  WDIR ${CMAKE_BINARY_DIR}/tb-waves/banyan_ft_selftest
+  ARGS --model Vbanyan_ft_n8_p1_dw16_b1_r2 --seed 5 --only plan --faults sample:1
+       --inject-mismatch 40
+  MISMATCH "MISMATCH cycle 40 busy expected 0x[01] actual 0x[01] \\(banyan_ft_engine N=8 DW=16 B=1 PIPELINE=1 PLAN_DEPTH=32 RELAY_DEPTH=2 mode=plan --seed 5 --faults sample:1\\)"
+  REPRODUCE "reproduce: tb_banyan_ft --model Vbanyan_ft_n8_p1_dw16_b1_r2 --seed 5 --only plan --faults sample:1")

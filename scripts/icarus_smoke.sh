@@ -74,6 +74,9 @@ run banyan_n8_comb        $E ENGINE=1 N=8 PIPELINE=0 W=12
 run banyan_n16_dead_e11   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=1 FAULT_ELEM=1 FAULT_KIND=0
 run banyan_n16_dead_e30   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=3 FAULT_ELEM=0 FAULT_KIND=0
 run banyan_n32_dead_tags  $E ENGINE=1 N=32 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=5 FAULT_KIND=0 USE_TAGS=1
+# blocks of B words per pair (the data engine's schedule repeated B times)
+run gsen_alt_n10_b3       $E ENGINE=0 N=10 SCHED=0 B=3 W=18
+run banyan_n16_b4_dead    $E ENGINE=1 N=16 B=4 W=18 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=3 FAULT_KIND=0
 # the packet-switched hypercube (tb/hypercube/hypercube_net_tb.v): routed permutations, rule
 # violations flagged
 run hypercube_d3          tb/hypercube/hypercube_net_tb.v D=3

@@ -12,7 +12,9 @@
 #      module's message (odd N, N < 4, banyan N not a power of two, W too small, unknown
 #      CONTROL / SCHED, RN1 self-test NE not a power of two 2..64 or payload too short,
 #      a board top's DESIGN that the board does not carry, a hypercube dimension outside
-#      1..16, no steps, no data bits or a node number outside the cube).
+#      1..16, no steps, no data bits or a node number outside the cube, an LCAN switch size
+#      not in 2, 4, 8, 16, N not a power of d, W beyond 32, a switch level above the PE
+#      number's digits).
 #      Skipped for a tool that is not installed (yosys is optional).
 # Exit code 0 = clean.
 set -uo pipefail
@@ -54,6 +56,13 @@ done; done
 for pc in 1 2 4; do
   sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=24 -GSCHED=2 -GPLAYER_CONTROL=$pc -GPLAYER_LEN=32")
 done
+# the data engines: one data bit, blocks of B words (B = 2^k and not), both pipelines
+for p in 0 1; do
+  sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=10 -GSCHED=0 -GDW=1 -GB=3 -GPIPELINE=$p")
+  sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=12 -GSCHED=1 -GDW=32 -GB=4 -GUSE_TAGS=1 -GPIPELINE=$p")
+  sweeps+=("rtl/engine/banyan_a2a_xchg.v|-GN=16 -GDW=8 -GB=5 -GPIPELINE=$p")
+  sweeps+=("rtl/engine/banyan_a2a_engine.v|-GN=8 -GW=20 -GB=2 -GPIPELINE=$p")
+done
 for ne in 2 4 8 32 64; do
   sweeps+=("rtl/board/rn1_selftest.v|-GNE=$ne")
 done
@@ -65,6 +74,12 @@ for d in 1 2 3 5 8; do
 done
 sweeps+=("rtl/hypercube/hypercube_net.v|-GD=4 -GSTEPS=1 -GW=1")
 sweeps+=("rtl/hypercube/hypercube_net.v|-GD=6 -GSTEPS=16 -GW=32")
+# the circuit-switched CB-LCAN: d = u, d > u, d < u, one level, 16-port switches, W 1 and 32
+for n_d_u in 16,4,4 64,4,2 8,2,4 4,4,2 256,2,2 256,16,8; do
+  IFS=, read -r n d u <<<"$n_d_u"
+  sweeps+=("rtl/lcan/lcan_engine.v|-GN=$n -GD=$d -GU=$u")
+done
+sweeps+=("rtl/lcan/lcan_engine.v|-GN=16 -GD=2 -GU=8 -GW=1" "rtl/lcan/lcan_engine.v|-GN=64 -GD=8 -GU=2 -GW=32")
 # the board tops with each design they carry (DESIGN 0 = gsen, their default, is step 1)
 sweeps+=("rtl/board/icebreaker_top.v|-GDESIGN=1" "rtl/board/hx8k_top.v|-GDESIGN=1")
 sweeps+=("rtl/board/ulx3s_top.v|-GDESIGN=1" "rtl/board/ulx3s_top.v|-GDESIGN=2")
@@ -97,9 +112,15 @@ bad=(
   "banyan_fabric|rtl/banyan/banyan_fabric.v|N=12|N must be a power of two|ERROR_banyan_fabric_N_must_be_a_power_of_two"
   "banyan_fabric|rtl/banyan/banyan_fabric.v|CONTROL=2|CONTROL must be 0 individual|ERROR_banyan_fabric_CONTROL_must_be_0_1_or_5"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|W=8|too small|ERROR_gsen_a2a_engine_W_too_small"
-  "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|SCHED=5|unknown SCHED|ERROR_gsen_a2a_engine_unknown_SCHED"
+  "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|SCHED=5|unknown SCHED|ERROR_gsen_a2a_xchg_unknown_SCHED"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|N=12|N must be 2 mod 4|ERROR_gsen_sched_alt_N_must_be_2_mod_4"
-  "banyan_a2a_engine|rtl/engine/banyan_a2a_engine.v|N=24|N must be a power of two|ERROR_banyan_a2a_engine_N_must_be_a_power_of_two"
+  "banyan_a2a_engine|rtl/engine/banyan_a2a_engine.v|N=24|N must be a power of two|ERROR_banyan_a2a_xchg_N_must_be_a_power_of_two"
+  "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|DW=0|DW=0|ERROR_gsen_a2a_xchg_DW_must_be_positive"
+  "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|B=0|B must be >= 1|ERROR_gsen_a2a_xchg_B_must_be_positive"
+  "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|N=9|N must be even|ERROR_gsen_a2a_xchg_N_must_be_even"
+  "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|DW=0|DW=0|ERROR_banyan_a2a_xchg_DW_must_be_positive"
+  "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|B=0|B must be >= 1|ERROR_banyan_a2a_xchg_B_must_be_positive"
+  "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|B=4,W=12|too small|ERROR_gsen_a2a_engine_W_too_small"
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=12|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=128|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "rn1_selftest|rtl/board/rn1_selftest.v|P=1|8*P >= 2*log2(NE)+1|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
@@ -114,6 +135,13 @@ bad=(
   "hypercube_node|rtl/hypercube/hypercube_node.v|D=0|hypercube_node: D must be 1..16|ERROR_hypercube_node_D_must_be_1_to_16"
   "hypercube_node|rtl/hypercube/hypercube_node.v|STEPS=0|hypercube_node: STEPS must be >= 1|ERROR_hypercube_node_STEPS_must_be_positive"
   "hypercube_node|rtl/hypercube/hypercube_node.v|INDEX=8|hypercube_node: INDEX must be 0..2^D-1|ERROR_hypercube_node_INDEX_out_of_range"
+  "lcan_engine|rtl/lcan/lcan_engine.v|D=3|lcan_net: D and U must be 2, 4, 8 or 16|ERROR_lcan_net_D_and_U_must_be_2_4_8_16"
+  "lcan_engine|rtl/lcan/lcan_engine.v|U=1|lcan_net: D and U must be 2, 4, 8 or 16|ERROR_lcan_net_D_and_U_must_be_2_4_8_16"
+  "lcan_engine|rtl/lcan/lcan_engine.v|N=32,D=4|lcan_net: N must be a power of D|ERROR_lcan_net_N_must_be_a_power_of_D_up_to_4096"
+  "lcan_engine|rtl/lcan/lcan_engine.v|N=8192|lcan_net: N must be a power of D|ERROR_lcan_net_N_must_be_a_power_of_D_up_to_4096"
+  "lcan_engine|rtl/lcan/lcan_engine.v|W=33|lcan_net: W must be 1..32|ERROR_lcan_net_W_must_be_1_to_32"
+  "lcan_switch|rtl/lcan/lcan_switch.v|U=32|lcan_switch: U must be 2, 4, 8 or 16|ERROR_lcan_switch_U_must_be_2_4_8_16"
+  "lcan_switch|rtl/lcan/lcan_switch.v|LEVEL=2|lcan_switch: bad LEVEL/LW/NB/W/GID|ERROR_lcan_switch_bad_LEVEL_LW_NB_W_or_GID"
 )
 have_yosys=0; command -v yosys >/dev/null && have_yosys=1
 # Yosys reads every file of every core (-defer: parsed now, elaborated by hierarchy from

@@ -114,6 +114,17 @@ module a2a_sink (
   endgenerate
   assign wr_en = good;
 
+`ifndef SYNTHESIS
+  // Invariant: every valid word falls into exactly one class.
+  always @(posedge clk) begin
+    if (!rst && ((good | bad | dup) != kv || (good & bad) != 0 || (good & dup) != 0 ||
+                 (bad & dup) != 0)) begin
+      $display("%m: ASSERTION FAILED: word classes do not add up");
+      $stop;
+    end
+  end
+`endif
+
   // stage E
   always @(posedge clk) begin
     if (rst || clear) begin

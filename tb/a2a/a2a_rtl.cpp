@@ -415,118 +415,6 @@ RunOutcome a2a_fabric_schedule(const A2aModel& m, int k, const RunOptions& opt, 
   return out;
 }
 
-// ---------------------------------------------------------------- banyan fault-tolerant plan
-namespace {
-
-// The fault-tolerant plan on the faulty fabric (a2a_banyan_plan).
-bool plan_run(Sim& sim, Checker& chk, const RunControl& ctl, const A2aFabricVariant& v,
-              const banyan::Topology& t, const banyan::Plan& plan, const twin::A2aSchedule& latin,
-              const BanyanFault& f, PlanResult& res) {
-  twin::BanyanFabric tw(v.N, v.W, v.control, v.pipeline);
-  const int n = tw.stages();
-  const int iw = n;
-  FabricPorts p(sim);
-  Images img;
-  img.size(v.N, v.W, n);
-  p.sel.set(static_cast<uint64_t>(v.sel));
-  twin::FabricIn in;
-  in.resize(v.N, n);
-  reset_fabric(sim, p, v, n, in, f, img);
-  tw.reset();
-  std::vector<std::map<Pair, long>> held(uz(v.N));
-  std::set<Pair> got;
-  const int Q = static_cast<int>(plan.cycles.size());
-  int q = 0;
-  long last_inject = -1, stall = 0;
-  for (long c = 0; !ctl.stop(chk); ++c) {
-    chk.cycle = static_cast<uint64_t>(c);
-    if (q >= Q && c > last_inject + tw.latency()) break;
-    std::fill(in.valid.begin(), in.valid.end(), 0);
-    if (q < Q) {
-      const auto& cyc = plan.cycles[uz(q)];
-      bool issue = true;
-      for (const auto& snd : cyc.sends) {
-        if (snd.proc == snd.origin) continue;
-        auto it = held[uz(snd.proc)].find({snd.origin, snd.final_dest});
-        if (it == held[uz(snd.proc)].end() || it->second >= c) issue = false;
-      }
-      if (issue) {
-        in.cfg = cyc.gamma;
-        const int H = v.N / 2;
-        for (int st = 0; st < n; ++st)
-          for (int y = 0; y < H; ++y)
-            in.states[uz(st * H + y)] = t.stage_cross(cyc.gamma, st) ? 1 : 0;
-        for (const auto& snd : cyc.sends) {
-          const auto u = uz(snd.proc);
-          in.valid[u] = 1;
-          in.data[u] = twin::a2a_message(v.N, v.W, snd.origin, snd.final_dest);
-          in.tag[u] = latin.rounds[cyc.gamma].tag[u];
-          if (snd.proc != snd.origin) held[u].erase({snd.origin, snd.final_dest});
-        }
-        ++q;
-        last_inject = c;
-        stall = 0;
-      } else if (++stall > tw.latency() + 2) {
-        return chk.fail("plan cycle " + std::to_string(q) + ": a relay never received its message");
-      }
-    }
-    drive_fabric(p, v, n, in, f, img);
-    sim.settle();
-    const twin::FabricOut o = tw.eval(in, f);
-    if (!compare_outputs(p.out_valid, p.out_data, p.out_conflict, v.N, v.W, n, o, img, chk))
-      return false;
-    if (sim.failed()) return chk.fail("RTL assertion failed");
-    for (int j = 0; j < v.N; ++j) {
-      if (!p.out_valid.bit(j)) continue;
-      const uint64_t d = p.out_data.get(j * v.W, v.W);
-      const int origin = static_cast<int>(d & ((1u << iw) - 1));
-      const int fin = static_cast<int>((d >> iw) & ((1u << iw) - 1));
-      if (fin == j) {
-        if (!got.insert({origin, fin}).second) ++res.duplicates;
-      } else {
-        held[uz(j)][{origin, fin}] = c;
-      }
-    }
-    sim.edge();
-    tw.clock();
-  }
-  if (ctl.stop(chk)) return true;
-  res.plan_cycles = Q;
-  res.cycles = last_inject + 1 + tw.latency();
-  res.delivered = static_cast<int64_t>(got.size());
-  res.lost = static_cast<int64_t>(v.N) * v.N - res.delivered;
-  // The model's message-level simulation of the same plan must agree.
-  const auto sr = banyan::simulate(
-      t, plan, std::make_pair(banyan::Fault{f.stage, f.element}, banyan::FaultKind::Dead));
-  if (!chk.eq(-1, "plan delivered (model simulate)", static_cast<uint64_t>(sr.delivered),
-              static_cast<uint64_t>(res.delivered)))
-    return false;
-  return chk.eq(-1, "plan duplicates (model simulate)", static_cast<uint64_t>(sr.duplicates),
-                static_cast<uint64_t>(res.duplicates));
-}
-
-}  // namespace
-
-PlanResult a2a_banyan_plan(const A2aModel& m, int k, const BanyanFault& f, const RunOptions& opt) {
-  const A2aFabricVariant& v = m.fabrics()[uz(k)];
-  const banyan::Topology t(v.N);
-  const banyan::Plan plan = banyan::fault_tolerant_plan(t, {f.stage, f.element});
-  const twin::A2aSchedule latin = twin::banyan_sched_latin(v.N);
-  PlanResult res;
-  const std::string ctx = m.describe_fabric(k) + " mode=fault-tolerant fault=E_" +
-                          std::to_string(f.stage) + "," + std::to_string(f.element) + " dead";
-  res.run = run_checked(m.model(), opt,
-                        m.top() + "_f" + std::to_string(k) + "_ft_" + std::to_string(f.stage) +
-                            "_" + std::to_string(f.element),
-                        ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
-                          PlanResult r;
-                          const bool ok = plan_run(sim, chk, ctl, v, t, plan, latin, f, r);
-                          if (!ctl.replay) res = r;
-                          return ok;
-                        });
-  return res;
-}
-
 // ---------------------------------------------------------------- engines
 twin::A2aSchedule a2a_engine_schedule(const A2aEngineVariant& v,
                                       const std::vector<uint32_t>& configs) {
@@ -800,13 +688,16 @@ ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& f,
         if (ctl.stop(chk)) return true;
         if (f.kind == 0 || f.kind == 3) {
           const auto blocked = banyan::blocked_pairs(banyan::Topology(v.N), {f.stage, f.element});
-          if (!chk.eq(-1, "lost (blocked pairs)", blocked.size(), static_cast<uint64_t>(res.lost)))
+          if (!chk.eq(-1, "lost (blocked pairs x B)", blocked.size() * uz(v.B),
+                      static_cast<uint64_t>(res.lost)))
             return false;
           return chk.eq(-1, "misrouted", 0, res.misrouted.size());
         }
         auto got = res.misrouted;
         std::sort(got.begin(), got.end());
-        const auto want = predicted_misrouted(v.N, f);
+        // every block word b of a corrupted pair takes the same path
+        std::vector<std::tuple<int, int, int>> want;
+        for (const auto& w : predicted_misrouted(v.N, f)) want.insert(want.end(), uz(v.B), w);
         if (!chk.eq(-1, "misrouted count", want.size(), got.size())) return false;
         for (size_t q = 0; q < want.size(); ++q)
           if (want[q] != got[q]) {

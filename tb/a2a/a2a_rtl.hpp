@@ -105,19 +105,6 @@ RunOutcome a2a_fabric_random(const A2aModel& m, int k, uint64_t seed, int cycles
 // the cycles played, or -1 when n/a (ROUND_VALID=1 with a schedule that has partial rounds).
 RunOutcome a2a_fabric_schedule(const A2aModel& m, int k, const RunOptions& opt, long* cycles);
 
-// The fault-tolerant banyan plan (banyan::fault_tolerant_plan) on the faulty fabric: the
-// harness plays the processors and relays (a relay forwards only in a cycle after the one
-// that brought its message; with the pipelined fabric a plan cycle waits for its relayed
-// messages); the RTL routes.  Delivered and duplicates must equal banyan::simulate.
-struct PlanResult {
-  RunOutcome run;
-  int plan_cycles = 0;
-  long cycles = 0;  // hardware cycles, including the pipeline latency
-  int64_t delivered = 0, lost = 0, duplicates = 0;
-};
-PlanResult a2a_banyan_plan(const A2aModel& m, int k, const BanyanFault& dead,
-                           const RunOptions& opt);
-
 // ---- engine runs (variant k of the top's engines)
 
 struct ExchangeResult {
@@ -133,8 +120,9 @@ struct ExchangeResult {
 ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const std::vector<uint32_t>& configs,
                                    const BanyanFault& fault, const RunOptions& opt);
 // The Latin exchange with a banyan fault, and its consequence as the model predicts it:
-// dead -> exactly the 2N blocked pairs lost; stuck -> exactly the corrupted paths of
-// banyan::route(..., FaultKind), (source, intended destination, arrival port) for each.
+// dead -> exactly the words of the 2N blocked pairs lost (2N B); stuck -> exactly the
+// corrupted paths of banyan::route(..., FaultKind), (source, intended destination, arrival
+// port) for each, once per block word.
 ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& fault,
                                 const RunOptions& opt);
 // The round table an engine variant runs (configs: as a2a_engine_exchange).

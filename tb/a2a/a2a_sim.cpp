@@ -4,7 +4,6 @@
 
 #include "a2a/a2a_rtl.hpp"
 #include "core/ondemand.hpp"
-#include "minforge/algo/banyan/banyan_fault.hpp"
 
 namespace minforge::tb {
 
@@ -49,7 +48,6 @@ const Model& a2a_sim_model(const A2aSimRequest& r) {
 
 A2aSimResult a2a_sim(const A2aSimRequest& r, const A2aModel& m) {
   A2aSimResult out;
-  const A2aFabricVariant& fv = m.fabrics().at(0);
   const A2aEngineVariant& ev = m.engines().at(0);
   RunOptions opt;
   opt.wave_dir = r.wave_dir;
@@ -69,17 +67,6 @@ A2aSimResult a2a_sim(const A2aSimRequest& r, const A2aModel& m) {
     out.control = "stage";
   else
     out.control = ctrl_name(r.control);
-  if (ev.net == Net::Banyan && r.fault.enabled && (r.fault.kind == 0 || r.fault.kind == 3)) {
-    const PlanResult pr = a2a_banyan_plan(m, 0, r.fault, opt);
-    note(pr.run);
-    out.rounds = pr.plan_cycles;
-    out.latency = fv.pipeline ? banyan::Topology(fv.N).stages() : 0;
-    out.cycles = pr.cycles;
-    out.delivered = pr.delivered;
-    out.lost = pr.lost;
-    out.duplicates = pr.duplicates;
-    return out;
-  }
   std::vector<uint32_t> configs = r.configs;
   if (configs.empty() && ev.sched == Sched::Player)
     for (int k = 0; k < ev.player_len; ++k) configs.push_back(static_cast<uint32_t>(k));

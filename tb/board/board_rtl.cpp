@@ -11,6 +11,7 @@
 #include "minforge/algo/gsen/gsen_schedule.hpp"
 #include "minforge/algo/rn1/rn1_topology.hpp"
 #include "minforge/twin/board/rn1_selftest.hpp"
+#include "minforge/twin/engine/a2a_xchg.hpp"
 
 namespace minforge::tb {
 
@@ -18,17 +19,19 @@ namespace {
 
 using Line = BoardLine;
 
-// Cycles of one exchange predicted by the golden model: schedule rounds + pipeline latency.
+// Cycles of one exchange predicted by the golden model and the engines' twin: schedule
+// rounds + fabric latency + the data engine's own pipeline stages (twin::A2aXchg::kStages).
 int64_t model_cycles(const BoardExpect& e) {
   if (e.design == "rn1") return -1;  // varies per exchange: rn1_board_exchanges()
   if (e.design == "gsen") {
     gsen::Topology t(e.ports);
     auto c = e.sched == 0 ? gsen::Control::Alt : gsen::Control::Stage;
     auto s = gsen::personalized_exchange(e.ports, c);
-    return s.rounds() + t.stages();
+    return s.rounds() + t.stages() + twin::A2aXchg::kStages;
   }
   banyan::Topology t(e.ports);
-  return static_cast<int64_t>(banyan::latin_square(t).size()) + t.stages();
+  return static_cast<int64_t>(banyan::latin_square(t).size()) + t.stages() +
+         twin::A2aXchg::kStages;
 }
 
 rn1::FaultSet rn1_faults(const BoardExpect& e) {

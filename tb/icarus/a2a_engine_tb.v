@@ -1,15 +1,17 @@
 // a2a_engine_tb: Icarus smoke bench of the all-to-all engines (gsen_a2a_engine,
 // banyan_a2a_engine).  Runs the exchange twice (the second start checks that sinks and
 // counters clear) and checks:
-//   done within a time-out, cycles == ROUNDS + LAT,
-//   no fault: delivered == N*N, errors == 0, conflicts == 0;
-//   banyan with a dead element (FAULT_KIND = 0): missing == errors == 2N (the 2N pairs
-//   whose unique path crosses the element), delivered == N*N - 2N, no other error.
+//   done within a time-out, cycles == B*ROUNDS + LAT (LAT = fabric + 4),
+//   no fault: delivered == N*N*B, errors == 0, conflicts == 0;
+//   banyan with a dead element (FAULT_KIND = 0): missing == errors == 2N*B (the words of
+//   the 2N pairs whose unique path crosses the element), delivered == (N*N - 2N)*B, no
+//   other error.
 // Prints PASS/FAIL and calls $fatal on failure.
 //
 // Parameters
 //   ENGINE        0 gsen_a2a_engine, 1 banyan_a2a_engine
-//   N, W, PIPELINE, USE_TAGS, SCHED, PLAYER_CONTROL, PLAYER_LEN, PLAYER_FILE  as the engines
+//   N, W, B, PIPELINE, USE_TAGS, SCHED, PLAYER_CONTROL, PLAYER_LEN, PLAYER_FILE  as the
+//                 engines
 //   PLAYER_WRITE  1: fill the player memory through the write port with the alternating
 //                 rounds A_k = k xor (k>>1), k = 0..PLAYER_LEN-1, all processors sending
 //                 (a complete exchange for N = 2 mod 4 with PLAYER_LEN = N)
@@ -21,6 +23,7 @@ module a2a_engine_tb;
   parameter integer ENGINE = 0;
   parameter integer N = 10;
   parameter integer W = 16;
+  parameter integer B = 1;
   parameter integer SCHED = 0;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
@@ -38,7 +41,7 @@ module a2a_engine_tb;
   localparam integer NS = mf_clog2(N);
   localparam integer ROUNDS = (ENGINE == 1) ? N :
                               (SCHED == 0) ? N : (SCHED == 1) ? (1 << NS) : PLAYER_LEN;
-  localparam integer LAT = PIPELINE ? NS : 0;
+  localparam integer LAT = (PIPELINE ? NS : 0) + 4;  // fabric + the engine's 4 stages
   localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
   localparam integer CW4 = 4 * ((NS + 3) / 4);
   localparam integer PENTRY_W = N + CW4;
@@ -60,7 +63,7 @@ module a2a_engine_tb;
   generate
     if (ENGINE == 0) begin : g_gsen
       gsen_a2a_engine #(
-        .N(N), .W(W), .SCHED(SCHED), .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS),
+        .N(N), .W(W), .B(B), .SCHED(SCHED), .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS),
         .PLAYER_CONTROL(PLAYER_CONTROL), .PLAYER_LEN(PLAYER_LEN), .PLAYER_FILE(PLAYER_FILE)
       ) dut (
         .clk(clk), .rst(rst), .start(start), .busy(busy), .done(done), .cycles(cycles),
@@ -72,7 +75,7 @@ module a2a_engine_tb;
       wire [FSW-1:0] fs = FAULT_STAGE;
       wire [FEW-1:0] fe = FAULT_ELEM;
       wire [1:0]     fk = FAULT_KIND;
-      banyan_a2a_engine #(.N(N), .W(W), .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS)) dut (
+      banyan_a2a_engine #(.N(N), .W(W), .B(B), .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS)) dut (
         .clk(clk), .rst(rst), .start(start), .busy(busy), .done(done), .cycles(cycles),
         .delivered(delivered), .errors(errors), .err_dst(err_dst), .err_payload(err_payload),
         .err_dup(err_dup), .missing(missing), .conflicts(conflicts),
@@ -113,7 +116,7 @@ module a2a_engine_tb;
       @(negedge clk);
       start = 1'b0;
       t = 0;
-      while (!done && t < 4 * (ROUNDS + LAT) + 20) begin
+      while (!done && t < 4 * (B * ROUNDS + LAT) + 20) begin
         @(negedge clk);
         t = t + 1;
       end
@@ -123,19 +126,19 @@ module a2a_engine_tb;
       end
       $display("run %0d: cycles=%0d delivered=%0d errors=%0d (dst %0d payload %0d dup %0d missing %0d) conflicts=%0d",
                run, cycles, delivered, errors, err_dst, err_payload, err_dup, missing, conflicts);
-      expect_eq("cycles", cycles, ROUNDS + LAT);
+      expect_eq("cycles", cycles, B * ROUNDS + LAT);
       expect_eq("conflicts", conflicts, 0);
       expect_eq("err_dst", err_dst, 0);
       expect_eq("err_payload", err_payload, 0);
       expect_eq("err_dup", err_dup, 0);
       if (FAULT != 0 && (FAULT_KIND == 0 || FAULT_KIND == 3)) begin
-        expect_eq("missing", missing, 2 * N);
-        expect_eq("errors", errors, 2 * N);
-        expect_eq("delivered", delivered, N * N - 2 * N);
+        expect_eq("missing", missing, 2 * N * B);
+        expect_eq("errors", errors, 2 * N * B);
+        expect_eq("delivered", delivered, (N * N - 2 * N) * B);
       end else begin
         expect_eq("missing", missing, 0);
         expect_eq("errors", errors, 0);
-        expect_eq("delivered", delivered, N * N);
+        expect_eq("delivered", delivered, N * N * B);
       end
       @(negedge clk);
     end

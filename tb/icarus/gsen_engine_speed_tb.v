@@ -22,7 +22,7 @@ module gsen_engine_speed_tb;
   localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
   // Rounds of the alternating (N) and stage (2^n) schedules; fabric latency n when pipelined.
   localparam integer ROUNDS = (SCHED == 0) ? N : (1 << NS);
-  localparam integer LAT = PIPELINE ? NS : 0;
+  localparam integer LAT = (PIPELINE ? NS : 0) + 4;  // fabric + the engine's 4 stages
 
   reg clk = 1'b0;
   reg rst = 1'b1;

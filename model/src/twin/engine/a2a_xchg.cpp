@@ -94,15 +94,16 @@ void A2aXchg::eval(bool start, std::span<const uint64_t> src_rd_data, const Bany
   const uint64_t bmask = (uint64_t{1} << HBW_) - 1;
   const size_t NB = N * uz(B_);
   uint32_t ng = 0, nb = 0, nd = 0;
+  // (the write address and data are don't-care where wr_en = 0: computed for valid words)
+  std::memset(wr_en_.data(), 0, N);
   for (size_t j = 0; j < N; ++j) {
-    wr_en_[j] = 0;
+    if (!kv_[j]) continue;
     const uint64_t w = kd_[j];
     const uint64_t src = w & imask, dst = (w >> IW_) & imask;
     const uint64_t blk = HBW_ ? (w >> (2 * IW_)) & bmask : 0;
     const uint64_t a = blk * N + src;
     wr_addr_[j] = static_cast<uint32_t>(a & ((uint64_t{1} << AW_) - 1));
     wr_data_[j] = (w >> HW_) & dmask_;
-    if (!kv_[j]) continue;
     if (dst != j || src >= N || blk >= static_cast<uint64_t>(B_)) {
       ++nb;
       continue;

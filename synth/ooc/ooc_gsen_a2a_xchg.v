@@ -1,0 +1,95 @@
+// ooc_gsen_a2a_xchg: out-of-context synthesis wrapper of the GSEN data engine gsen_a2a_xchg
+// (synth/flow.py design gsen_a2a_xchg, the sweep): place-and-route times the engine through
+// three pins.  `start` and every source-buffer read word come from one shift register fed by
+// `si` (the words change every cycle, as a block RAM's output would), and every output
+// (status counters, read enables and addresses, write enables, addresses and data) is
+// registered and folded three bits at a time into a shift register that leaves on `so`.  So
+// every engine path is register to register and nothing can be optimised away.  The flow
+// reports the engine's own LUT count from a separate out-of-context synthesis of
+// gsen_a2a_xchg; this wrapper gives Fmax and placement.
+//
+// Parameters
+//   N, DW, B, SCHED, PIPELINE, USE_TAGS   passed to gsen_a2a_xchg (legality checked there)
+// Ports
+//   clk  clock
+//   si   serial input of the input shift register
+//   so   serial output of the output folding register
+`default_nettype none
+
+module ooc_gsen_a2a_xchg #(
+    parameter integer N = 16,
+    parameter integer DW = 8,
+    parameter integer B = 1,
+    parameter integer SCHED = 1,
+    parameter integer PIPELINE = 1,
+    parameter integer USE_TAGS = 0
+) (
+    input  wire clk,
+    input  wire si,
+    output wire so
+);
+  localparam integer AW = ($clog2(N * B) < 1) ? 1 : $clog2(N * B);
+  localparam integer IN_W = 1 + N * DW;
+  localparam integer OUT_W = 6 * 32 + 2 + 2 * N + 2 * N * AW + N * DW;
+  localparam integer FOLD_W = (OUT_W + 2) / 3;
+
+  reg [IN_W-1:0] in_sr = {IN_W{1'b0}};
+  always @(posedge clk) in_sr <= {in_sr[IN_W-2:0], si};
+
+  wire        busy, done;
+  wire [31:0] cycles, delivered, err_dst, err_dup, missing, conflicts;
+  wire [N-1:0] rd_en, wr_en;
+  wire [N*AW-1:0] rd_addr, wr_addr;
+  wire [N*DW-1:0] wr_data;
+
+  gsen_a2a_xchg #(
+      .N(N),
+      .DW(DW),
+      .B(B),
+      .SCHED(SCHED),
+      .PIPELINE(PIPELINE),
+      .USE_TAGS(USE_TAGS),
+      .PLAYER_LEN(N)
+  ) u_xchg (
+      .clk(clk),
+      .rst(1'b0),
+      .start(in_sr[0]),
+      .busy(busy),
+      .done(done),
+      .cycles(cycles),
+      .delivered(delivered),
+      .err_dst(err_dst),
+      .err_dup(err_dup),
+      .missing(missing),
+      .conflicts(conflicts),
+      .src_rd_en(rd_en),
+      .src_rd_addr(rd_addr),
+      .src_rd_data(in_sr[IN_W-1:1]),
+      .snk_wr_en(wr_en),
+      .snk_wr_addr(wr_addr),
+      .snk_wr_data(wr_data),
+      .pl_wr_en(1'b0),
+      .pl_wr_addr({($clog2(N) < 1 ? 1 : $clog2(N)) {1'b0}}),
+      .pl_wr_data({(N + 4 * (($clog2(N) + 3) / 4)) {1'b0}})
+  );
+
+  reg [OUT_W-1:0] out_q = {OUT_W{1'b0}};
+  always @(posedge clk)
+    out_q <= {wr_data, wr_addr, wr_en, rd_addr, rd_en, busy, done, cycles, delivered, err_dst,
+              err_dup, missing, conflicts};
+  wire [3*FOLD_W-1:0] outs = {{(3 * FOLD_W - OUT_W) {1'b0}}, out_q};
+  reg [FOLD_W-1:0] fold = {FOLD_W{1'b0}};
+  genvar k;
+  generate
+    for (k = 0; k < FOLD_W; k = k + 1) begin : g_fold
+      if (k == 0) begin : g_first
+        always @(posedge clk) fold[0] <= outs[0] ^ outs[1] ^ outs[2];
+      end else begin : g_next
+        always @(posedge clk) fold[k] <= fold[k-1] ^ outs[3*k] ^ outs[3*k+1] ^ outs[3*k+2];
+      end
+    end
+  endgenerate
+  assign so = fold[FOLD_W-1];
+endmodule
+
+`default_nettype wire

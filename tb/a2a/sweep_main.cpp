@@ -104,7 +104,6 @@ const char* kKinds[] = {"dead", "straight", "cross"};
 bool run_fabrics(const A2aModel& m, const Options& o, uint64_t* cycles) {
   for (int k = 0; k < static_cast<int>(m.fabrics().size()); ++k) {
     if (o.fabric_variant >= 0 && k != o.fabric_variant) continue;
-    const A2aFabricVariant& v = m.fabrics()[static_cast<size_t>(k)];
     const RunOutcome r = a2a_fabric_random(m, k, variant_seed(o.seed, k, 0), o.cycles, o.run);
     *cycles += r.cycles;
     if (!r.ok) {

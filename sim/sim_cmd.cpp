@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "a2a/a2a_ft_rtl.hpp"
 #include "a2a/a2a_rtl.hpp"
 #include "cli.hpp"
 #include "minforge/algo/banyan/banyan.hpp"
@@ -55,6 +56,41 @@ int run_request(const A2aSimRequest& r, bool as_json, std::ostream& out) {
   } else {
     out << (r.net == tb::Net::Banyan ? "banyan" : "gsen") << " N=" << res.ports
         << " W=" << res.width << " control " << res.control << ": " << res.rounds << " rounds + "
+        << res.latency << " latency = " << res.cycles << " cycles, delivered " << res.delivered
+        << ", lost " << res.lost << ", duplicates " << res.duplicates << ", mismatches "
+        << res.mismatches << "\n";
+  }
+  return res.mismatches == 0 ? 0 : 1;
+}
+
+// A dead internal fault: the fault-tolerant exchange engine (rtl/engine/banyan_ft_engine.v)
+// with the model's plan for that fault, built on demand (tb/a2a/a2a_ft.cmake), random
+// stimulus then the exchange, in lockstep with its twin (tb/a2a/a2a_ft_rtl.hpp).
+int run_ft(const A2aSimRequest& r, bool as_json, std::ostream& out) {
+  const tb::Model& model = tb::ft_model(r.N, r.pipeline, r.W);
+  std::cerr << "minforge sim: seed " << r.seed << "\n";
+  tb::RunOptions opt;
+  opt.wave_dir = r.wave_dir;
+  const tb::RunOutcome rnd = tb::ft_random(model, r.seed, static_cast<uint64_t>(r.cycles), opt);
+  tb::FtSimResult res =
+      tb::ft_sim(model, banyan::Fault{r.fault.stage, r.fault.element}, r.seed, r.wave, r.wave_dir);
+  if (!rnd.ok) {
+    ++res.mismatches;
+    res.reports.insert(res.reports.begin(), rnd.first);
+    if (!rnd.wave.empty()) res.waves.insert(res.waves.begin(), rnd.wave);
+  }
+  for (const auto& m : res.reports) std::cerr << m.text() << "\n";
+  for (const auto& w : res.waves) std::cerr << "waveform: " << w << "\n";
+  if (as_json) {
+    const json j{{"ports", res.ports},           {"width", res.width},
+                 {"control", "fault-tolerant"},  {"rounds", res.rounds},
+                 {"latency", res.latency},       {"cycles", res.cycles},
+                 {"delivered", res.delivered},   {"lost", res.lost},
+                 {"duplicates", res.duplicates}, {"mismatches", res.mismatches}};
+    out << j.dump() << "\n";
+  } else {
+    out << "banyan N=" << res.ports << " W=" << res.width << " fault-tolerant engine, E_"
+        << r.fault.stage << "," << r.fault.element << " dead: " << res.rounds << " plan cycles + "
         << res.latency << " latency = " << res.cycles << " cycles, delivered " << res.delivered
         << ", lost " << res.lost << ", duplicates " << res.duplicates << ", mismatches "
         << res.mismatches << "\n";
@@ -147,6 +183,17 @@ int run_sim_banyan(Args& a, std::ostream& out) {
   read_common(a, r);
   const bool as_json = a.flag("json");
   a.finish();
+  if (r.fault.enabled && r.fault.kind == 0) {
+    // The engine's fabric word: DW + 2 log2 N + 1 block-word bit (B = 1: none) + 1 slot bit
+    // + 1 first-hop bit; the twin carries it in 64 bits.
+    const int need = r.W + 2 * ceil_log2(static_cast<uint64_t>(r.N)) + 2;
+    if (need > 64)
+      throw InvalidArgument("--width " + std::to_string(r.W) +
+                            " too large for the fault-tolerant "
+                            "engine at N = " +
+                            std::to_string(r.N) + ": W <= " + std::to_string(64 - (need - r.W)));
+    return run_ft(r, as_json, out);
+  }
   return run_request(r, as_json, out);
 }
 
@@ -167,9 +214,11 @@ const std::string kBanyanUsage =
     "                           [--fault I,L,dead|straight|cross] [--pipeline 0|1]\n"
     "                           [--wave FILE] [--seed S] [--cycles C] [--json]\n"
     "Verilates the banyan fabric and engine (N a power of two, 4..256): the Latin-square\n"
-    "exchange (N rounds); with a dead fault on an internal element E_(I,L) the harness plays\n"
-    "the processors and relays of the fault-tolerant plan on the faulty RTL fabric; with a\n"
-    "stuck fault the Latin exchange shows exactly the corrupted paths the model predicts.\n";
+    "exchange (N rounds); with a dead fault on an internal element E_(I,L) the fault-tolerant\n"
+    "exchange engine (rtl/engine/banyan_ft_engine.v, relays in hardware) runs the model's plan\n"
+    "for that fault (`minforge banyan fault --plan-hex`) on random data: \"rounds\" = plan\n"
+    "cycles, \"latency\" = log2 N + 3 (PIPELINE 1) or 3, \"control\" = \"fault-tolerant\";\n"
+    "with a stuck fault the Latin exchange shows exactly the corrupted paths the model predicts.\n";
 
 const Registrar kSimGsen{Command{"sim", "gsen", "run the GSEN RTL (Verilator) against the model",
                                  kGsenUsage, run_sim_gsen}};

@@ -43,6 +43,7 @@ TEST(SimCli, BadInputExits2WithoutOutput) {
            "sim banyan --ports 16 --fault 1,1,melted",          // unknown kind
            "sim banyan --ports 16 --fault 1,1",                 // malformed
            "sim banyan --ports 4 --fault 1,0,dead",             // N = 4: no internal stage
+           "sim banyan --ports 256 --fault 1,0,dead --width 48",  // FT engine word > 64 bits
        }) {
     expect_cli_error(a, "", "MINFORGE_CACHE='" + sim_cache_dir().string() + "'");
   }
@@ -99,18 +100,32 @@ TEST(SimCli, Gsen100Stage) {
   EXPECT_EQ(j["mismatches"], 0);
 }
 
-// Banyan N = 16, dead E_11: the harness plays the fault-tolerant plan on the faulty RTL
-// fabric (combinational fabric: exactly the plan's cycles).
-TEST(SimCli, Banyan16DeadFaultTolerantPlan) {
+// A dead internal fault: the fault-tolerant exchange engine (rtl/engine/banyan_ft_engine.v,
+// relays in hardware) runs the model's plan for it.  N = 16, E_11, combinational fabric: the
+// plan's 48 cycles + 3 (plan read, source read, sink register).
+TEST(SimCli, Banyan16DeadFaultTolerantEngine) {
   const nlohmann::json j = sim_json("sim banyan --ports 16 --fault 1,1,dead --pipeline 0");
   const minforge::banyan::Topology t(16);
   const auto plan = minforge::banyan::fault_tolerant_plan(t, {1, 1});
+  EXPECT_EQ(j["control"], "fault-tolerant");
   EXPECT_EQ(j["rounds"], static_cast<int>(plan.cycles.size()));
-  EXPECT_EQ(j["latency"], 0);
-  EXPECT_EQ(j["cycles"], static_cast<int>(plan.cycles.size()));
+  EXPECT_EQ(j["latency"], 3);
+  EXPECT_EQ(j["cycles"], static_cast<int>(plan.cycles.size()) + 3);
   EXPECT_EQ(j["delivered"], 256);
   EXPECT_EQ(j["lost"], 0);
   EXPECT_EQ(j["duplicates"], 0);
+  EXPECT_EQ(j["mismatches"], 0);
+}
+
+// N = 8, E_1,2, a register per stage: the plan reordered for the fabric's latency 3 has
+// 3N + 1 + 3 = 28 cycles (the Appendix's 25 cannot hide it), + 3 + 3 engine latency.
+TEST(SimCli, Banyan8DeadPipelined) {
+  const nlohmann::json j = sim_json("sim banyan --ports 8 --fault 1,2,dead --seed 9");
+  EXPECT_EQ(j["rounds"], 28);
+  EXPECT_EQ(j["latency"], 6);
+  EXPECT_EQ(j["cycles"], 34);
+  EXPECT_EQ(j["delivered"], 64);
+  EXPECT_EQ(j["lost"], 0);
   EXPECT_EQ(j["mismatches"], 0);
 }
 

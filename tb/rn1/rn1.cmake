@@ -1,8 +1,9 @@
 # The RN1 family's Verilator recipe, shared by the regression (tb/rn1/CMakeLists.txt) and
 # `minforge rn1 net --rtl` (tb/core/ondemand.cpp).
 #
-# mf_rn1_model(<target> NAME router|fig20_7|fig20_9|rn1_64 [MODULE])
+# mf_rn1_model(<target> NAME router|router_pins|fig20_7|fig20_9|rn1_64|fig20_3|fig20_4 [MODULE])
 # router: rtl/rn1/rn1.v with MODE_SEL = 0 (configuration register), prefix Vrn1_router, -O1;
+# router_pins: the same with MODE_SEL = 1 (pins), prefix Vrn1_router_pins;
 # fig20_7 / fig20_9 / rn1_64 / fig20_3 / fig20_4: the network top rtl/rn1/gen/rn1_net_<NAME>.v, prefix
 # Vrn1_net_<NAME>, -O0 (the networks generate tens of MB of C++, rn1-64 ~34 MB: at -O0 they
 # compile ~7x faster than at -O1, which matters more than simulation speed for the short
@@ -26,6 +27,9 @@ function(mf_rn1_model target)
   if(R_NAME STREQUAL "router")
     mf_verilate(${target} PREFIX Vrn1_router TOP rn1 TRACE OPT -O1 UNITY 2 ${module}
                 SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=0)
+  elseif(R_NAME STREQUAL "router_pins")
+    mf_verilate(${target} PREFIX Vrn1_router_pins TOP rn1 TRACE OPT -O1 UNITY 2 ${module}
+                SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=1)
   elseif(R_NAME MATCHES "^(fig20_7|fig20_9|rn1_64|fig20_3|fig20_4)$")
     mf_verilate(${target} PREFIX Vrn1_net_${R_NAME} TOP rn1_net_${R_NAME} TRACE ${module}
                 SOURCES ${MF_RN1_RTL}/gen/rn1_net_${R_NAME}.v ARGS ${args})

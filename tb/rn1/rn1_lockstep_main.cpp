@@ -1,6 +1,7 @@
 // CTest driver of the RN1 lockstep runs (rn1_rtl.hpp), on the models linked in (the
 // regression builds them with tb/rn1/rn1.cmake).
-//   rn1_lockstep router <seed> <cycles> [--wave-dir DIR]
+//   rn1_lockstep router|router-pins <seed> <cycles> [--wave-dir DIR]
+//   rn1_lockstep localise <topology> [--wave-dir DIR]
 //   rn1_lockstep net <topology> <traffic> <faults> [--wave-dir DIR]
 // Exit 0 when RTL and twin agree on every channel every cycle (and, for networks, every
 // message is delivered exactly once between connected pairs); otherwise the first mismatch
@@ -9,10 +10,12 @@
 #include <cstdlib>
 #include <string>
 
+#include "minforge/twin/rn1/rn1_experiments.hpp"
 #include "rn1/rn1_rtl.hpp"
 
 namespace minforge::tb::models {
 const Model& Vrn1_router();
+const Model& Vrn1_router_pins();
 const Model& Vrn1_net_fig20_7();
 const Model& Vrn1_net_fig20_9();
 const Model& Vrn1_net_rn1_64();
@@ -56,18 +59,58 @@ int main(int argc, char** argv) {
   for (int a = 1; a + 1 < argc; ++a)
     if (std::string(argv[a]) == "--wave-dir") opt.wave_dir = argv[a + 1];
   try {
-    if (argc >= 4 && std::string(argv[1]) == "router") {
+    if (argc >= 4 && (std::string(argv[1]) == "router" || std::string(argv[1]) == "router-pins")) {
+      const bool pins = std::string(argv[1]) == "router-pins";
       const uint64_t seed = std::strtoull(argv[2], nullptr, 10);
       const uint64_t cycles = std::strtoull(argv[3], nullptr, 10);
-      const auto r = tb::rn1_router_lockstep(tb::models::Vrn1_router(), seed, cycles, opt);
+      const auto r =
+          tb::rn1_router_lockstep(pins ? tb::models::Vrn1_router_pins() : tb::models::Vrn1_router(),
+                                  seed, cycles, opt, pins ? 1 : 0);
       std::printf(
-          "router seed %llu: %llu cycles, %ld transmissions, %ld drops, %ld config writes, "
+          "router MODE_SEL=%d seed %llu: %llu cycles, %ld transmissions, %ld drops, %ld config "
+          "writes, "
           "%ld resets, %llu mismatches\n",
-          static_cast<unsigned long long>(seed), static_cast<unsigned long long>(r.cycles),
-          r.transmissions, r.drops, r.config_writes, r.resets,
-          static_cast<unsigned long long>(r.run.mismatches));
+          pins ? 1 : 0, static_cast<unsigned long long>(seed),
+          static_cast<unsigned long long>(r.cycles), r.transmissions, r.drops, r.config_writes,
+          r.resets, static_cast<unsigned long long>(r.run.mismatches));
       report(r.run);
       return (r.run.ok && r.transmissions > 0 && r.drops > 0) ? 0 : 1;
+    }
+    if (argc >= 3 && std::string(argv[1]) == "localise") {
+      // A dead router and a stuck backward wire (fig20.9), a dead internal link and a stuck
+      // forward wire (fig20.7): localised on the model with outputs switched off, then the
+      // same run (faults + cfg_en changes) on the RTL in lockstep.
+      LocaliseConfig lc;
+      lc.topology = rn1::parse_topology(argv[2]);
+      const rn1::NetSpec& s = rn1::net_spec(lc.topology);
+      lc.faults = rn1::FaultSet::none(s);
+      if (lc.topology == rn1::Topology::kFig20_9) {
+        lc.faults.router_dead[5] = 1;
+        lc.faults.links[3] = {false, true, true, 2, true};
+      } else {
+        lc.faults.links[100].dead = true;
+        lc.faults.links[60] = {false, true, false, 5, false};
+      }
+      lc.cycles = 3000;
+      const LocaliseRun m = localise(lc);
+      const auto r = tb::rn1_net_lockstep(net_model(lc.topology), m.replay, opt);
+      long wrong = 0, switched = 0;
+      for (const auto& d : m.declared) {
+        wrong += !d.correct;
+        switched += d.switched;
+      }
+      std::printf(
+          "localise %s: %zu declared (%ld switched off, %ld wrong), localised %d after %ld "
+          "attempts; RTL: %llu cycles, sent %ld delivered %ld, mean attempts %.3f (model %.3f), "
+          "%llu mismatches\n",
+          argv[2], m.declared.size(), switched, wrong, m.localised ? 1 : 0, m.attempts_to_localise,
+          static_cast<unsigned long long>(r.cycles), r.rtl.sent, r.rtl.delivered,
+          r.rtl.mean_attempts, m.stats.mean_attempts,
+          static_cast<unsigned long long>(r.run.mismatches));
+      report(r.run);
+      const bool same = r.rtl.sent == m.stats.sent && r.rtl.delivered == m.stats.delivered &&
+                        r.rtl.mean_attempts == m.stats.mean_attempts;
+      return (r.run.ok && same && m.localised && wrong == 0 && switched > 0) ? 0 : 1;
     }
     if (argc >= 5 && std::string(argv[1]) == "net") {
       RunConfig c;
@@ -96,6 +139,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "rn1_lockstep: %s\n", e.what());
     return 3;
   }
-  std::fprintf(stderr, "usage: rn1_lockstep router <seed> <cycles> | net <topo> <traffic> <k>\n");
+  std::fprintf(stderr,
+               "usage: rn1_lockstep router|router-pins <seed> <cycles> | net <topo> <traffic> <k> "
+               "| localise <topo>\n");
   return 2;
 }

@@ -1,5 +1,6 @@
-// The RN1 router rtl/rn1/rn1.v (MODE_SEL = 0: configuration register) in lockstep with its
-// twin minforge::twin::Rn1 (rn1_rtl.hpp).
+// The RN1 router rtl/rn1/rn1.v in lockstep with its twin minforge::twin::Rn1 (rn1_rtl.hpp):
+// MODE_SEL = 0 (configuration register, written by cfg_we) or 1 (configuration from the
+// pins cfg_dual / cfg_en every cycle; the same stimulus, whose writes become pin changes).
 #include <array>
 #include <string>
 
@@ -31,14 +32,14 @@ struct Responder {
 enum class Phase { kTraffic, kDrain, kJunk, kReset };
 
 bool run_router(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, uint64_t cycles,
-                Rn1RouterRun& res) {
+                int mode_sel, Rn1RouterRun& res) {
   Port p_rst = sim.port("rst"), p_seed = sim.port("seed"), p_we = sim.port("cfg_we"),
        p_dual = sim.port("cfg_dual"), p_en = sim.port("cfg_en"), p_fin = sim.port("fwd_in"),
        p_bin = sim.port("bwd_in"), p_fout = sim.port("fwd_out"), p_bout = sim.port("bwd_out"),
        p_dual_o = sim.port("dual_o");
   Rng rng(seed);
   const uint16_t lseed = static_cast<uint16_t>(rng.next() | 1);
-  Rn1 model(Rn1Mode::kRegister);
+  Rn1 model(mode_sel == 1 ? Rn1Mode::kPins : Rn1Mode::kRegister);
   std::array<Sender, 8> snd{};
   std::array<Responder, 8> rsp{};
   std::array<Word, 8> fin{}, bin{};
@@ -54,6 +55,7 @@ bool run_router(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, ui
       p_fin.set(9 * k, 9, fin[k]);
       p_bin.set(9 * k, 9, bin[k]);
     }
+    model.set_pins(cfg);
     sim.settle();
     // Compare every output channel before the edge.
     if (!rst) {
@@ -209,16 +211,18 @@ bool run_router(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, ui
 }  // namespace
 
 Rn1RouterRun rn1_router_lockstep(const Model& router, uint64_t seed, uint64_t cycles,
-                                 const RunOptions& opt) {
+                                 const RunOptions& opt, int mode_sel) {
+  if (mode_sel != 0 && mode_sel != 1) throw InvalidArgument("rn1 router lockstep: MODE_SEL 0 or 1");
   Rn1RouterRun res;
-  res.run = run_checked(router, opt, "rn1_router_" + std::to_string(seed),
-                        "rn1 router MODE_SEL=0 seed=" + std::to_string(seed),
-                        [&](Sim& sim, Checker& chk, const RunControl& ctl) {
-                          Rn1RouterRun r;
-                          const bool ok = run_router(sim, chk, ctl, seed, cycles, r);
-                          if (!ctl.replay) res = r;
-                          return ok;
-                        });
+  res.run = run_checked(
+      router, opt, "rn1_router_" + std::string(mode_sel ? "pins_" : "") + std::to_string(seed),
+      "rn1 router MODE_SEL=" + std::to_string(mode_sel) + " seed=" + std::to_string(seed),
+      [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+        Rn1RouterRun r;
+        const bool ok = run_router(sim, chk, ctl, seed, cycles, mode_sel, r);
+        if (!ctl.replay) res = r;
+        return ok;
+      });
   return res;
 }
 

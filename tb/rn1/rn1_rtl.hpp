@@ -8,14 +8,15 @@
 //                  rn1_lfsr)
 //   rtl/rn1/gen/rn1_net_*.v           Rn1Net (+ Rn1Endpoint, rn1_link.v's apply_fault)
 //
-// Router: rn1.v with MODE_SEL = 0 (configuration register), driven by protocol-following
-// senders and responders plus phases of random words, resets and configuration writes;
-// every output channel (fwd_out, bwd_out, dual_o) compared every cycle.
-// Networks: the RTL and the twin fed by identical TrafficDrivers; every link (forward as
-// driven upstream, backward as driven downstream: every channel of every router and
-// endpoint) compared every cycle, and the user-visible pulses (tx_ready, deliveries,
-// completions).  Every mismatch is counted; the first is reported (tb/core/check.hpp) and
-// its waveform kept (run_checked).
+// Router: rn1.v with MODE_SEL = 0 (configuration register) or 1 (pins), driven by
+// protocol-following senders and responders plus phases of random words, resets and configuration
+// writes; every output channel (fwd_out, bwd_out, dual_o) compared every cycle. Networks: the RTL
+// and the twin fed by identical TrafficDrivers; every link (forward as driven upstream, backward as
+// driven downstream: every channel of every router and endpoint) compared every cycle, and the
+// user-visible pulses (tx_ready, deliveries, completions); a run may carry explicit faults and
+// enable-bit changes at given cycles (twin::RunConfig::fault_set / enables: the replay of a
+// localisation run, whose switched-off outputs drive cfg_en).  Every mismatch is counted; the first
+// is reported (tb/core/check.hpp) and its waveform kept (run_checked).
 #pragma once
 
 #include <cstdint>
@@ -33,9 +34,10 @@ struct Rn1RouterRun {
   uint64_t cycles = 0;
   long transmissions = 0, drops = 0, config_writes = 0, resets = 0;
 };
-// `cycles` cycles of mixed stimulus from `seed`, on a model of rtl/rn1/rn1.v (MODE_SEL = 0).
+// `cycles` cycles of mixed stimulus from `seed`, on a model of rtl/rn1/rn1.v built with
+// MODE_SEL = `mode_sel` (0: configuration register, 1: pins).
 Rn1RouterRun rn1_router_lockstep(const Model& router, uint64_t seed, uint64_t cycles,
-                                 const RunOptions& opt = {});
+                                 const RunOptions& opt = {}, int mode_sel = 0);
 
 struct Rn1NetRun {
   RunOutcome run;

@@ -26,6 +26,12 @@ class Rn1 {
     uint8_t en = 0xFF;
   };
   void step(const rn1::Word* fwd_in, const rn1::Word* bwd_in, const Config& cfg);
+  // MODE_SEL = 1: the pins select the configuration the outputs show combinationally, in
+  // the same cycle; call with this cycle's pins before reading the outputs (no effect in
+  // the other modes).
+  void set_pins(const Config& cfg) {
+    if (mode_ == Rn1Mode::kPins) dual_now_ = cfg.dual;
+  }
   rn1::Word fwd_out(int o) const;
   rn1::Word bwd_out(int i) const;
   bool dual() const;

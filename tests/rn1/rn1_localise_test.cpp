@@ -1,0 +1,163 @@
+// RN1 fault localisation (paper 002, section 20.9): the sources' reading of the status words
+// (rn1::decode_attempt), the monitor (rn1::FaultMonitor), localisation while traffic runs
+// with faulty outputs switched off (twin::localise), and `minforge rn1 localise`.
+#include "minforge/algo/rn1/rn1_localise.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+#include "../common/cli_run.hpp"
+#include "minforge/algo/rn1/rn1_claims.hpp"
+#include "minforge/twin/rn1/rn1_experiments.hpp"
+
+namespace minforge::rn1 {
+namespace {
+
+TEST(Rn1Localise, EverySingleDeadLinkOfFig20_9IsNamedWithinABoundOfAttempts) {
+  const NetSpec& s = net_spec(Topology::kFig20_9);
+  long worst = 0;
+  for (int l = 0; l < static_cast<int>(s.links.size()); ++l) {
+    twin::LocaliseConfig c;
+    c.topology = Topology::kFig20_9;
+    c.faults = dead_sites(s, {Site{false, l}});
+    c.seed = static_cast<uint64_t>(l) + 1;
+    const twin::LocaliseRun r = twin::localise(c);
+    EXPECT_TRUE(r.localised) << "link " << l;
+    EXPECT_EQ(r.wrong, 0) << "link " << l;
+    ASSERT_EQ(r.declared.size(), 1u) << "link " << l;
+    EXPECT_EQ(r.declared[0].link, l);
+    // Switched off unless it is an endpoint's input (no router drives it).
+    EXPECT_EQ(r.declared[0].switched, !s.links[static_cast<size_t>(l)].src.endpoint);
+    EXPECT_LE(r.attempts_to_localise, 400) << "link " << l;
+    worst = std::max(worst, r.attempts_to_localise);
+    EXPECT_EQ(r.stats.lost_connected + r.stats.duplicates + r.stats.corrupt, 0);
+  }
+  EXPECT_GT(worst, 2);  // the bound is not trivially met: at least the threshold
+}
+
+TEST(Rn1Localise, EveryStuckWireOfFig20_9IsNamedWithoutWrongDeclarations) {
+  const NetSpec& s = net_spec(Topology::kFig20_9);
+  for (int l = 0; l < static_cast<int>(s.links.size()); ++l) {
+    for (int dir = 0; dir < 2; ++dir) {
+      twin::LocaliseConfig c;
+      c.topology = Topology::kFig20_9;
+      c.faults = FaultSet::none(s);
+      c.faults.links[static_cast<size_t>(l)] = {false, true, dir == 1, (l + 3 * dir) % 8,
+                                                ((l >> 2) & 1) != 0};
+      c.seed = static_cast<uint64_t>(2 * l + dir) + 1;
+      const twin::LocaliseRun r = twin::localise(c);
+      EXPECT_EQ(r.wrong, 0) << "link " << l << " dir " << dir;
+      EXPECT_TRUE(r.localised) << "link " << l << " dir " << dir;
+    }
+  }
+}
+
+TEST(Rn1Localise, NoFaultNoDeclarationEvenUnderHeavyBlocking) {
+  for (Topology t : {Topology::kFig20_9, Topology::kFig20_7}) {
+    twin::LocaliseConfig c;
+    c.topology = t;
+    c.faults = FaultSet::none(net_spec(t));
+    c.load = 1.0;
+    c.cycles = 3000;
+    c.threshold = 1;
+    const twin::LocaliseRun r = twin::localise(c);
+    EXPECT_GT(r.blocked, 100);  // drops decoded as blocking
+    EXPECT_EQ(r.suspect, 0);
+    EXPECT_TRUE(r.declared.empty());
+    EXPECT_EQ(r.attempts, static_cast<long>(r.stats.mean_attempts * r.stats.sent + 0.5));
+  }
+}
+
+TEST(Rn1Localise, SwitchingOffADeadInternalLinkRemovesItsRetries) {
+  const NetSpec& s = net_spec(Topology::kFig20_7);
+  // A link into stage 3 (from a stage-2 router): switchable.
+  int link = -1;
+  for (int l = 0; l < static_cast<int>(s.links.size()); ++l) {
+    const LinkSpec& ls = s.links[static_cast<size_t>(l)];
+    if (!ls.src.endpoint && s.routers[static_cast<size_t>(ls.src.node)].stage == 2) link = l;
+  }
+  ASSERT_GE(link, 0);
+  twin::LocaliseConfig c;
+  c.topology = Topology::kFig20_7;
+  c.faults = dead_sites(s, {Site{false, link}});
+  c.load = 0.1;
+  c.cycles = 8000;
+  const twin::LocaliseSweep sw = twin::localise_sweep(c, {c.faults});
+  ASSERT_EQ(sw.localised, 1);
+  EXPECT_GT(sw.mean_attempts_before, sw.mean_attempts_fault_free);
+  EXPECT_LT(sw.mean_attempts_after, sw.mean_attempts_before);
+  EXPECT_NEAR(sw.mean_attempts_after, sw.mean_attempts_fault_free, 0.05);
+  // The replay schedule switches exactly that output off.
+  const twin::LocaliseRun& r = sw.runs[0];
+  ASSERT_EQ(r.replay.enables.size(), 1u);
+  const auto [router, o] = driving_output(s, link);
+  EXPECT_EQ(r.replay.enables[0].router, router);
+  EXPECT_EQ(r.replay.enables[0].mask, static_cast<uint8_t>(0xFF & ~(1u << o)));
+}
+
+TEST(Rn1Localise, MonitorDeclaresTheLinkEveryVerdictNames) {
+  const NetSpec& s = net_spec(Topology::kFig20_9);
+  FaultMonitor m(s, 2);
+  auto v = [](std::vector<int> c) {
+    Verdict x;
+    x.kind = Verdict::kSuspect;
+    x.link = c.back();
+    x.candidates = std::move(c);
+    return x;
+  };
+  EXPECT_FALSE(m.report(v({3, 40, 70})));
+  EXPECT_FALSE(m.report(v({3, 40, 70})));  // three-way tie at the threshold: wait
+  EXPECT_FALSE(m.report(v({3, 41, 70})));  // 3 and 70 tie
+  EXPECT_TRUE(m.report(v({20, 44, 70})));  // 70 alone on top
+  ASSERT_EQ(m.declared(), std::vector<int>{70});
+  const auto [r, o] = driving_output(s, 70);
+  EXPECT_EQ(m.enables()[static_cast<size_t>(r)], static_cast<uint8_t>(0xFF & ~(1u << o)));
+  EXPECT_FALSE(m.report(v({3, 40, 70})));  // explained by the declared link
+  Verdict blocked;
+  blocked.kind = Verdict::kBlocked;
+  EXPECT_FALSE(m.report(blocked));
+  EXPECT_THROW(FaultMonitor(s, 0), InvalidArgument);
+}
+
+TEST(Rn1Localise, DecodeRejectsBadArguments) {
+  const NetSpec& s = net_spec(Topology::kFig20_3);
+  EXPECT_THROW(decode_attempt(s, 0, 1, {1, 2}, {}), InvalidArgument);  // one input only
+  EXPECT_THROW(decode_attempt(s, 16, 0, {1, 2}, {}), InvalidArgument);
+  EXPECT_THROW(decode_attempt(s, 0, 0, {}, {}), InvalidArgument);
+  const Verdict v = decode_attempt(s, 0, 0, {0x80, 0, 8, 0, 0, 0, 0, 1, 0xFE}, {});
+  EXPECT_EQ(v.kind, Verdict::kSuspect);  // no reply: the source's own input link
+  EXPECT_TRUE(v.exact);
+  EXPECT_EQ(v.stage, 1);
+  EXPECT_TRUE(s.links[static_cast<size_t>(v.link)].src.endpoint);
+}
+
+TEST(Rn1LocaliseCli, SingleFaultJsonAndBadInput) {
+  const auto r = test::run_cli("rn1 localise --topology fig20.9 --fault link:40 --json");
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["localised"], 1);
+  EXPECT_EQ(j["wrong"], 0);
+  ASSERT_EQ(j["runs"].size(), 1u);
+  EXPECT_EQ(j["runs"][0]["declared"][0]["link"], 40);
+  EXPECT_EQ(j["runs"][0]["declared"][0]["switched_off"], true);
+  EXPECT_EQ(j["runs"][0]["faults"], "link:40");
+  for (const char* k : {"mean_attempts_fault_free", "mean_attempts_before", "mean_attempts_after",
+                        "attempts_to_localise", "max_attempts_to_localise", "not_switchable"})
+    EXPECT_TRUE(j.contains(k)) << k;
+  const auto t = test::run_cli("rn1 localise --topology fig20.9 --fault router:5,link:3:bwd:2:1");
+  ASSERT_EQ(t.rc, 0);
+  EXPECT_NE(t.out.find("not switchable"), std::string::npos) << t.out;
+  EXPECT_EQ(t.out.find("WRONG"), std::string::npos) << t.out;
+  test::expect_cli_error("rn1 localise --topology fig20.9", "exactly one");
+  test::expect_cli_error("rn1 localise --topology fig20.9 --fault link:96", "--fault link");
+  test::expect_cli_error("rn1 localise --topology fig20.9 --fault link:3:up:2:1", "fwd or bwd");
+  test::expect_cli_error("rn1 localise --topology fig20.9 --fault wire:3", "expected router");
+  test::expect_cli_error("rn1 localise --topology fig20.3 --every-link", "--topology");
+  test::expect_cli_error("rn1 localise --topology fig20.9 --every-link --random 1", "exactly one");
+}
+
+}  // namespace
+}  // namespace minforge::rn1

@@ -23,7 +23,8 @@
 // P = D + U, SC = clog2(P + 1), TSW = the number of switches.
 // Ports
 //   clk, rst               clock, synchronous reset (every random source = 1)
-//   load, seed[15:0]       load every switch's random source from the seed (lcan_switch)
+//   load, seed[15:0]       load every switch's random source: switch g from
+//                          seed xor (g + 1) * 40503 mod 2^16 (lcan_switch)
 //   step                   advance every random source (one network cycle ends)
 //   pe_req[N*RW]           PE p's request at [p*RW +: RW] (lcan_switch.v: request word)
 //   pe_arr[N*RW]           the request arriving at PE t (its valid bit: a circuit ends at t)
@@ -148,10 +149,13 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
             assign uai[k]         = g_bus[i+1].dack_o[SA*D + JA];
           end
         end
+        // the switch's own seed: seed xor (g + 1) * 40503 mod 2^16, g its number
+        localparam [31:0] HASH = ((goff(i) + s + 1) * 40503) % 65536;
+        wire [15:0] sw_seed = seed ^ HASH[15:0];
         lcan_switch #(
-          .D(D), .U(U), .LEVEL(i), .LW(LW), .NB(NB), .W(W), .GID(goff(i) + s)
+          .D(D), .U(U), .LEVEL(i), .LW(LW), .NB(NB), .W(W)
         ) u_sw (
-          .clk(clk), .rst(rst), .load(load), .seed(seed), .step(step),
+          .clk(clk), .rst(rst), .load(load), .seed(sw_seed), .step(step),
           .dreq_i(di), .ureq_i(ui),
           .dreq_o(g_bus[i].dreq_o[s*D*RW +: D*RW]), .ureq_o(g_bus[i].ureq_o[s*U*RW +: U*RW]),
           .dack_i(dai), .uack_i(uai),

@@ -10,9 +10,10 @@
 //   [0] valid, [1 +: LW] lca (the pair's LCA level), [1+LW +: NB] dst, [1+LW+NB +: NB] src,
 //   [1+LW+2NB +: W] data.  Digit LEVEL of dst (base D) is dst[LEVEL*LD +: LD].
 // Random source: a 16-bit xorshift register st (x ^= x << 7; x ^= x >> 9; x ^= x << 8,
-// period 65535), loaded with seed ^ HASH (HASH = (GID + 1) * 40503 mod 2^16; 1 if that is 0)
-// by `load`, advanced by `step` (once per network cycle); this cycle's draws are fields of
-// st: r = st[LD-1:0], q = st[LD +: LU], t = st[LD+LU +: CW].
+// period 65535), loaded with `seed` (1 if it is 0; lcan_net gives every switch its own:
+// the network's seed xor (g + 1) * 40503 mod 2^16, g the switch's number) by `load`,
+// advanced by `step` (once per network cycle); this cycle's draws are fields of st:
+// r = st[LD-1:0], q = st[LD +: LU], t = st[LD+LU +: CW].
 // Upward (random per switch per network cycle): the downers with a request whose lca >
 // LEVEL are taken in the order r, r+1, .., r+D-1 (mod D); the m-th of them (m = 0, 1, ..)
 // leaves by upper m xor q while m < U; the others are dropped (only when D > U).
@@ -30,11 +31,11 @@
 //   D      downers, 2, 4, 8 or 16          U      uppers, 2, 4, 8 or 16
 //   LEVEL  the switch's level (>= 0)       LW     bits of the lca field (>= 1)
 //   NB     bits of a PE number (>= LD (LEVEL + 1))
-//   W      data bits (>= 1)                GID    the switch's number in the network (>= 0)
+//   W      data bits (>= 1)
 // Derived: LD = log2 D, LU = log2 U, CW = clog2(D+U), SC = clog2(D+U+1), RW as above.
 // Ports
 //   clk, rst          clock, synchronous reset (st = 1)
-//   load, seed[15:0]  load the random source from the seed (priority over step)
+//   load, seed[15:0]  load the random source with seed (1 if 0; priority over step)
 //   step              advance the random source (the network cycle ends at this edge)
 //   dreq_i[D*RW]      requests entering from the downers (from level LEVEL-1 or the PEs)
 //   ureq_i[U*RW]      requests entering from the uppers (from level LEVEL+1)
@@ -61,8 +62,8 @@ module lcan_switch (
   parameter integer LW = 1;
   parameter integer NB = 2;
   parameter integer W = 8;
-  parameter integer GID = 0;
 
+  /* verilator no_inline_module */  // one class per level for Verilator, not per switch
 `include "mf_functions.vh"
 
   localparam integer LD = mf_clog2(D);
@@ -71,12 +72,52 @@ module lcan_switch (
   localparam integer SC = mf_clog2(D + U + 1);
   localparam integer RW = 1 + LW + 2 * NB + W;
   localparam integer P = D + U;
-  localparam [31:0] HASH32 = ((GID + 1) * 40503) % 65536;
-  localparam [15:0] HASH = HASH32[15:0];
   localparam integer RKW = ((LD > LU) ? LD : LU) + 1;
-  localparam [RKW-1:0] ONE_RK = 1;
   localparam [31:0] LEVEL32 = LEVEL;
   localparam [LW-1:0] LVL = LEVEL32[LW-1:0];
+
+  // Population count of D bits (the rank of a climbing request).
+  function [RKW-1:0] popc;
+    input [D-1:0] bits;
+    integer pi;
+    begin
+      popc = {RKW{1'b0}};
+      for (pi = 0; pi < D; pi = pi + 1) popc = popc + {{(RKW-1){1'b0}}, bits[pi]};
+    end
+  endfunction
+  // OR of D words of RW bits, of P words of RW bits, of D / P codes of SC bits.
+  function [RW-1:0] orw;
+    input [D*RW-1:0] w;
+    integer fi;
+    begin
+      orw = {RW{1'b0}};
+      for (fi = 0; fi < D; fi = fi + 1) orw = orw | w[fi*RW +: RW];
+    end
+  endfunction
+  function [RW-1:0] orw2;
+    input [P*RW-1:0] w;
+    integer fi;
+    begin
+      orw2 = {RW{1'b0}};
+      for (fi = 0; fi < P; fi = fi + 1) orw2 = orw2 | w[fi*RW +: RW];
+    end
+  endfunction
+  function [SC-1:0] ors;
+    input [D*SC-1:0] w;
+    integer fi;
+    begin
+      ors = {SC{1'b0}};
+      for (fi = 0; fi < D; fi = fi + 1) ors = ors | w[fi*SC +: SC];
+    end
+  endfunction
+  function [SC-1:0] ors2;
+    input [P*SC-1:0] w;
+    integer fi;
+    begin
+      ors2 = {SC{1'b0}};
+      for (fi = 0; fi < P; fi = fi + 1) ors2 = ors2 | w[fi*SC +: SC];
+    end
+  endfunction
 
   input  wire              clk;
   input  wire              rst;
@@ -85,12 +126,12 @@ module lcan_switch (
   input  wire              step;
   input  wire [D*RW-1:0]   dreq_i;
   input  wire [U*RW-1:0]   ureq_i;
-  output reg  [D*RW-1:0]   dreq_o;
-  output reg  [U*RW-1:0]   ureq_o;
+  output wire [D*RW-1:0]   dreq_o;
+  output wire [U*RW-1:0]   ureq_o;
   input  wire [D-1:0]      dack_i;
   input  wire [U-1:0]      uack_i;
-  output reg  [D-1:0]      dack_o;
-  output reg  [U-1:0]      uack_o;
+  output wire [D-1:0]      dack_o;
+  output wire [U-1:0]      uack_o;
   output wire [P*SC-1:0]   sel;
 
   generate
@@ -100,153 +141,156 @@ module lcan_switch (
     `MF_PARAM_ERROR_IF(U != 2 && U != 4 && U != 8 && U != 16, g_bad_u,
                        ERROR_lcan_switch_U_must_be_2_4_8_16,
                        ("lcan_switch: U must be 2, 4, 8 or 16 (U=%0d)", U))
-    `MF_PARAM_ERROR_IF(LEVEL < 0 || LW < 1 || NB < LD * (LEVEL + 1) || W < 1 || GID < 0,
-                       g_bad_geom, ERROR_lcan_switch_bad_LEVEL_LW_NB_W_or_GID,
-                       ("lcan_switch: bad LEVEL/LW/NB/W/GID (LEVEL=%0d NB=%0d)", LEVEL, NB))
+    `MF_PARAM_ERROR_IF(LEVEL < 0 || LW < 1 || NB < LD * (LEVEL + 1) || W < 1,
+                       g_bad_geom, ERROR_lcan_switch_bad_LEVEL_LW_NB_or_W,
+                       ("lcan_switch: bad LEVEL/LW/NB/W (LEVEL=%0d NB=%0d)", LEVEL, NB))
   endgenerate
-
-  // The setting code of input c (0 = none).
-  function [SC-1:0] code;
-    input integer cv;
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [31:0] cv32;  // only its low SC bits are the code
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-      cv32 = cv + 1;
-      code = cv32[SC-1:0];
-    end
-  endfunction
 
   // ---- random source
   reg  [15:0] st;
-  wire [15:0] s0 = seed ^ HASH;
   wire [15:0] x1 = st ^ {st[8:0], 7'd0};
   wire [15:0] x2 = x1 ^ {9'd0, x1[15:9]};
   wire [15:0] nx = x2 ^ {x2[7:0], 8'd0};
   always @(posedge clk) begin
     if (rst) st <= 16'h0001;
-    else if (load) st <= (s0 == 16'h0000) ? 16'h0001 : s0;
+    else if (load) st <= (seed == 16'h0000) ? 16'h0001 : seed;
     else if (step) st <= nx;
   end
   wire [LD-1:0] r = st[LD-1:0];
   wire [LU-1:0] q = st[LD +: LU];
   wire [CW-1:0] t = st[LD+LU +: CW];
 
-  // ---- request fields: the downer inputs (dn_*) and the upper inputs (up_*) apart, so that
-  // the upward outputs depend on the downer inputs only (no loop through the level above)
-  reg  [D-1:0]    dn_v, up_req, turn;
-  reg  [D*LW-1:0] dn_lca;
-  reg  [D*LD-1:0] dn_dig;
-  integer fd;
-  always @* begin
-    for (fd = 0; fd < D; fd = fd + 1) begin
-      dn_v[fd] = dreq_i[fd*RW];
-      dn_lca[fd*LW +: LW] = dreq_i[fd*RW + 1 +: LW];
-      dn_dig[fd*LD +: LD] = dreq_i[fd*RW + 1 + LW + LEVEL*LD +: LD];
-      /* verilator lint_off CMPCONST */
-      up_req[fd] = dn_v[fd] && (dn_lca[fd*LW +: LW] > LVL);  // constant at the top level
-      /* verilator lint_on CMPCONST */
-      turn[fd] = dn_v[fd] && (dn_lca[fd*LW +: LW] == LVL);
-    end
-  end
-  reg  [U-1:0]    up_v;
-  reg  [U*LW-1:0] up_lca;
-  reg  [U*LD-1:0] up_dig;
-  integer fu;
-  always @* begin
-    for (fu = 0; fu < U; fu = fu + 1) begin
-      up_v[fu] = ureq_i[fu*RW];
-      up_lca[fu*LW +: LW] = ureq_i[fu*RW + 1 +: LW];
-      up_dig[fu*LD +: LD] = ureq_i[fu*RW + 1 + LW + LEVEL*LD +: LD];
-    end
-  end
-  // Downward candidates c = 0..D-1 (turning requests from the downers), D..D+U-1 (uppers).
+  // ---- the inputs, one word per port: candidates c = 0..D-1 (downers), D..D+U-1 (uppers).
+  // The upward outputs depend on the downer inputs only (no loop through the level above).
   wire [P*RW-1:0] cand = {ureq_i, dreq_i};
-  wire [P-1:0]    cand_v = {up_v, turn};
-  wire [P*LW-1:0] cand_lca = {up_lca, dn_lca};
-  wire [P*LD-1:0] cand_dig = {up_dig, dn_dig};
+  wire [P-1:0]    cand_v;    // a downward candidate: turning here (downers) or valid (uppers)
+  wire [D-1:0]    up_req;    // a downer's request climbs
+  wire [P*LW-1:0] cand_lca;
+  wire [P*LD-1:0] cand_dig;  // digit LEVEL of dst
+  genvar c, c2, j, m, k, o;
+  generate
+    for (c = 0; c < P; c = c + 1) begin : g_in
+      wire          xv = cand[c*RW];
+      wire [LW-1:0] xl = cand[c*RW + 1 +: LW];
+      assign cand_lca[c*LW +: LW] = xl;
+      assign cand_dig[c*LD +: LD] = cand[c*RW + 1 + LW + LEVEL*LD +: LD];
+      if (c < D) begin : g_dn
+        /* verilator lint_off CMPCONST */
+        assign up_req[c] = xv && (xl > LVL);  // constant 0 at the top level
+        /* verilator lint_on CMPCONST */
+        assign cand_v[c] = xv && (xl == LVL);
+      end else begin : g_up
+        assign cand_v[c] = xv;
+      end
+    end
+  endgenerate
 
-  // ---- upward: rank of each requesting downer in the order r, r+1, .. (mod D)
-  reg [D*RKW-1:0] rank;
-  reg [U*SC-1:0]  sel_up;
-  reg [LD-1:0]    pos_j, pos_m;
-  reg [RKW-1:0]   slot;
-  integer uj, um, uk;
-  always @* begin
-    rank = {(D*RKW){1'b0}};
-    for (uj = 0; uj < D; uj = uj + 1) begin
-      pos_j = uj[LD-1:0] - r;
-      for (um = 0; um < D; um = um + 1) begin
-        pos_m = um[LD-1:0] - r;
-        if (up_req[um] && pos_m < pos_j) rank[uj*RKW +: RKW] = rank[uj*RKW +: RKW] + ONE_RK;
+  // ---- upward: the climbing requests in the downer order r, r+1, .. (mod D); the m-th leaves
+  // by upper m xor q while m < U.  rank[j] = climbing requests before downer j in that order.
+  wire [D*RKW-1:0] rank;
+  wire [U*D-1:0]   gup;  // gup[k*D + j]: downer j leaves by upper k
+  generate
+    for (j = 0; j < D; j = j + 1) begin : g_rank
+      localparam [31:0] J32 = j;
+      wire [LD-1:0] pos_j = J32[LD-1:0] - r;
+      wire [D-1:0]  prior;
+      for (m = 0; m < D; m = m + 1) begin : g_m
+        localparam [31:0] M32 = m;
+        wire [LD-1:0] pos_m = M32[LD-1:0] - r;
+        assign prior[m] = up_req[m] && (pos_m < pos_j);
+      end
+      assign rank[j*RKW +: RKW] = popc(prior);
+    end
+    for (k = 0; k < U; k = k + 1) begin : g_upk
+      localparam [31:0] K32 = k;
+      wire [RKW-1:0] slot = {{(RKW-LU){1'b0}}, K32[LU-1:0] ^ q};
+      for (j = 0; j < D; j = j + 1) begin : g_j
+        assign gup[k*D + j] = up_req[j] && rank[j*RKW +: RKW] == slot;
       end
     end
-    ureq_o = {(U*RW){1'b0}};
-    sel_up = {(U*SC){1'b0}};
-    for (uk = 0; uk < U; uk = uk + 1) begin
-      slot = {{(RKW-LU){1'b0}}, uk[LU-1:0] ^ q};
-      for (uj = 0; uj < D; uj = uj + 1) begin
-        if (up_req[uj] && rank[uj*RKW +: RKW] == slot) begin
-          ureq_o[uk*RW +: RW] = dreq_i[uj*RW +: RW];
-          sel_up[uk*SC +: SC] = code(uj);
-        end
-      end
-    end
-  end
+  endgenerate
 
-  // ---- downward: lower LCA level first, then the random rank c xor t
-  reg [D*SC-1:0] sel_dn;
-  reg            found;
-  reg [CW-1:0]   best_c, rk, best_rk;
-  reg [LW-1:0]   best_l;
-  integer dn_o, dc;
-  always @* begin
-    dreq_o = {(D*RW){1'b0}};
-    sel_dn = {(D*SC){1'b0}};
-    for (dn_o = 0; dn_o < D; dn_o = dn_o + 1) begin
-      found = 1'b0;
-      best_c = {CW{1'b0}};
-      best_l = {LW{1'b0}};
-      best_rk = {CW{1'b0}};
-      for (dc = 0; dc < P; dc = dc + 1) begin
-        rk = dc[CW-1:0] ^ t;
-        if (cand_v[dc] && cand_dig[dc*LD +: LD] == dn_o[LD-1:0] &&
-            (!found || cand_lca[dc*LW +: LW] < best_l ||
-             (cand_lca[dc*LW +: LW] == best_l && rk < best_rk))) begin
-          found = 1'b1;
-          best_c = dc[CW-1:0];
-          best_l = cand_lca[dc*LW +: LW];
-          best_rk = rk;
-        end
-      end
-      for (dc = 0; dc < P; dc = dc + 1) begin
-        if (found && best_c == dc[CW-1:0]) begin
-          dreq_o[dn_o*RW +: RW] = cand[dc*RW +: RW];
-          sel_dn[dn_o*SC +: SC] = code(dc);
-        end
+  // ---- downward: downer o goes to the candidate wanting it with the smallest {lca, c xor t}
+  // (lower LCA levels first, ties by the random rank).  beats[c*P + c2]: c's key < c2's.
+  wire [P*P-1:0] beats;
+  wire [D*P-1:0] gdn;  // gdn[o*P + c]: downer o carries candidate c
+  generate
+    for (c = 0; c < P; c = c + 1) begin : g_key
+      localparam [31:0] C32 = c;
+      wire [LW+CW-1:0] key = {cand_lca[c*LW +: LW], C32[CW-1:0] ^ t};
+      for (c2 = 0; c2 < P; c2 = c2 + 1) begin : g_cmp
+        localparam [31:0] C2_32 = c2;
+        wire [LW+CW-1:0] key2 = {cand_lca[c2*LW +: LW], C2_32[CW-1:0] ^ t};
+        assign beats[c*P + c2] = key < key2;
       end
     end
-  end
+    for (o = 0; o < D; o = o + 1) begin : g_dno
+      localparam [31:0] O32 = o;
+      wire [P-1:0] want;
+      for (c = 0; c < P; c = c + 1) begin : g_want
+        assign want[c] = cand_v[c] && cand_dig[c*LD +: LD] == O32[LD-1:0];
+      end
+      for (c = 0; c < P; c = c + 1) begin : g_win
+        wire [P-1:0] ok;
+        for (c2 = 0; c2 < P; c2 = c2 + 1) begin : g_ok
+          if (c2 == c) begin : g_self
+            assign ok[c2] = 1'b1;
+          end else begin : g_other
+            assign ok[c2] = !want[c2] || beats[c*P + c2];
+          end
+        end
+        assign gdn[o*P + c] = want[c] && (&ok);
+      end
+    end
+  endgenerate
+
+  // ---- outputs: AND-OR of the granted words, the settings, the acknowledgements
+  wire [U*SC-1:0] sel_up;
+  wire [D*SC-1:0] sel_dn;
+  generate
+    for (k = 0; k < U; k = k + 1) begin : g_uo
+      wire [D*RW-1:0] acc;
+      wire [D*SC-1:0] sacc;
+      for (j = 0; j < D; j = j + 1) begin : g_j
+        localparam [31:0] CODE = j + 1;
+        assign acc[j*RW +: RW]  = {RW{gup[k*D + j]}} & dreq_i[j*RW +: RW];
+        assign sacc[j*SC +: SC] = {SC{gup[k*D + j]}} & CODE[SC-1:0];
+      end
+      assign ureq_o[k*RW +: RW] = orw(acc);
+      assign sel_up[k*SC +: SC] = ors(sacc);
+      // acknowledgement up for the request that entered on upper k
+      wire [D-1:0] ua;
+      for (o = 0; o < D; o = o + 1) begin : g_o
+        assign ua[o] = gdn[o*P + D + k] && dack_i[o];
+      end
+      assign uack_o[k] = |ua;
+    end
+    for (o = 0; o < D; o = o + 1) begin : g_do
+      wire [P*RW-1:0] acc;
+      wire [P*SC-1:0] sacc;
+      for (c = 0; c < P; c = c + 1) begin : g_c
+        localparam [31:0] CODE = c + 1;
+        assign acc[c*RW +: RW]  = {RW{gdn[o*P + c]}} & cand[c*RW +: RW];
+        assign sacc[c*SC +: SC] = {SC{gdn[o*P + c]}} & CODE[SC-1:0];
+      end
+      assign dreq_o[o*RW +: RW] = orw2(acc);
+      assign sel_dn[o*SC +: SC] = ors2(sacc);
+    end
+    for (j = 0; j < D; j = j + 1) begin : g_da
+      // acknowledgement down for the request that entered on downer j: from the downer it
+      // turned to (from below) or the upper it climbed to (from above)
+      wire [D-1:0] fd;
+      wire [U-1:0] fu;
+      for (o = 0; o < D; o = o + 1) begin : g_o
+        assign fd[o] = gdn[o*P + j] && dack_i[o];
+      end
+      for (k = 0; k < U; k = k + 1) begin : g_k
+        assign fu[k] = gup[k*D + j] && uack_i[k];
+      end
+      assign dack_o[j] = (|fd) || (|fu);
+    end
+  endgenerate
   assign sel = {sel_up, sel_dn};
-
-  // ---- acknowledgements back along the settings (up and down apart: no loop between levels)
-  integer ao, ak;
-  always @* begin
-    uack_o = {U{1'b0}};
-    for (ao = 0; ao < D; ao = ao + 1)
-      for (ak = 0; ak < U; ak = ak + 1)
-        if (sel_dn[ao*SC +: SC] == code(D + ak) && dack_i[ao]) uack_o[ak] = 1'b1;
-  end
-  integer bo, bc, bk;
-  always @* begin
-    dack_o = {D{1'b0}};
-    for (bo = 0; bo < D; bo = bo + 1)
-      for (bc = 0; bc < D; bc = bc + 1)
-        if (sel_dn[bo*SC +: SC] == code(bc) && dack_i[bo]) dack_o[bc] = 1'b1;
-    for (bk = 0; bk < U; bk = bk + 1)
-      for (bc = 0; bc < D; bc = bc + 1)
-        if (sel_up[bk*SC +: SC] == code(bc) && uack_i[bk]) dack_o[bc] = 1'b1;
-  end
 endmodule
 
 `default_nettype wire

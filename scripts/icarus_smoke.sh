@@ -77,6 +77,15 @@ run banyan_n32_dead_tags  $E ENGINE=1 N=32 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=5 FA
 # blocks of B words per pair (the data engine's schedule repeated B times)
 run gsen_alt_n10_b3       $E ENGINE=0 N=10 SCHED=0 B=3 W=18
 run banyan_n16_b4_dead    $E ENGINE=1 N=16 B=4 W=18 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=3 FAULT_KIND=0
+# the fault-tolerant banyan exchange engine (tb/icarus/banyan_ft_engine_tb.v) on the plan
+# images the model writes (minforge banyan fault --plan-hex), loaded with $readmemh
+F=tb/icarus/banyan_ft_engine_tb.v
+"$cli" banyan fault --ports 8 --fault 1,2 --latency 0 --plan-hex "$D/ft_n8_e12.hex" >/dev/null || exit 2
+"$cli" banyan fault --ports 16 --fault 2,3 --latency 4 --plan-hex "$D/ft_n16_e23.hex" >/dev/null || exit 2
+"$cli" banyan fault --ports 32 --fault 2,9 --latency 5 --plan-hex "$D/ft_n32_e29.hex" >/dev/null || exit 2
+run banyan_ft_n8_comb     $F N=8 PIPELINE=0 PLAN_LEN=25 FAULT_STAGE=1 FAULT_ELEM=2 "PLAN_FILE=\"$D/ft_n8_e12.hex\""
+run banyan_ft_n16_b3      $F N=16 B=3 PLAN_LEN=48 FAULT_STAGE=2 FAULT_ELEM=3 "PLAN_FILE=\"$D/ft_n16_e23.hex\""
+run banyan_ft_n32         $F N=32 DW=12 PLAN_LEN=64 FAULT_STAGE=2 FAULT_ELEM=9 "PLAN_FILE=\"$D/ft_n32_e29.hex\""
 # the packet-switched hypercube (tb/hypercube/hypercube_net_tb.v): routed permutations, rule
 # violations flagged
 run hypercube_d3          tb/hypercube/hypercube_net_tb.v D=3

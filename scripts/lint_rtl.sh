@@ -62,7 +62,11 @@ for p in 0 1; do
   sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=12 -GSCHED=1 -GDW=32 -GB=4 -GUSE_TAGS=1 -GPIPELINE=$p")
   sweeps+=("rtl/engine/banyan_a2a_xchg.v|-GN=16 -GDW=8 -GB=5 -GPIPELINE=$p")
   sweeps+=("rtl/engine/banyan_a2a_engine.v|-GN=8 -GW=20 -GB=2 -GPIPELINE=$p")
+  # the fault-tolerant engine: N = 8, one data bit with B = 3 and 5 relay slots
+  sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=8 -GPIPELINE=$p")
+  sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=16 -GDW=1 -GB=3 -GRELAY_DEPTH=5 -GPIPELINE=$p")
 done
+sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=64 -GDW=32 -GB=4 -GPLAN_DEPTH=1 -GRELAY_DEPTH=1")
 for ne in 2 4 8 32 64; do
   sweeps+=("rtl/board/rn1_selftest.v|-GNE=$ne")
 done
@@ -120,6 +124,13 @@ bad=(
   "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|N=9|N must be even|ERROR_gsen_a2a_xchg_N_must_be_even"
   "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|DW=0|DW=0|ERROR_banyan_a2a_xchg_DW_must_be_positive"
   "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|B=0|B must be >= 1|ERROR_banyan_a2a_xchg_B_must_be_positive"
+  "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=4|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
+  "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=24|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
+  "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|DW=0|DW must be >= 1|ERROR_banyan_ft_engine_DW_must_be_positive"
+  "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|B=0|B must be >= 1|ERROR_banyan_ft_engine_B_must_be_positive"
+  "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|PIPELINE=2|PIPELINE must be 0 or 1|ERROR_banyan_ft_engine_PIPELINE_must_be_0_or_1"
+  "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|PLAN_DEPTH=0|PLAN_DEPTH must be >= 1|ERROR_banyan_ft_engine_PLAN_DEPTH_must_be_positive"
+  "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|RELAY_DEPTH=0|RELAY_DEPTH must be >= 1|ERROR_banyan_ft_engine_RELAY_DEPTH_must_be_positive"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|B=4,W=12|too small|ERROR_gsen_a2a_engine_W_too_small"
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=12|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=128|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"

@@ -3,7 +3,8 @@
 #
 # mf_rn1_model(<target> NAME router|router_pins|fig20_7|fig20_9|rn1_64|fig20_3|fig20_4 [MODULE])
 # router: rtl/rn1/rn1.v with MODE_SEL = 0 (configuration register), prefix Vrn1_router, -O1;
-# router_pins: the same with MODE_SEL = 1 (pins), prefix Vrn1_router_pins;
+# router_pins: the same with MODE_SEL = 1 (pins), prefix Vrn1_router_pins, -O0 (its runs take
+# 0.1 s; -O1 would double its compile time);
 # fig20_7 / fig20_9 / rn1_64 / fig20_3 / fig20_4: the network top rtl/rn1/gen/rn1_net_<NAME>.v, prefix
 # Vrn1_net_<NAME>, -O0 (the networks generate tens of MB of C++, rn1-64 ~34 MB: at -O0 they
 # compile ~7x faster than at -O1, which matters more than simulation speed for the short
@@ -28,7 +29,7 @@ function(mf_rn1_model target)
     mf_verilate(${target} PREFIX Vrn1_router TOP rn1 TRACE OPT -O1 UNITY 2 ${module}
                 SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=0)
   elseif(R_NAME STREQUAL "router_pins")
-    mf_verilate(${target} PREFIX Vrn1_router_pins TOP rn1 TRACE OPT -O1 UNITY 2 ${module}
+    mf_verilate(${target} PREFIX Vrn1_router_pins TOP rn1 TRACE UNITY 2 ${module}
                 SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=1)
   elseif(R_NAME MATCHES "^(fig20_7|fig20_9|rn1_64|fig20_3|fig20_4)$")
     mf_verilate(${target} PREFIX Vrn1_net_${R_NAME} TOP rn1_net_${R_NAME} TRACE ${module}

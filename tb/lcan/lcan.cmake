@@ -1,0 +1,44 @@
+# The LCAN family's Verilator recipe (paper 003: the circuit-switched CB-LCAN with on-line
+# routing, rtl/lcan/lcan_engine.v), shared by the regression (tb/lcan/CMakeLists.txt) and
+# `minforge sim lcan` (tb/core/ondemand.cpp).
+#
+# mf_lcan_model(<target> N <n> D <d> U <u> [W <w>] [MODULE])
+# lcan_engine with -GN=<n> -GD=<d> -GU=<u> -GW=<w> (W default 8), prefix
+# Vlcan_n<n>_d<d>_u<u> (+ _w<w> when W is given), -O0, one unity translation unit, FST tracing
+# compiled in for the top's ports (--trace-depth 1: every switch's setting is a port).  The
+# parameters are embedded as the model's manifest {"module","N","D","U","W"}, read by the
+# harness (tb/lcan/lcan_rtl.hpp).
+include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/../core/verilate.cmake)
+get_filename_component(MF_LCAN_RTL ${CMAKE_CURRENT_LIST_DIR}/../../rtl/lcan ABSOLUTE)
+# The RTL folders: the lcan core's and its dependencies', from the FuseSoC cores.
+mf_core_dirs(MF_LCAN_RTL_DIRS lcan)
+
+function(mf_lcan_model target)
+  cmake_parse_arguments(L "MODULE" "N;D;U;W" "" ${ARGN})
+  foreach(p N D U)
+    if(NOT L_${p} MATCHES "^[0-9]+$")
+      message(FATAL_ERROR "mf_lcan_model: ${p} <value> is required")
+    endif()
+  endforeach()
+  set(prefix Vlcan_n${L_N}_d${L_D}_u${L_U})
+  if(L_W)
+    set(prefix ${prefix}_w${L_W})
+  else()
+    set(L_W 8)
+  endif()
+  set(manifest ${CMAKE_CURRENT_BINARY_DIR}/lcan/${prefix}.json)
+  file(CONFIGURE OUTPUT ${manifest}
+       CONTENT "{\"module\": \"lcan_engine\", \"N\": ${L_N}, \"D\": ${L_D}, \"U\": ${L_U}, \"W\": ${L_W}}\n")
+  set(args -Wall --assert --x-assign fast --x-initial fast --trace-depth 1 -GN=${L_N}
+           -GD=${L_D} -GU=${L_U} -GW=${L_W})
+  foreach(d ${MF_LCAN_RTL_DIRS})
+    list(APPEND args -I${d})
+  endforeach()
+  set(module "")
+  if(L_MODULE)
+    set(module MODULE)
+  endif()
+  mf_verilate(${target} PREFIX ${prefix} TOP lcan_engine TRACE UNITY 1 ${module}
+              MANIFEST ${manifest} SOURCES ${MF_LCAN_RTL}/lcan_engine.v ARGS ${args})
+endfunction()

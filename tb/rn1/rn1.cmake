@@ -1,8 +1,10 @@
 # The RN1 family's Verilator recipe, shared by the regression (tb/rn1/CMakeLists.txt) and
 # `minforge rn1 net --rtl` (tb/core/ondemand.cpp).
 #
-# mf_rn1_model(<target> NAME router|router_pins|fig20_7|fig20_9|rn1_64|fig20_3|fig20_4 [MODULE])
+# mf_rn1_model(<target> NAME router|router_pins|monitor|fig20_7|fig20_9|rn1_64|fig20_3|fig20_4 [MODULE])
 # router: rtl/rn1/rn1.v with MODE_SEL = 0 (configuration register), prefix Vrn1_router, -O1;
+# monitor: rtl/rn1/rn1_monitor.v with NL = 100 (not a power of two: out-of-range link
+# numbers), LW = 7, MAXC = 5, CW = 3 (counters saturate at 7), TH = 3, prefix Vrn1_monitor;
 # router_pins: the same with MODE_SEL = 1 (pins), prefix Vrn1_router_pins, -O0 (its runs take
 # 0.1 s; -O1 would double its compile time);
 # fig20_7 / fig20_9 / rn1_64 / fig20_3 / fig20_4: the network top rtl/rn1/gen/rn1_net_<NAME>.v, prefix
@@ -28,6 +30,10 @@ function(mf_rn1_model target)
   if(R_NAME STREQUAL "router")
     mf_verilate(${target} PREFIX Vrn1_router TOP rn1 TRACE OPT -O1 UNITY 2 ${module}
                 SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=0)
+  elseif(R_NAME STREQUAL "monitor")
+    mf_verilate(${target} PREFIX Vrn1_monitor TOP rn1_monitor TRACE UNITY 1 ${module}
+                SOURCES ${MF_RN1_RTL}/rn1_monitor.v ARGS ${args} -GNL=100 -GLW=7 -GMAXC=5
+                -GCW=3 -GTH=3)
   elseif(R_NAME STREQUAL "router_pins")
     mf_verilate(${target} PREFIX Vrn1_router_pins TOP rn1 TRACE UNITY 2 ${module}
                 SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=1)

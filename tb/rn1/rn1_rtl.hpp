@@ -7,6 +7,7 @@
 //   rtl/rn1/rn1.v (+ rn1_xbar_core,   Rn1 (+ Rn1XbarCore, Rn1Lfsr)
 //                  rn1_lfsr)
 //   rtl/rn1/gen/rn1_net_*.v           Rn1Net (+ Rn1Endpoint, rn1_link.v's apply_fault)
+//   rtl/rn1/rn1_monitor.v             Rn1Monitor
 //
 // Router: rn1.v with MODE_SEL = 0 (configuration register) or 1 (pins), driven by
 // protocol-following senders and responders plus phases of random words, resets and configuration
@@ -38,6 +39,18 @@ struct Rn1RouterRun {
 // MODE_SEL = `mode_sel` (0: configuration register, 1: pins).
 Rn1RouterRun rn1_router_lockstep(const Model& router, uint64_t seed, uint64_t cycles,
                                  const RunOptions& opt = {}, int mode_sel = 0);
+
+// rtl/rn1/rn1_monitor.v (the model built with NL = 100, LW = 7, MAXC = 5, CW = 3, TH = 3) in
+// lockstep with twin::Rn1Monitor: `cycles` cycles of verdicts from `seed` (candidate lists
+// around one or two faulty links, noise, out-of-range links, resets); decl_valid,
+// decl_link and every declared bit compared every cycle.
+struct Rn1MonitorRun {
+  RunOutcome run;
+  uint64_t cycles = 0;
+  long verdicts = 0, declarations = 0, resets = 0;
+};
+Rn1MonitorRun rn1_monitor_lockstep(const Model& monitor, uint64_t seed, uint64_t cycles,
+                                   const RunOptions& opt = {});
 
 struct Rn1NetRun {
   RunOutcome run;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -12,6 +13,7 @@
 #include "../common/cli_run.hpp"
 #include "minforge/algo/rn1/rn1_claims.hpp"
 #include "minforge/twin/rn1/rn1_experiments.hpp"
+#include "minforge/twin/rn1/rn1_monitor.hpp"
 
 namespace minforge::rn1 {
 namespace {
@@ -120,6 +122,41 @@ TEST(Rn1Localise, MonitorDeclaresTheLinkEveryVerdictNames) {
   blocked.kind = Verdict::kBlocked;
   EXPECT_FALSE(m.report(blocked));
   EXPECT_THROW(FaultMonitor(s, 0), InvalidArgument);
+}
+
+TEST(Rn1Localise, MonitorTwinFollowsTheAlgorithmUntilItsCountersSaturate) {
+  // The twin of rtl/rn1/rn1_monitor.v (one verdict per cycle, registered declaration,
+  // saturating counters) declares the same links in the same order as rn1::FaultMonitor on
+  // the verdicts of real localisation runs and on random streams.
+  const NetSpec& s = net_spec(Topology::kFig20_9);
+  for (int th = 1; th <= 4; ++th) {
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      FaultMonitor ref(s, th);
+      twin::Rn1Monitor hw({96, 7, 4, 8, th});
+      Rng rng(seed * 31 + static_cast<uint64_t>(th));
+      const int f = static_cast<int>(rng.below(96));
+      std::vector<int> got;
+      for (int v = 0; v < 300; ++v) {
+        const int n = 1 + static_cast<int>(rng.below(4));
+        std::vector<int> cand;
+        while (static_cast<int>(cand.size()) < n) {
+          const int l = rng.below(3) == 0 ? f : static_cast<int>(rng.below(96));
+          if (std::find(cand.begin(), cand.end(), l) == cand.end()) cand.push_back(l);
+        }
+        Verdict x;
+        x.kind = Verdict::kSuspect;
+        x.candidates = cand;
+        x.link = cand.back();
+        ref.report(x);
+        hw.step(true, n, cand);
+        if (hw.decl_valid()) got.push_back(hw.decl_link());
+      }
+      EXPECT_EQ(got, ref.declared()) << "threshold " << th << " seed " << seed;
+      EXPECT_FALSE(got.empty());
+    }
+  }
+  EXPECT_THROW(twin::Rn1Monitor({200, 7, 4, 4, 2}), InvalidArgument);  // 200 > 2^7
+  EXPECT_THROW(twin::Rn1Monitor({96, 7, 4, 2, 4}), InvalidArgument);   // TH >= 2^CW
 }
 
 TEST(Rn1Localise, DecodeRejectsBadArguments) {

@@ -2,7 +2,7 @@
 # Icarus Verilog (-g2005) smoke tests of the minforge RTL: the fabric benches (paper
 # numbers), the all-to-all engine bench over the configurations below and the RN1 board
 # self-test bench (tb/board/rn1_selftest_icarus_tb.v) and the hypercube bench
-# (tb/hypercube/hypercube_net_tb.v).  Each bench
+# (tb/hypercube/hypercube_net_tb.v) and the LCAN bench (tb/lcan/lcan_engine_tb.v).  Each bench
 # prints PASS/FAIL and exits non-zero ($fatal) on failure.  Exit code 0 = all passed.
 # Usage: scripts/icarus_smoke.sh [-v]     (-v: show every bench's full output)
 set -uo pipefail
@@ -11,12 +11,14 @@ verbose=0; [ "${1:-}" = "-v" ] && verbose=1
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # Include and module-search folders (scripts/mfcores.py): the board core's RN1 self-test
 # target brings every RTL core and tb/board (the self-test's network wrapper).
-# The hypercube core (its sim target) is not below the boards core: its folders are added.
+# The hypercube and lcan cores (their sim targets) are not below the boards core: their
+# folders are added.
 lib=()
 core=(boards --target sim_rn1_selftest --relative)
 for d in $(python3 scripts/mfcores.py incdirs "${core[@]}"); do lib+=(-I"$d"); done
 for d in $(python3 scripts/mfcores.py srcdirs "${core[@]}"); do lib+=(-y "$d"); done
-for d in $(python3 scripts/mfcores.py srcdirs hypercube --target sim --relative); do
+for d in $(python3 scripts/mfcores.py srcdirs hypercube --target sim --relative;
+         python3 scripts/mfcores.py srcdirs lcan --target sim --relative); do
   [[ " ${lib[*]} " == *" $d "* ]] || lib+=(-y "$d")
 done
 pass=0; fail=0
@@ -91,6 +93,11 @@ run banyan_ft_n32         $F N=32 DW=12 PLAN_LEN=64 FAULT_STAGE=2 FAULT_ELEM=9 "
 run hypercube_d3          tb/hypercube/hypercube_net_tb.v D=3
 run hypercube_d4          tb/hypercube/hypercube_net_tb.v D=4
 run hypercube_d6_w16      tb/hypercube/hypercube_net_tb.v D=6 W=16
+# the circuit-switched CB-LCAN (tb/lcan/lcan_engine_tb.v): identity, complement and shift
+# routed to completion, every arrival checked
+run lcan_n16_d2_u2        tb/lcan/lcan_engine_tb.v N=16 D=2 U=2
+run lcan_n64_d4_u2        tb/lcan/lcan_engine_tb.v N=64 D=4 U=2
+run lcan_n8_d2_u4         tb/lcan/lcan_engine_tb.v N=8 D=2 U=4
 # RN1 board top's core: self-test on the Fig. 20.9 network, clean and with endpoint 5 cut off
 run rn1_selftest_clean    tb/board/rn1_selftest_icarus_tb.v CUT=0 EXCHANGES=2
 run rn1_selftest_cut      tb/board/rn1_selftest_icarus_tb.v CUT=1 EXCHANGES=1

@@ -79,7 +79,7 @@ done
 sweeps+=("rtl/hypercube/hypercube_net.v|-GD=4 -GSTEPS=1 -GW=1")
 sweeps+=("rtl/hypercube/hypercube_net.v|-GD=6 -GSTEPS=16 -GW=32")
 # the circuit-switched CB-LCAN: d = u, d > u, d < u, one level, 16-port switches, W 1 and 32
-for n_d_u in 16,4,4 64,4,2 8,2,4 4,4,2 256,2,2 256,16,8; do
+for n_d_u in 16,4,4 64,4,2 8,2,4 4,4,2 64,2,2 256,16,8; do
   IFS=, read -r n d u <<<"$n_d_u"
   sweeps+=("rtl/lcan/lcan_engine.v|-GN=$n -GD=$d -GU=$u")
 done
@@ -152,7 +152,7 @@ bad=(
   "lcan_engine|rtl/lcan/lcan_engine.v|N=8192|lcan_net: N must be a power of D|ERROR_lcan_net_N_must_be_a_power_of_D_up_to_4096"
   "lcan_engine|rtl/lcan/lcan_engine.v|W=33|lcan_net: W must be 1..32|ERROR_lcan_net_W_must_be_1_to_32"
   "lcan_switch|rtl/lcan/lcan_switch.v|U=32|lcan_switch: U must be 2, 4, 8 or 16|ERROR_lcan_switch_U_must_be_2_4_8_16"
-  "lcan_switch|rtl/lcan/lcan_switch.v|LEVEL=2|lcan_switch: bad LEVEL/LW/NB/W/GID|ERROR_lcan_switch_bad_LEVEL_LW_NB_W_or_GID"
+  "lcan_switch|rtl/lcan/lcan_switch.v|LEVEL=2|lcan_switch: bad LEVEL/LW/NB/W|ERROR_lcan_switch_bad_LEVEL_LW_NB_or_W"
 )
 have_yosys=0; command -v yosys >/dev/null && have_yosys=1
 # Yosys reads every file of every core (-defer: parsed now, elaborated by hierarchy from

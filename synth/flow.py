@@ -47,6 +47,33 @@ def cmd_build(a) -> int:
     return 0 if rec.get("timing_met", True) else 1
 
 
+def clog2(v: int) -> int:
+    return max(0, (v - 1).bit_length())
+
+
+def engine_throughput(r: dict):
+    """For a gsen / banyan board top: (cycles per exchange, data bits DW, words per clock,
+    achieved bit/s at Fmax, limit N * DW * Fmax bit/s), or None.  cycles = B*R + FLAT + 4 +
+    PL (docs/engines.md: the data engine's pipeline; tb/board checks the same count against
+    the twin on the UART line); R = N (GSEN alt, banyan) or 2^n (GSEN stage); the board
+    starts the next exchange 3 cycles after done (board_reporter), so a word rate counts
+    cycles + 3."""
+    ps = r["params"]
+    if ps.get("DESIGN") not in ("gsen", "banyan") or not r.get("fmax_mhz"):
+        return None
+    n_ports, width, b = ps["N"], ps["W"], ps.get("B", 1)
+    n = clog2(n_ports)
+    rounds = (1 << n) if ps.get("DESIGN") == "gsen" and ps.get("SCHED", 0) == 1 else n_ports
+    levels, span = 1, 4
+    while span < n_ports:
+        levels, span = levels + 1, span * 4
+    cycles = b * rounds + n + 4 + levels
+    dw = width - 2 * n - clog2(b)
+    words_per_clock = n_ports * n_ports * b / (cycles + 3)
+    fmax = r["fmax_mhz"] * 1e6
+    return cycles, dw, words_per_clock, words_per_clock * dw * fmax, n_ports * dw * fmax
+
+
 def tops_markdown(doc: dict) -> str:
     L = [f"# minforge board tops ({doc['date']})", "",
          "Tools: " + "; ".join(f"{k} `{v}`" for k, v in doc["tools"].items()), "",
@@ -62,6 +89,20 @@ def tops_markdown(doc: dict) -> str:
                  f"{r['synth_brams']} | {r['lcs']}/{r['lcs_available']} | {r['fmax_mhz']} | "
                  f"{r['clock_mhz']:g} | {r['timing_margin']}x | "
                  f"{'met' if r['timing_met'] else 'FAILED'} |")
+    rows = [(r, engine_throughput(r)) for r in doc["tops"]]
+    rows = [(r, t) for r, t in rows if t]
+    if rows:
+        L += ["", "Throughput of the all-to-all tops at their Fmax (docs/engines.md): an exchange "
+              "moves N*N*B words of DW data bits in `cycles` = B*R + FLAT + 4 + PL cycles, and "
+              "the board starts the next one 3 cycles after done; the limit is one word per "
+              "port per clock, N * DW * Fmax.", "",
+              "| board | top | parameters | cycles / exchange | DW | words / clock | Gbit/s at Fmax | "
+              "limit N*DW*Fmax Gbit/s | of the limit |",
+              "|---|---|---|---|---|---|---|---|---|"]
+        for r, (cyc, dw, wpc, bps, lim) in rows:
+            ps = " ".join(f"{k}={v}" for k, v in r["params"].items())
+            L.append(f"| {r['board']} | {r['module']} | {ps} | {cyc} | {dw} | {wpc:.2f} | "
+                     f"{bps / 1e9:.2f} | {lim / 1e9:.2f} | {bps / lim:.0%} |")
     return "\n".join(L) + "\n"
 
 

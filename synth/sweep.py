@@ -36,6 +36,19 @@ HYPERCUBE_BOARDS = ("hx8k", "ulx3s")
 RV_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4")
 
 
+# The data engines gsen_a2a_xchg / banyan_a2a_xchg (pipelined fabric, stage control / Latin
+# square, one word per pair): the HX8K at N = 16 (DW = 8: a 16-bit fabric word), the ECP5
+# at N = 64 (DW = 20: the ULX3S tops' 32-bit word); each is compared with the fabric at the
+# same device, N and fabric word width (section "Data engines" of the report).
+ENGINE_POINTS = (
+    ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 1}, "hx8k"),
+    ("banyan_a2a_xchg", {"N": 16, "DW": 8}, "hx8k"),
+    ("gsen_a2a_xchg", {"N": 64, "DW": 20, "SCHED": 1}, "ulx3s"),
+    ("banyan_a2a_xchg", {"N": 64, "DW": 20}, "ulx3s"),
+)
+ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg")
+
+
 def points(quick: bool) -> list:
     """(design, params, seeds, board) of the sweep; board None = the smallest device that holds
     the point (board_for).  quick = the reduced set documented in sweep.md."""
@@ -78,6 +91,9 @@ def points(quick: bool) -> list:
         for n in NS_ALL + (8,):
             for c in ("stage", "alt"):
                 add("gsen_fabric", {"N": n, "W": 8, "CONTROL": c, "ROUND_VALID": 1})
+    # the data engines (docs/engines.md) beside the fabric point of the same device and N
+    for design, params, board in ENGINE_POINTS:
+        add(design, params, board=board)
     for mode in (0, 2, 3):
         add("rn1_router", {"MODE_SEL": mode}, SEEDS_VARIED)
     for d in HYPERCUBE_DIMS:
@@ -205,7 +221,7 @@ def markdown(doc: dict) -> str:
           "| fabric | N | W | control | n | LUTs | N*n*W | LUTs / bound | FFs | BRAM | device | "
           "LCs (wrapper) | Fmax MHz (worst seed) | seeds |",
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for r in sorted((r for r in recs if r["design"] != "hypercube_net"),
+    for r in sorted((r for r in recs if r["design"] not in ("hypercube_net",) + ENGINE_DESIGNS),
                     key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "W", 0), _rv(r),
                                    str(_p(r, "CONTROL")), str(_p(r, "MODE_SEL")))):
         n = _p(r, "N", 0)
@@ -220,6 +236,31 @@ def markdown(doc: dict) -> str:
                  f"{r.get('fabric_ffs')} | {r.get('fabric_brams')} | {r['board']} | "
                  f"{r['lcs']}/{r['lcs_available']} | {fm} | {seeds} |")
     L.append("")
+
+    # The data engines beside their fabric (same device, N, fabric word = DW + 2n)
+    engs = [r for r in recs if r["design"] in ENGINE_DESIGNS]
+    if engs:
+        L += ["## Data engines (docs/engines.md)", "",
+              "The all-to-all data engines (memory ports, pipelined scheduler, sources and "
+              "sinks, counters) out of context through synth/ooc/ooc_*_a2a_xchg.v, beside the "
+              "pipelined fabric they drive (stage control, same device, N and fabric word "
+              "W = DW + 2n).  Target: the engine at least half the fabric's Fmax.", "",
+              "| engine | N | DW | device | LUTs | FFs | LCs (wrapper) | Fmax MHz | fabric W | "
+              "fabric Fmax MHz | engine / fabric |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for r in sorted(engs, key=lambda r: (r["design"], _p(r, "N", 0))):
+            n = _p(r, "N", 0)
+            w = _p(r, "DW", 8) + 2 * clog2(n)
+            fab = "gsen_fabric" if r["design"].startswith("gsen") else "banyan_fabric"
+            ref = [f for f in recs if f["design"] == fab and _p(f, "N") == n and _p(f, "W") == w
+                   and _p(f, "CONTROL") == "stage" and not _rv(f) and f["board"] == r["board"]]
+            rf = f"{ref[0]['fmax_mhz']:.1f}" if ref else "-"
+            ratio = f"{r['fmax_mhz'] / ref[0]['fmax_mhz']:.2f}" if ref else "-"
+            L.append(f"| {r['design']} | {n} | {_p(r, 'DW')} | {r['board']} | "
+                     f"{r.get('fabric_luts')} | {r.get('fabric_ffs')} | "
+                     f"{r['lcs']}/{r['lcs_available']} | {r['fmax_mhz']:.1f} | {w} | {rf} | "
+                     f"{ratio} |")
+        L.append("")
 
     # The packet-switched d-cube (paper 004)
     hcs = [r for r in recs if r["design"] == "hypercube_net"]

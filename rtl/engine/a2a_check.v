@@ -2,11 +2,13 @@
 // write ports: every word written must be the generator's (a2a_gen) word of its source and
 // block word.  A write at sink j, address a = b*N + s carries the word at address b*N + j of
 // source s: the low DW bits of mf_payload32(s, a - s + j).  s = a mod N is found by B - 1
-// comparisons of a with k*N (no divider).  The mismatches are registered (in step with the
-// data engine's event stage) and counted.
+// comparisons of a with k*N (no divider).  The mismatches are registered, counted by a
+// pipelined tree of L levels (a2a_popcount) and added, in step with the data engine's
+// counters (a2a_monitor, the same L).
 //
 // Parameters
 //   N  processors;  DW  data bits;  B  words per pair (AW = max(1, ceil(log2(N*B))))
+//   L  levels of the population-count tree (the data engine's)
 // Ports
 //   clk, rst        clock, synchronous active-high reset
 //   clear           start of an exchange: clears the counter at this edge
@@ -20,6 +22,7 @@ module a2a_check (
   parameter integer N = 10;
   parameter integer DW = 8;
   parameter integer B = 1;
+  parameter integer L = 2;
 
 `include "mf_functions.vh"
 
@@ -32,7 +35,7 @@ module a2a_check (
   input  wire [N-1:0]    wr_en;
   input  wire [N*AW-1:0] wr_addr;
   input  wire [N*DW-1:0] wr_data;
-  output reg  [31:0]     err_payload;
+  output wire [31:0]     err_payload;
 
   wire [N-1:0] bad;
   reg  [N-1:0] bad_q;
@@ -58,22 +61,19 @@ module a2a_check (
     end
   endgenerate
 
-  reg [31:0] n_bad;
-  integer q;
-  always @* begin
-    n_bad = 32'd0;
-    for (q = 0; q < N; q = q + 1) n_bad = n_bad + {31'd0, bad_q[q]};
-  end
+  localparam integer CW = mf_clog2(N + 1);
+  wire [CW-1:0] p_bad;
+  a2a_popcount #(.X(N), .L(L)) u_pc_bad (
+    .clk(clk), .rst(rst), .clear(clear), .in(bad_q), .count(p_bad)
+  );
 
   always @(posedge clk) begin
-    if (rst || clear) begin
-      bad_q       <= {N{1'b0}};
-      err_payload <= 32'd0;
-    end else begin
-      bad_q       <= bad;
-      err_payload <= err_payload + n_bad;
-    end
+    if (rst || clear) bad_q <= {N{1'b0}};
+    else bad_q <= bad;
   end
+  a2a_counter #(.VW(mf_clog2(N * N * B + 1)), .IW(CW)) u_cnt_bad (
+    .clk(clk), .rst(rst), .clear(clear), .inc(p_bad), .value(err_payload)
+  );
 endmodule
 
 `default_nettype wire

@@ -45,6 +45,9 @@ module a2a_ctrl (
   localparam integer BW = (mf_clog2(B) < 1) ? 1 : mf_clog2(B);
   localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
   localparam [31:0] LAST_CYCLE = ROUNDS * B + LAT - 1;
+  // the cycle counter stops at ROUNDS*B + LAT: as wide as that needs (a short carry chain)
+  localparam integer CYW = mf_clog2(ROUNDS * B + LAT + 1);
+  localparam [CYW-1:0] LAST_Q = LAST_CYCLE[CYW-1:0];
   localparam [31:0] RLAST32 = ROUNDS - 1;
   localparam [RW-1:0] RLAST = RLAST32[RW-1:0];
   localparam [31:0] BLAST32 = B - 1;
@@ -75,27 +78,27 @@ module a2a_ctrl (
   reg          busy_q;
   reg          done_q;
   reg          issue_q;
-  reg [31:0]   cyc_q;
+  reg [CYW-1:0] cyc_q;
   reg [RW-1:0] round_q;
   reg [BW-1:0] blk_q;
   reg [AW-1:0] boff_q;
 
   assign clear  = start && !busy_q;
   assign issue  = busy_q && issue_q;
-  assign last   = busy_q && (cyc_q == LAST_CYCLE);
+  assign last   = busy_q && (cyc_q == LAST_Q);
   assign round  = round_q;
   assign blk    = blk_q;
   assign boff   = boff_q;
   assign busy   = busy_q;
   assign done   = done_q;
-  assign cycles = cyc_q;
+  assign cycles = {{(32-CYW){1'b0}}, cyc_q};
 
   always @(posedge clk) begin
     if (rst) begin
       busy_q  <= 1'b0;
       done_q  <= 1'b0;
       issue_q <= 1'b0;
-      cyc_q   <= 32'd0;
+      cyc_q   <= {CYW{1'b0}};
       round_q <= {RW{1'b0}};
       blk_q   <= {BW{1'b0}};
       boff_q  <= {AW{1'b0}};
@@ -103,12 +106,12 @@ module a2a_ctrl (
       busy_q  <= 1'b1;
       done_q  <= 1'b0;
       issue_q <= 1'b1;
-      cyc_q   <= 32'd0;
+      cyc_q   <= {CYW{1'b0}};
       round_q <= {RW{1'b0}};
       blk_q   <= {BW{1'b0}};
       boff_q  <= {AW{1'b0}};
     end else if (busy_q) begin
-      cyc_q <= cyc_q + 32'd1;
+      cyc_q <= cyc_q + {{(CYW-1){1'b0}}, 1'b1};
       if (issue) begin
         if (round_q == RLAST) begin
           round_q <= {RW{1'b0}};

@@ -2,8 +2,9 @@
 // (stage K), the N sinks' checks, their sink-buffer write ports, and the registered events
 // the counters (a2a_monitor) add up one cycle later (stage E).
 //
-// In stage K each valid word at output port j (fabric word: see a2a_source) falls into
-// exactly one class, in this priority order:
+// In stage K each valid word at output port j (fabric word: see a2a_source; its header is
+// checked and its write address decoded as it is registered) falls into exactly one class,
+// in this priority order:
 //   bad   (err_dst) the destination field is not j, or the source field is >= N, or the
 //         block field is >= B: a word that must not be written here
 //   dup   a word of this (source, block word) was already written since the last clear
@@ -64,19 +65,22 @@ module a2a_sink (
                         N, DW, B))
   endgenerate
 
-  // stage K
+  // stage K: the fabric's words registered, with each sink's header check and its write
+  // address decoded (one-hot over the N*B addresses) on the way in, so that in stage K the
+  // duplicate check is an AND-OR over the seen vector and the seen update needs no decision
+  // (seen |= the one-hot of a good-header word: a duplicate's bit is already set).
   reg [N-1:0]    kv;
-  reg [N*FW-1:0] kd;
+  reg [N-1:0]    kok;
+  reg [N*DW-1:0] kd;
+  reg [N*AW-1:0] ka;
+  reg [N*NB-1:0] k1h;
   reg [NCF-1:0]  kc;
   always @(posedge clk) begin
     if (rst) begin
-      kv <= {N{1'b0}};
       kc <= {NCF{1'b0}};
     end else begin
-      kv <= in_valid;
       kc <= in_conf;
     end
-    kd <= in_data;
   end
 
   wire [N-1:0] good, bad, dup;
@@ -85,7 +89,7 @@ module a2a_sink (
   generate
     for (j = 0; j < N; j = j + 1) begin : g_sink
       localparam [31:0] J32 = j;
-      wire [FW-1:0] w = kd[j*FW +: FW];
+      wire [FW-1:0] w = in_data[j*FW +: FW];
       wire [IW-1:0] f_src = w[IW-1:0];
       wire [IW-1:0] f_dst = w[2*IW-1:IW];
       wire [31:0]   f_blk;
@@ -96,20 +100,33 @@ module a2a_sink (
       end
       wire [31:0] src32 = {{(32-IW){1'b0}}, f_src};
       wire [31:0] addr32 = f_blk * N32 + src32;
-      wire [AW-1:0] addr = addr32[AW-1:0];
       wire unused_addr = ^addr32[31:AW];
       wire hdr_ok = (f_dst == J32[IW-1:0]) && (src32 < N32) && (f_blk < B32);
+      wire ok = in_valid[j] && hdr_ok;
+      always @(posedge clk) begin
+        if (rst) begin
+          kv[j]  <= 1'b0;
+          kok[j] <= 1'b0;
+          k1h[j*NB +: NB] <= {NB{1'b0}};
+        end else begin
+          kv[j]  <= in_valid[j];
+          kok[j] <= ok;
+          k1h[j*NB +: NB] <= ok ? ({{(NB-1){1'b0}}, 1'b1} << addr32[AW-1:0]) : {NB{1'b0}};
+        end
+        ka[j*AW +: AW] <= addr32[AW-1:0];
+        kd[j*DW +: DW] <= w[FW-1:HW];
+      end
       reg [NB-1:0] seen;
-      wire seen_a = seen[addr];
-      assign bad[j]  = kv[j] && !hdr_ok;
-      assign dup[j]  = kv[j] && hdr_ok && seen_a;
-      assign good[j] = kv[j] && hdr_ok && !seen_a;
+      wire hit = |(k1h[j*NB +: NB] & seen);
+      assign bad[j]  = kv[j] && !kok[j];
+      assign dup[j]  = kok[j] && hit;
+      assign good[j] = kok[j] && !hit;
       always @(posedge clk) begin
         if (rst || clear) seen <= {NB{1'b0}};
-        else if (good[j]) seen[addr] <= 1'b1;  // good implies addr < N*B
+        else seen <= seen | k1h[j*NB +: NB];
       end
-      assign wr_addr[j*AW +: AW] = addr;
-      assign wr_data[j*DW +: DW] = w[FW-1:HW];
+      assign wr_addr[j*AW +: AW] = ka[j*AW +: AW];
+      assign wr_data[j*DW +: DW] = kd[j*DW +: DW];
     end
   endgenerate
   assign wr_en = good;

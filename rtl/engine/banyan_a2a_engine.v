@@ -6,7 +6,7 @@
 // of mf_payload32(i, b*N + j)) and a checker on the sink write ports (a2a_check).  The
 // fabric word is W = DW + 2*IW + HBW bits: with B = 1, {payload(i, j), j, i} as the
 // messages of the earlier self-test engine.  `cycles` = B*ROUNDS + LAT when done,
-// LAT = FLAT + 4 (banyan_a2a_xchg's pipeline), ROUNDS = N.
+// LAT = FLAT + 4 + PL (banyan_a2a_xchg's pipeline), ROUNDS = N.
 //
 // Parameters
 //   N               ports, a power of two >= 4
@@ -45,6 +45,7 @@ module banyan_a2a_engine (
   parameter integer USE_TAGS = 0;
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer IW = NS;
@@ -52,6 +53,7 @@ module banyan_a2a_engine (
   localparam integer DW = W - 2 * IW - HBW;
   localparam integer DWX = (DW < 1) ? 1 : DW;
   localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer PL = a2a_count_levels(N, NS * (N / 2), USE_TAGS);  // the data engine's
   localparam integer FSW = (mf_clog2(NS) < 1) ? 1 : mf_clog2(NS);
   localparam integer FEW = (NS - 1 < 1) ? 1 : NS - 1;
 
@@ -97,7 +99,7 @@ module banyan_a2a_engine (
     .fault_elem(fault_elem), .fault_kind(fault_kind)
   );
 
-  a2a_check #(.N(N), .DW(DWX), .B(B)) u_check (
+  a2a_check #(.N(N), .DW(DWX), .B(B), .L(PL)) u_check (
     .clk(clk), .rst(rst), .clear(start && !busy), .wr_en(snk_wr_en), .wr_addr(snk_wr_addr),
     .wr_data(snk_wr_data), .err_payload(err_payload)
   );

@@ -2,7 +2,7 @@
 // network by the Latin square of paper 000: N rounds, round k uses stage configuration k
 // (Gamma_k), processor i sends to Gamma_k(i).  Same data interface, pipeline, counters and
 // cycle convention as gsen_a2a_xchg (docs/engines.md): cycles = B*N + LAT when done,
-// LAT = FLAT + 4.  A fault injected through the fault ports makes the words whose path
+// LAT = FLAT + 4 + PL.  A fault injected through the fault ports makes the words whose path
 // crosses the element go missing (dead) or arrive at a wrong sink (stuck: err_dst, not
 // written), which the counters report.
 //
@@ -13,7 +13,7 @@
 //   PIPELINE   1: register per stage, FLAT = m = log2 N;  0: combinational, FLAT = 0
 //   USE_TAGS   0: stage control by the configuration number; 1: tag self-routing by the
 //              tags banyan_route computed (conflicts counted)
-// Derived: M = log2 N, FSW = max(1, ceil(log2 M)), FEW = M - 1, AW = max(1,
+// Derived: PL, LAT = FLAT + 4 + PL as gsen_a2a_xchg; M = log2 N, FSW = max(1, ceil(log2 M)), FEW = M - 1, AW = max(1,
 //   ceil(log2(N*B))), HBW = ceil(log2 B), FW = DW + 2*M + HBW
 // Ports
 //   clk, rst, start, busy, done, cycles, delivered, err_dst, err_dup, missing, conflicts,
@@ -38,16 +38,19 @@ module banyan_a2a_xchg (
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
+`include "a2a_functions.vh"
 
   localparam integer M = mf_clog2(N);
   localparam integer ROUNDS = N;
   localparam integer RW = mf_clog2(ROUNDS + 1);
   localparam integer FLAT = (PIPELINE != 0) ? M : 0;
-  localparam integer LAT = FLAT + 4;
   localparam integer FCONTROL = (USE_TAGS != 0) ? MF_CTRL_TAG : MF_CTRL_STAGE;
   localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
   localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
   localparam integer NSW = M * (N / 2);
+  // levels of the counters' population-count trees (a2a_functions.vh)
+  localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
+  localparam integer LAT = FLAT + 4 + PL;
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
   localparam integer FW = DW + 2 * M + HBW;
@@ -136,7 +139,7 @@ module banyan_a2a_xchg (
     .in_conf(f_conflict), .wr_en(snk_wr_en), .wr_addr(snk_wr_addr), .wr_data(snk_wr_data),
     .ev_good(ev_good), .ev_bad(ev_bad), .ev_dup(ev_dup), .ev_conf(ev_conf)
   );
-  a2a_monitor #(.N(N), .B(B), .NCF(NSW)) u_mon (
+  a2a_monitor #(.N(N), .B(B), .NCF(NSW), .L(PL), .ROUNDS(ROUNDS)) u_mon (
     .clk(clk), .rst(rst), .clear(clear), .fin(done), .ev_good(ev_good), .ev_bad(ev_bad),
     .ev_dup(ev_dup), .ev_conf(ev_conf), .delivered(delivered), .err_dst(err_dst),
     .err_dup(err_dup), .conflicts(conflicts), .missing(missing)

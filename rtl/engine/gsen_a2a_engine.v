@@ -4,7 +4,7 @@
 // of mf_payload32(i, b*N + j)) and a checker on the sink write ports (a2a_check).  The
 // fabric word is W = DW + 2*IW + HBW bits: with B = 1, {payload(i, j), j, i} as the
 // messages of the earlier self-test engine.  `cycles` = B*ROUNDS + LAT when done,
-// LAT = FLAT + 4 (gsen_a2a_xchg's pipeline).
+// LAT = FLAT + 4 + PL (gsen_a2a_xchg's pipeline).
 //
 // Parameters
 //   N               ports, even, >= 4 (N = 2 mod 4 for SCHED = 0)
@@ -46,6 +46,7 @@ module gsen_a2a_engine (
   parameter PLAYER_FILE = "";
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer IW = NS;
@@ -53,6 +54,7 @@ module gsen_a2a_engine (
   localparam integer DW = W - 2 * IW - HBW;
   localparam integer DWX = (DW < 1) ? 1 : DW;
   localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer PL = a2a_count_levels(N, NS * (N / 2), USE_TAGS);  // the data engine's
   localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
   localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
 
@@ -98,7 +100,7 @@ module gsen_a2a_engine (
     .pl_wr_data(pl_wr_data)
   );
 
-  a2a_check #(.N(N), .DW(DWX), .B(B)) u_check (
+  a2a_check #(.N(N), .DW(DWX), .B(B), .L(PL)) u_check (
     .clk(clk), .rst(rst), .clear(start && !busy), .wr_en(snk_wr_en), .wr_addr(snk_wr_addr),
     .wr_data(snk_wr_data), .err_payload(err_payload)
   );

@@ -11,8 +11,10 @@
 // (block word b in repetition b).  Pipeline (a2a_ctrl, a2a_source, a2a_sink, a2a_monitor):
 // step t issued in cycle t; scheduler register; source read in cycle t+1; the word and its
 // header {b, j, i} enter the fabric in cycle t+2; fabric latency FLAT; a register before the
-// sinks; the sink writes in cycle t+3+FLAT; the counters count it at the next edge.
-// cycles = B*ROUNDS + LAT when done, LAT = FLAT + 4.
+// sinks; the sink writes in cycle t+3+FLAT; its event is registered, counted by a
+// pipelined tree of PL levels, and the counters add the count at the edge ending cycle
+// t+4+FLAT+PL.
+// cycles = B*ROUNDS + LAT when done, LAT = FLAT + 4 + PL.
 //
 // Parameters
 //   N               ports, even, >= 4 (N = 2 mod 4 for SCHED = 0)
@@ -27,7 +29,8 @@
 //   PLAYER_CONTROL  player only: 1 stage, 2 alt, 3 alt2, 4 alt4
 //   PLAYER_LEN      player only: entries = rounds
 //   PLAYER_FILE     player only: $readmemh file ("" = none, write the entries first)
-// Derived: NS = IW = n = ceil(log2 N); ROUNDS; FLAT; LAT = FLAT + 4;
+// Derived: NS = IW = n = ceil(log2 N); ROUNDS; FLAT; PL = max(1, ceil(log4 w)), w = N
+//   (USE_TAGS = 0) or n*N/2 (USE_TAGS = 1: the conflict bits); LAT = FLAT + 4 + PL;
 //   AW = max(1, ceil(log2(N*B))) buffer address bits; HBW = ceil(log2 B);
 //   FW = DW + 2*IW + HBW fabric word bits; PAW = max(1, ceil(log2 PLAYER_LEN));
 //   PENTRY_W = N + 4*ceil(n/4)
@@ -66,6 +69,7 @@ module gsen_a2a_xchg (
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
+`include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer IW = NS;
@@ -74,13 +78,15 @@ module gsen_a2a_xchg (
                               (SCHED == MF_SCHED_STAGE) ? P : PLAYER_LEN;
   localparam integer RW = mf_clog2(ROUNDS + 1);
   localparam integer FLAT = (PIPELINE != 0) ? NS : 0;
-  localparam integer LAT = FLAT + 4;
   localparam integer CFG_CONTROL = (SCHED == MF_SCHED_ALT) ? MF_CTRL_ALT :
                                    (SCHED == MF_SCHED_STAGE) ? MF_CTRL_STAGE : PLAYER_CONTROL;
   localparam integer FCONTROL = (USE_TAGS != 0) ? MF_CTRL_TAG : CFG_CONTROL;
   localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
   localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
   localparam integer NSW = NS * (N / 2);
+  // levels of the counters' population-count trees (a2a_functions.vh)
+  localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
+  localparam integer LAT = FLAT + 4 + PL;
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
   localparam integer FW = DW + 2 * IW + HBW;
@@ -193,7 +199,7 @@ module gsen_a2a_xchg (
     .in_conf(f_conflict), .wr_en(snk_wr_en), .wr_addr(snk_wr_addr), .wr_data(snk_wr_data),
     .ev_good(ev_good), .ev_bad(ev_bad), .ev_dup(ev_dup), .ev_conf(ev_conf)
   );
-  a2a_monitor #(.N(N), .B(B), .NCF(NSW)) u_mon (
+  a2a_monitor #(.N(N), .B(B), .NCF(NSW), .L(PL), .ROUNDS(ROUNDS)) u_mon (
     .clk(clk), .rst(rst), .clear(clear), .fin(done), .ev_good(ev_good), .ev_bad(ev_bad),
     .ev_dup(ev_dup), .ev_conf(ev_conf), .delivered(delivered), .err_dst(err_dst),
     .err_dup(err_dup), .conflicts(conflicts), .missing(missing)

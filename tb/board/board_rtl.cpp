@@ -20,18 +20,18 @@ namespace {
 using Line = BoardLine;
 
 // Cycles of one exchange predicted by the golden model and the engines' twin: schedule
-// rounds + fabric latency + the data engine's own pipeline stages (twin::A2aXchg::kStages).
+// rounds + fabric latency + the data engine's own pipeline stages (twin::A2aXchg::stages).
 int64_t model_cycles(const BoardExpect& e) {
   if (e.design == "rn1") return -1;  // varies per exchange: rn1_board_exchanges()
   if (e.design == "gsen") {
     gsen::Topology t(e.ports);
     auto c = e.sched == 0 ? gsen::Control::Alt : gsen::Control::Stage;
     auto s = gsen::personalized_exchange(e.ports, c);
-    return s.rounds() + t.stages() + twin::A2aXchg::kStages;
+    return s.rounds() + t.stages() + twin::A2aXchg::stages(e.ports, false);
   }
   banyan::Topology t(e.ports);
   return static_cast<int64_t>(banyan::latin_square(t).size()) + t.stages() +
-         twin::A2aXchg::kStages;
+         twin::A2aXchg::stages(e.ports, false);
 }
 
 rn1::FaultSet rn1_faults(const BoardExpect& e) {

@@ -1,7 +1,7 @@
 // a2a_engine_tb: Icarus smoke bench of the all-to-all engines (gsen_a2a_engine,
 // banyan_a2a_engine).  Runs the exchange twice (the second start checks that sinks and
 // counters clear) and checks:
-//   done within a time-out, cycles == B*ROUNDS + LAT (LAT = fabric + 4),
+//   done within a time-out, cycles == B*ROUNDS + LAT (LAT = fabric + 4 + count levels),
 //   no fault: delivered == N*N*B, errors == 0, conflicts == 0;
 //   banyan with a dead element (FAULT_KIND = 0): missing == errors == 2N*B (the words of
 //   the 2N pairs whose unique path crosses the element), delivered == (N*N - 2N)*B, no
@@ -37,11 +37,13 @@ module a2a_engine_tb;
   parameter integer FAULT_KIND = 0;
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer ROUNDS = (ENGINE == 1) ? N :
                               (SCHED == 0) ? N : (SCHED == 1) ? (1 << NS) : PLAYER_LEN;
-  localparam integer LAT = (PIPELINE ? NS : 0) + 4;  // fabric + the engine's 4 stages
+  localparam integer LAT = (PIPELINE ? NS : 0) + 4 +  // fabric + the engine's stages
+                          a2a_count_levels(N, NS * (N / 2), USE_TAGS);
   localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
   localparam integer CW4 = 4 * ((NS + 3) / 4);
   localparam integer PENTRY_W = N + CW4;

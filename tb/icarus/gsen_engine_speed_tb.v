@@ -16,13 +16,16 @@ module gsen_engine_speed_tb;
   parameter integer PIPELINE = 1;
   parameter integer REPEAT = 100;
 
+`include "a2a_functions.vh"
+
   // Player port widths of gsen_a2a_engine at its default PLAYER_LEN = 10 (port unused here).
   localparam integer NS = $clog2(N);
   localparam integer PAW = 4;
   localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
   // Rounds of the alternating (N) and stage (2^n) schedules; fabric latency n when pipelined.
   localparam integer ROUNDS = (SCHED == 0) ? N : (1 << NS);
-  localparam integer LAT = (PIPELINE ? NS : 0) + 4;  // fabric + the engine's 4 stages
+  localparam integer LAT = (PIPELINE ? NS : 0) + 4 +  // fabric + the engine's stages
+                          a2a_count_levels(N, NS * (N / 2), 0);
 
   reg clk = 1'b0;
   reg rst = 1'b1;

@@ -1,6 +1,7 @@
 // Twins of the self-testing all-to-all engines (a2a_engine.hpp).
 #include "minforge/twin/engine/a2a_engine.hpp"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -26,12 +27,14 @@ int a2a_engine_dw(int N, int W, int B) {
 
 A2aEngine::A2aEngine(std::unique_ptr<A2aXchg> x) : x_(std::move(x)) {
   gen_q_.assign(static_cast<size_t>(x_->ports()), 0);
+  pc_bad_.assign(static_cast<size_t>(x_->count_levels()), 0);
   reset();
 }
 
 void A2aEngine::reset() {
   x_->reset();
   n_bad_ = bad_q_ = err_payload_ = 0;
+  std::fill(pc_bad_.begin(), pc_bad_.end(), 0);
   clear_ = false;
 }
 
@@ -76,8 +79,11 @@ void A2aEngine::clock() {
   // a2a_check
   if (clear_) {
     bad_q_ = err_payload_ = 0;
+    std::fill(pc_bad_.begin(), pc_bad_.end(), 0);
   } else {
-    err_payload_ += bad_q_;
+    err_payload_ += pc_bad_.back();
+    for (size_t k = pc_bad_.size() - 1; k > 0; --k) pc_bad_[k] = pc_bad_[k - 1];
+    pc_bad_[0] = bad_q_;
     bad_q_ = n_bad_;
   }
   x_->clock();

@@ -30,6 +30,9 @@ A2aXchg::A2aXchg(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int DW
                           " bits: the twin carries at most 64 (DW + 2*ceil(log2 N) + "
                           "ceil(log2 B))");
   dmask_ = DW_ >= 64 ? ~uint64_t{0} : ((uint64_t{1} << DW_) - 1);
+  pipe_.assign(uz(count_levels(N_, fabric_->stages() * (N_ / 2),
+                               fabric_->control() == Ctrl::Tag)),
+               Counts{});
   fin_.resize(N_, fabric_->stages());
   const size_t N = uz(N_);
   rd_en_.assign(N, 0);
@@ -51,6 +54,7 @@ void A2aXchg::reset() {
   std::fill(kv_.begin(), kv_.end(), 0);
   kc_ = 0;
   e_good_ = e_bad_ = e_dup_ = e_conf_ = 0;
+  std::fill(pipe_.begin(), pipe_.end(), Counts{});
   std::fill(seen_.begin(), seen_.end(), 0);
   delivered_ = err_dst_ = err_dup_ = conflicts_ = 0;
 }
@@ -136,12 +140,16 @@ void A2aXchg::clock() {
   if (clear_) {
     delivered_ = err_dst_ = err_dup_ = conflicts_ = 0;
     e_good_ = e_bad_ = e_dup_ = e_conf_ = 0;
+    std::fill(pipe_.begin(), pipe_.end(), Counts{});
     std::fill(seen_.begin(), seen_.end(), 0);
   } else {
-    delivered_ += e_good_;
-    err_dst_ += e_bad_;
-    err_dup_ += e_dup_;
-    conflicts_ += e_conf_;
+    const Counts& c = pipe_.back();
+    delivered_ += c.good;
+    err_dst_ += c.bad;
+    err_dup_ += c.dup;
+    conflicts_ += c.conf;
+    for (size_t k = pipe_.size() - 1; k > 0; --k) pipe_[k] = pipe_[k - 1];
+    pipe_[0] = Counts{e_good_, e_bad_, e_dup_, e_conf_};
     e_good_ = n_good_;
     e_bad_ = n_bad_;
     e_dup_ = n_dup_;

@@ -6,7 +6,8 @@
 //               DW bits of mf_payload32(i, a) (a2a_gen_word), read one cycle after rd_en
 //   the data engine  GsenA2aXchg / BanyanA2aXchg (twin/a2a_xchg.hpp), DW = W - 2*IW - HBW
 //   a2a_check   every sink write compared with the generator's word of its source and block
-//               word; mismatches registered, counted at the next edge (err_payload)
+//               word; mismatches registered, counted through the data engine's
+//               count_levels() registered levels, then added (err_payload)
 // Cycle protocol as the fabrics: eval(start, fault) then clock().
 #pragma once
 
@@ -60,6 +61,7 @@ class A2aEngine {
   std::unique_ptr<A2aXchg> x_;
   std::vector<uint64_t> gen_q_;  // a2a_gen read registers
   uint32_t n_bad_ = 0, bad_q_ = 0, err_payload_ = 0;
+  std::vector<uint32_t> pc_bad_;  // the checker's population-count tree, one per level
   bool clear_ = false;
   A2aState st_;
 };

@@ -10,8 +10,9 @@
 //   fabric       GsenFabric / BanyanFabric on FW = DW + 2*IW + ceil(log2 B) bit words
 //   a2a_sink     K (register after the fabric; classification; sink writes), E (events
 //                registered)
-//   a2a_monitor  the counters add E's counts at the next edge; missing when done
-// LAT = fabric latency + 4.  Cycle protocol: eval(start, src_rd_data, fault) (this cycle's
+//   a2a_monitor  the events' counts through count_levels() registered levels
+//                (a2a_popcount); the counters add them at the next edge; missing when done
+// LAT = fabric latency + 4 + count_levels().  Cycle protocol: eval(start, src_rd_data, fault) (this cycle's
 // outputs, no state change) then clock() (the edge).  src_rd_data is what the source
 // buffers' read registers hold this cycle (the user's memories: the harness's, or a2a_gen's
 // twin in the self-test engines).  The twin carries fabric words of up to 64 bits.
@@ -22,6 +23,7 @@
 #include <span>
 #include <vector>
 
+#include "minforge/common.hpp"
 #include "minforge/twin/common/staged_fabric.hpp"
 #include "minforge/twin/engine/a2a_sched.hpp"
 
@@ -39,9 +41,20 @@ struct XchgState {
 
 class A2aXchg {
  public:
-  // The engine pipeline's own stages: scheduler register, source read, sink register,
-  // event register.
-  static constexpr int kStages = 4;
+  // The engine pipeline's own stages (besides the fabric): scheduler register, source
+  // read, sink register, event register, and the count_levels() of the counters'
+  // population-count trees.
+  static int stages(int N, bool use_tags) {
+    return 4 + count_levels(N, ceil_log2(static_cast<uint64_t>(N)) * (N / 2), use_tags);
+  }
+  // rtl/engine/a2a_functions.vh a2a_count_levels: ceil(log4 w), at least 1, w = N (the
+  // sinks' events) or, with tag routing, the larger of N and the ncf conflict bits.
+  static int count_levels(int N, int ncf, bool use_tags) {
+    const int w = use_tags && ncf > N ? ncf : N;
+    int l = 1;
+    for (long span = 4; span < w; span *= 4) ++l;
+    return l;
+  }
 
   int ports() const { return N_; }
   int data_width() const { return DW_; }
@@ -51,7 +64,8 @@ class A2aXchg {
   int addr_width() const { return AW_; }
   int rounds() const { return static_cast<int>(sched_.rounds.size()); }
   int fabric_latency() const { return fabric_->latency(); }
-  int latency() const { return fabric_->latency() + kStages; }
+  int count_levels() const { return static_cast<int>(pipe_.size()); }
+  int latency() const { return fabric_->latency() + 4 + count_levels(); }
   // The exchange's cycles (`cycles` when done): B * rounds + latency.
   int exchange_cycles() const { return B_ * rounds() + latency(); }
   const A2aSchedule& schedule() const { return sched_; }
@@ -102,6 +116,12 @@ class A2aXchg {
   std::vector<uint64_t> wr_data_;
   uint32_t n_good_ = 0, n_bad_ = 0, n_dup_ = 0;
   uint32_t e_good_ = 0, e_bad_ = 0, e_dup_ = 0, e_conf_ = 0;
+  // a2a_monitor: the population-count trees (a2a_popcount), one entry per level (the
+  // count of the vector that entered k + 1 cycles ago)
+  struct Counts {
+    uint32_t good = 0, bad = 0, dup = 0, conf = 0;
+  };
+  std::vector<Counts> pipe_;
   std::vector<uint8_t> seen_;  // seen_[j * N * B + a]
   // a2a_monitor
   uint32_t delivered_ = 0, err_dst_ = 0, err_dup_ = 0, conflicts_ = 0;

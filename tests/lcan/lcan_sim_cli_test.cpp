@@ -1,0 +1,101 @@
+// `minforge sim lcan`: bad input exits 2 with one line on stderr, nothing on stdout and
+// nothing built; an on-demand Verilator build of rtl/lcan/lcan_engine.v (shared cache inside
+// the build tree) routes permutations of each class in lockstep with the twin, beside the
+// model's simulator and Equations 2-3.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/cli_run.hpp"
+#include "minforge/algo/lcan/lcan_analysis.hpp"
+#include "minforge/algo/lcan/lcan_topology.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace minforge::test;
+
+CliResult run(const std::string& args, const fs::path& cache = sim_cache_dir()) {
+  return run_cli(args, "MINFORGE_CACHE='" + cache.string() + "'");
+}
+
+nlohmann::json sim_json(const std::string& args) {
+  const CliResult r = run("sim lcan " + args + " --json");
+  EXPECT_EQ(r.rc, 0) << args << ": " << r.out << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json_keys(j),
+            (std::set<std::string>{"network", "class", "trials", "seed", "mean_cycles", "variance",
+                                   "min_cycles", "max_cycles", "model_mean_cycles",
+                                   "model_variance", "predicted_cycles", "routed", "delivered",
+                                   "errors", "clock_cycles", "mismatches"}));
+  return j;
+}
+
+}  // namespace
+
+TEST(LcanSimCli, BadInputExits2BeforeBuildingAnything) {
+  const fs::path dir = fs::temp_directory_path() / ("lcan_sim_bad_" + std::to_string(::getpid()));
+  const fs::path empty_cache = dir / "cache";
+  for (const std::string& a : std::vector<std::string>{
+           "sim lcan --class random --trials 2",                        // no network
+           "sim lcan --network cb:16,2,2 --trials 2",                   // no class
+           "sim lcan --network cb:16,2,2 --class random",               // no trials
+           "sim lcan --network t:16,4,2 --class random --trials 2",     // not CB
+           "sim lcan --network cb:16,2 --class random --trials 2",      // two numbers
+           "sim lcan --network cb:16,2,2,3 --class random --trials 2",  // levels
+           "sim lcan --network cb:27,3,2 --class random --trials 2",    // d = 3
+           "sim lcan --network cb:16,4,1 --class random --trials 2",    // u = 1
+           "sim lcan --network cb:32,4,2 --class random --trials 2",    // N not a power of d
+           "sim lcan --network cb:1024,2,2 --class random --trials 2",  // N above 256
+           "sim lcan --network cb:16,2,2 --class diagonal --trials 2",  // unknown class
+           "sim lcan --network cb:16,2,2 --class random --trials 0",    // trials
+           "sim lcan --network cb:16,2,2 --class random --trials 2 --seed -1",
+           "sim lcan --network cb:16,2,2 --class random --trials 2 --wave",  // no file
+           "sim lcan --network cb:16,2,2 --class random --trials 2 --bogus 1",
+       }) {
+    expect_cli_error(a, "", "MINFORGE_CACHE='" + empty_cache.string() + "'");
+  }
+  EXPECT_FALSE(fs::exists(empty_cache)) << "bad input started a build";
+  fs::remove_all(dir);
+}
+
+// CB-LCAN(16, 4, 2): every class routed to completion in lockstep, the model's simulator and
+// (root) Equations 2-3 beside; a second call reuses the cached model; the text form.
+TEST(LcanSimCli, Cb16_4_2EveryClassOnDemandBuildAndCacheReuse) {
+  const minforge::lcan::Network nw = minforge::lcan::Network::cb(16, 4, 2);
+  for (const char* cls : {"root", "bpc", "random"}) {
+    const nlohmann::json j =
+        sim_json(std::string("--network cb:16,4,2 --trials 40 --seed 3 --class ") + cls);
+    EXPECT_EQ(j["network"], "CB-LCAN(16,4,2)");
+    EXPECT_EQ(j["class"], cls);
+    EXPECT_EQ(j["trials"], 40);
+    EXPECT_EQ(j["routed"], 40);
+    EXPECT_EQ(j["delivered"], 40 * 16);
+    EXPECT_EQ(j["errors"], 0);
+    EXPECT_EQ(j["mismatches"], 0);
+    EXPECT_GE(j["min_cycles"].get<int>(), 1);
+    EXPECT_LE(j["max_cycles"].get<int>(), 16);
+    // Two levels, two uppers per switch: more than one cycle on average, and the model's
+    // simulator within a cycle of the hardware.
+    EXPECT_GT(j["mean_cycles"].get<double>(), 1.0);
+    EXPECT_NEAR(j["mean_cycles"].get<double>(), j["model_mean_cycles"].get<double>(), 1.0);
+    if (std::string(cls) == "root")
+      EXPECT_DOUBLE_EQ(j["predicted_cycles"].get<double>(),
+                       minforge::lcan::predict_root(nw).cycles);
+    else
+      EXPECT_TRUE(j["predicted_cycles"].is_null());
+  }
+  size_t builds = 0;
+  for (const auto& e : fs::directory_iterator(sim_cache_dir()))
+    if (e.path().filename().string().rfind("lcan_n16_d4_u2", 0) == 0) ++builds;
+  EXPECT_EQ(builds, 1u);
+  const CliResult t = run("sim lcan --network cb:16,4,2 --class random --trials 5");
+  EXPECT_EQ(t.rc, 0) << t.err;
+  EXPECT_NE(t.out.find("5 of 5 routed"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("0 mismatches"), std::string::npos) << t.out;
+}

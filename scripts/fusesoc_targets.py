@@ -57,6 +57,8 @@ EXTRA_RUNS = [
     ("hypercube", "lint", {"D": 2, "STEPS": 1, "W": 1}),
     ("hypercube", "sim", {"D": 3}),
     ("hypercube", "sim", {"D": 6, "W": 16}),
+    ("lcan", "lint", {"N": 64, "D": 4, "U": 2}),
+    ("lcan", "sim", {"N": 16, "D": 4, "U": 2}),
 ]
 RUN_FLOWS = ("lint", "sim")
 _DEPRECATION = re.compile(r"deprecat|FutureWarning|DeprecationWarning", re.I)

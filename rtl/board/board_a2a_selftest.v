@@ -8,7 +8,7 @@
 // UART (BAUD 8N1) after the first exchange and then every LINE_PERIOD cycles:
 //   "GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"   (GSEN)
 //   "BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (banyan)
-// R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + latency),
+// R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + engine latency),
 // E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
 //
 // Parameters

@@ -11,7 +11,7 @@
 // exchange and then four times a second:
 //   "GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (DESIGN gsen)
 //   "BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"       (DESIGN banyan)
-// R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + latency),
+// R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + engine latency),
 // E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
 //
 // Parameters

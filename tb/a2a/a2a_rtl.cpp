@@ -727,9 +727,9 @@ twin::A2aSchedule a2a_xchg_schedule(const A2aXchgVariant& v) {
 namespace {
 
 struct XchgPorts {
-  Port sel, start, pl_wr_en, pl_wr_addr, pl_wr_data, fault_en, fault_stage, fault_elem,
-      fault_kind, src_rd_data, busy, done, inject, cycles, delivered, err_dst, err_dup, missing,
-      conflicts, src_rd_en, src_rd_addr, snk_wr_en, snk_wr_addr, snk_wr_data;
+  Port sel, start, pl_wr_en, pl_wr_addr, pl_wr_data, fault_en, fault_stage, fault_elem, fault_kind,
+      src_rd_data, busy, done, inject, cycles, delivered, err_dst, err_dup, missing, conflicts,
+      src_rd_en, src_rd_addr, snk_wr_en, snk_wr_addr, snk_wr_data;
   explicit XchgPorts(Sim& s)
       : sel(s.port("x_sel")),
         start(s.port("x_start")),
@@ -807,8 +807,8 @@ XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const Bany
     tag += "_fault_" + std::to_string(fault.stage) + "_" + std::to_string(fault.element) + "_" +
            kFaultKinds[fault.kind & 3];
   }
-  res.run = run_checked(
-      m.model(), opt, tag, ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
+  res.run =
+      run_checked(m.model(), opt, tag, ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
         XchgResult r;
         auto tw = xchg_twin(v, s);
         XchgPorts p(sim);

@@ -110,7 +110,7 @@ RunOutcome a2a_fabric_schedule(const A2aModel& m, int k, const RunOptions& opt, 
 struct ExchangeResult {
   RunOutcome run;
   int rounds = 0, latency = 0, blocks = 1;  // cycles = blocks * rounds + latency
-  long cycles = 0;  // the engine's own cycle counter when done
+  long cycles = 0;                          // the engine's own cycle counter when done
   int64_t delivered = 0, lost = 0, duplicates = 0;
   uint32_t conflicts = 0;
   std::vector<std::tuple<int, int, int>> misrouted;  // (source, intended dest, arrival port)

@@ -4,7 +4,8 @@
 // MISMATCH line, the waveform path and the command that reproduces it are printed).
 //
 // Usage: tb_<sweep> [--seed S] [--cycles C] [--fabric-variant K] [--engine-variant K]
-//                   [--xchg-variant K] [--only fabric|engine|xchg] [--faults] [--wave FILE] [--wave-dir DIR]
+//                   [--xchg-variant K] [--only fabric|engine|xchg] [--faults] [--wave FILE]
+//                   [--wave-dir DIR]
 //                   [--inject-mismatch CYCLE] [--quiet]
 //        tb_<sweep> --speed SECONDS        (every engine variant: Verilator alone and with
 //                                           the twin attached, cycles per second)
@@ -193,7 +194,8 @@ bool run_xchgs(const A2aModel& m, const Options& o, uint64_t* cycles) {
     const int64_t expect_lost = static_cast<int64_t>(s.missing.size()) * v.B;
     const long expect_cycles = static_cast<long>(res.blocks) * res.rounds + res.latency;
     if (res.cycles != expect_cycles || res.lost != expect_lost || res.duplicates != 0 ||
-        res.misrouted != 0 || res.delivered != static_cast<int64_t>(v.N) * v.N * v.B - expect_lost) {
+        res.misrouted != 0 ||
+        res.delivered != static_cast<int64_t>(v.N) * v.N * v.B - expect_lost) {
       std::printf("FAIL %s: cycles %ld (expected %ld), delivered %" PRId64 ", lost %" PRId64
                   " (expected %" PRId64 "), duplicates %" PRId64 ", misrouted %" PRId64 "\n",
                   m.describe_xchg(k).c_str(), res.cycles, expect_cycles, res.delivered, res.lost,
@@ -229,9 +231,10 @@ bool run_xchgs(const A2aModel& m, const Options& o, uint64_t* cycles) {
           }
         }
     if (!o.quiet)
-      std::printf("ok   %s: every internal fault (dead: 2N B words missing; stuck: misrouted "
-                  "words never written)\n",
-                  m.describe_xchg(k).c_str());
+      std::printf(
+          "ok   %s: every internal fault (dead: 2N B words missing; stuck: misrouted "
+          "words never written)\n",
+          m.describe_xchg(k).c_str());
   }
   return true;
 }

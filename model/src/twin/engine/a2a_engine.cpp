@@ -18,10 +18,10 @@ int a2a_engine_dw(int N, int W, int B) {
   const int hbw = ceil_log2(static_cast<uint64_t>(B));
   const int dw = W - 2 * iw - hbw;
   if (dw < 4)
-    throw InvalidArgument("message width W = " + std::to_string(W) + " too small for N = " +
-                          std::to_string(N) + ", B = " + std::to_string(B) + ": needs 2*" +
-                          std::to_string(iw) + " index bits + " + std::to_string(hbw) +
-                          " block bits + 4 payload bits");
+    throw InvalidArgument("message width W = " + std::to_string(W) +
+                          " too small for N = " + std::to_string(N) + ", B = " + std::to_string(B) +
+                          ": needs 2*" + std::to_string(iw) + " index bits + " +
+                          std::to_string(hbw) + " block bits + 4 payload bits");
   return dw;
 }
 
@@ -92,15 +92,15 @@ void A2aEngine::clock() {
 GsenA2aEngine::GsenA2aEngine(int N, int W, Sched sched, bool pipeline, bool use_tags,
                              Ctrl player_control, const std::vector<uint32_t>& player_configs,
                              int B)
-    : GsenA2aEngine(gsen_schedule(N, sched, player_control, player_configs), W, pipeline,
-                    use_tags, B) {}
+    : GsenA2aEngine(gsen_schedule(N, sched, player_control, player_configs), W, pipeline, use_tags,
+                    B) {}
 
 GsenA2aEngine::GsenA2aEngine(A2aSchedule sched, int W, bool pipeline, bool use_tags, int B)
-    : A2aEngine(std::make_unique<GsenA2aXchg>(sched, a2a_engine_dw(sched.ports, W, B), B,
-                                              pipeline, use_tags)) {}
+    : A2aEngine(std::make_unique<GsenA2aXchg>(sched, a2a_engine_dw(sched.ports, W, B), B, pipeline,
+                                              use_tags)) {}
 
 BanyanA2aEngine::BanyanA2aEngine(int N, int W, bool pipeline, bool use_tags, int B)
-    : A2aEngine(
-          std::make_unique<BanyanA2aXchg>(N, a2a_engine_dw(N, W, B), B, pipeline, use_tags)) {}
+    : A2aEngine(std::make_unique<BanyanA2aXchg>(N, a2a_engine_dw(N, W, B), B, pipeline, use_tags)) {
+}
 
 }  // namespace minforge::twin

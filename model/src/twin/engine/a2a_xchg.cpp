@@ -30,8 +30,7 @@ A2aXchg::A2aXchg(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int DW
                           " bits: the twin carries at most 64 (DW + 2*ceil(log2 N) + "
                           "ceil(log2 B))");
   dmask_ = DW_ >= 64 ? ~uint64_t{0} : ((uint64_t{1} << DW_) - 1);
-  pipe_.assign(uz(count_levels(N_, fabric_->stages() * (N_ / 2),
-                               fabric_->control() == Ctrl::Tag)),
+  pipe_.assign(uz(count_levels(N_, fabric_->stages() * (N_ / 2), fabric_->control() == Ctrl::Tag)),
                Counts{});
   fin_.resize(N_, fabric_->stages());
   const size_t N = uz(N_);

@@ -12,8 +12,8 @@
 //                registered)
 //   a2a_monitor  the events' counts through count_levels() registered levels
 //                (a2a_popcount); the counters add them at the next edge; missing when done
-// LAT = fabric latency + 4 + count_levels().  Cycle protocol: eval(start, src_rd_data, fault) (this cycle's
-// outputs, no state change) then clock() (the edge).  src_rd_data is what the source
+// LAT = fabric latency + 4 + count_levels().  Cycle protocol: eval(start, src_rd_data, fault) (this
+// cycle's outputs, no state change) then clock() (the edge).  src_rd_data is what the source
 // buffers' read registers hold this cycle (the user's memories: the harness's, or a2a_gen's
 // twin in the self-test engines).  The twin carries fabric words of up to 64 bits.
 #pragma once

@@ -71,7 +71,8 @@ module a2a_check (
     if (rst || clear) bad_q <= {N{1'b0}};
     else bad_q <= bad;
   end
-  a2a_counter #(.VW(mf_clog2(N * N * B + 1)), .IW(CW)) u_cnt_bad (
+  a2a_counter #(.VW((mf_clog2(N * N * B + 1) < CW) ? CW : mf_clog2(N * N * B + 1)), .IW(CW))
+      u_cnt_bad (
     .clk(clk), .rst(rst), .clear(clear), .inc(p_bad), .value(err_payload)
   );
 endmodule

@@ -69,10 +69,12 @@ module a2a_ctrl (
   output wire [31:0]   cycles;
 
   generate
-    `MF_PARAM_ERROR_IF(ROUNDS < 1 || LAT < 0 || B < 1 || N < 1, g_bad_param,
-                       ERROR_a2a_ctrl_ROUNDS_B_N_must_be_positive_and_LAT_not_negative,
-                       ("a2a_ctrl: ROUNDS, B, N must be >= 1 and LAT >= 0 (ROUNDS=%0d, B=%0d, N=%0d, LAT=%0d)",
-                        ROUNDS, B, N, LAT))
+    `MF_PARAM_ERROR_IF(ROUNDS < 1 || LAT < 0 || N < 1, g_bad_param,
+                       ERROR_a2a_ctrl_ROUNDS_N_must_be_positive_and_LAT_not_negative,
+                       ("a2a_ctrl: ROUNDS, N must be >= 1 and LAT >= 0 (ROUNDS=%0d, N=%0d, LAT=%0d)",
+                        ROUNDS, N, LAT))
+    `MF_PARAM_ERROR_IF(B < 1, g_bad_b, ERROR_a2a_ctrl_B_must_be_positive,
+                       ("a2a_ctrl: B must be >= 1 (B=%0d)", B))
   endgenerate
 
   reg          busy_q;

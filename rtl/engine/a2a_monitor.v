@@ -37,7 +37,8 @@ module a2a_monitor (
   localparam integer FW = mf_clog2(NCF + 1);
   // counter widths: the most one exchange can count (every word once: N*N*B; each conflict
   // drops one of the at most N*ROUNDS*B words sent)
-  localparam integer VW = mf_clog2(N * N * B + 1);
+  // (at least the increments' widths, also for illegal B < 1, which the engine reports)
+  localparam integer VW = (mf_clog2(N * N * B + 1) < CW) ? CW : mf_clog2(N * N * B + 1);
   localparam integer VCW = (mf_clog2(N * ROUNDS * B + 1) < FW) ? FW : mf_clog2(N * ROUNDS * B + 1);
 
   input  wire           clk;

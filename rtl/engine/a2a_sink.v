@@ -60,9 +60,12 @@ module a2a_sink (
   output reg  [NCF-1:0]  ev_conf;
 
   generate
-    `MF_PARAM_ERROR_IF(N < 2 || DW < 1 || B < 1, g_bad_param, ERROR_a2a_sink_N_DW_B_out_of_range,
-                       ("a2a_sink: needs N >= 2, DW >= 1, B >= 1 (N=%0d, DW=%0d, B=%0d)",
-                        N, DW, B))
+    `MF_PARAM_ERROR_IF(N < 2, g_bad_n, ERROR_a2a_sink_N_must_be_at_least_2,
+                       ("a2a_sink: N must be >= 2 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(DW < 1, g_bad_dw, ERROR_a2a_sink_DW_must_be_positive,
+                       ("a2a_sink: DW must be >= 1 (DW=%0d)", DW))
+    `MF_PARAM_ERROR_IF(B < 1, g_bad_b, ERROR_a2a_sink_B_must_be_positive,
+                       ("a2a_sink: B must be >= 1 (B=%0d)", B))
   endgenerate
 
   // stage K: the fabric's words registered, with each sink's header check and its write

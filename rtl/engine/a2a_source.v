@@ -63,10 +63,12 @@ module a2a_source (
   output wire [CW-1:0]   f_cfg;
 
   generate
-    `MF_PARAM_ERROR_IF(N < 2 || DW < 1 || B < 1, g_bad_param,
-                       ERROR_a2a_source_N_DW_B_out_of_range,
-                       ("a2a_source: needs N >= 2, DW >= 1, B >= 1 (N=%0d, DW=%0d, B=%0d)",
-                        N, DW, B))
+    `MF_PARAM_ERROR_IF(N < 2, g_bad_n, ERROR_a2a_source_N_must_be_at_least_2,
+                       ("a2a_source: N must be >= 2 (N=%0d)", N))
+    `MF_PARAM_ERROR_IF(DW < 1, g_bad_dw, ERROR_a2a_source_DW_must_be_positive,
+                       ("a2a_source: DW must be >= 1 (DW=%0d)", DW))
+    `MF_PARAM_ERROR_IF(B < 1, g_bad_b, ERROR_a2a_source_B_must_be_positive,
+                       ("a2a_source: B must be >= 1 (B=%0d)", B))
   endgenerate
 
   // S1: the scheduler's round

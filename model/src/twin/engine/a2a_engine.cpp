@@ -51,7 +51,11 @@ void A2aEngine::eval(bool start, const BanyanFault& fault) {
   uint32_t bad = 0;
   for (uint32_t j = 0; j < N; ++j) {
     if (!en[j]) continue;
-    const uint32_t s = addr[j] % N, bn = addr[j] - s;
+    uint32_t s = addr[j], bn = 0;  // s = addr mod N, bn = addr - s (addr < N*B)
+    while (s >= N) {
+      s -= N;
+      bn += N;
+    }
     if (data[j] != a2a_gen_word(DW, s, bn + j)) ++bad;
   }
   n_bad_ = bad;

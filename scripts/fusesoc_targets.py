@@ -21,7 +21,8 @@ directory).  DIR gets a FUSESOC_IGNORE file (FuseSoC and mfcores.py never look f
 there) and an empty fusesoc.conf, so that no library of the user's own configuration is
 mixed in.
 
-Usage: fusesoc_targets.py --build-root DIR [--fusesoc EXE] [--only CORE[:TARGET]]... [-v]
+Usage: fusesoc_targets.py --build-root DIR [--fusesoc EXE] [--cli MINFORGE] [--only CORE[:TARGET]]... [-v]
+(--cli: the minforge command, for the targets that load a file the model writes, MODEL_FILES.)
 Exit code 0 when every run passed; 1 when one failed; 2 on bad arguments.
 """
 from __future__ import annotations
@@ -60,6 +61,13 @@ EXTRA_RUNS = [
     ("lcan", "lint", {"N": 64, "D": 4, "U": 2}),
     ("lcan", "sim", {"N": 16, "D": 4, "U": 2}),
 ]
+# Targets whose default run needs a file the model writes: (core, target) -> (the minforge
+# arguments that write it into the build root, the parameter that names it).  The fault-
+# tolerant banyan bench loads the plan image of its default fault (N = 16, E_1,1, latency 4).
+MODEL_FILES = {
+    ("engines", "sim_ft"): (["banyan", "fault", "--ports", "16", "--fault", "1,1", "--latency", "4",
+                             "--plan-hex"], "ft_n16_e11.hex", "PLAN_FILE"),
+}
 RUN_FLOWS = ("lint", "sim")
 _DEPRECATION = re.compile(r"deprecat|FutureWarning|DeprecationWarning", re.I)
 _FUSESOC_MSG = re.compile(r"^(WARNING|ERROR):", re.M)
@@ -85,6 +93,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="fusesoc_targets.py", description=__doc__.splitlines()[0])
     ap.add_argument("--build-root", required=True)
     ap.add_argument("--fusesoc", default=None, help="the fusesoc executable (default: PATH)")
+    ap.add_argument("--cli", default=None, help="the minforge command (MODEL_FILES)")
     ap.add_argument("--only", action="append", default=[], metavar="CORE[:TARGET]")
     ap.add_argument("-v", action="store_true", help="print every run's output")
 
@@ -112,6 +121,16 @@ def main(argv=None):
     print(f"fusesoc {version}: {len(todo)} runs, build root {broot}", flush=True)
     failed = 0
     for short, vlnv, target, flow, params, setup in todo:
+        if (short, target) in MODEL_FILES and not setup:
+            args, name, param = MODEL_FILES[(short, target)]
+            if not a.cli:
+                fail(f"{short}:{target} loads a file the model writes: give --cli MINFORGE")
+            path = os.path.join(broot, name)
+            w = subprocess.run([a.cli] + args + [path], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+            if w.returncode != 0:
+                fail(f"{' '.join([a.cli] + args + [path])}: {w.stderr.strip()}")
+            params = {param: path, **params}
         ps = [f"--{k}={v}" for k, v in params.items()]
         cmd = [exe, "--config", conf, "--cores-root", mfcores.ROOT, "run", "--build-root", broot]
         cmd += (["--setup"] if setup else []) + ["--target", target, vlnv] + ps

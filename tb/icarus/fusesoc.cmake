@@ -18,5 +18,6 @@ endif()
 add_test(NAME rtl.fusesoc
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/fusesoc_targets.py
                  --build-root ${CMAKE_BINARY_DIR}/fusesoc ${mf_fusesoc_args}
+                 --cli $<TARGET_FILE:minforge>
          WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
 set_tests_properties(rtl.fusesoc PROPERTIES TIMEOUT 900 COST 60 LABELS "rtl")

@@ -128,6 +128,19 @@ def check_fabric_params(design: str, params: dict, board: Board) -> int:
                            f"(known: {', '.join(sorted(known))})" + "".join(f"; {w}" for w in where))
     if design == "rn1_router":
         return 0
+    if DESIGNS[design].get("ports") == "power_of_d":  # CB-LCAN(N, D, U): lcan_engine's rule
+        d, u, w = params.get("D", 2), params.get("U", 2), params.get("W", 8)
+        for p, v in (("D", d), ("U", u)):
+            if v not in (2, 4, 8, 16):
+                raise RequestError(f"{design}: {p}={v} must be 2, 4, 8 or 16")
+        if n_ports is None:
+            raise RequestError(f"{design} needs --param N=<ports>")
+        if not (d <= n_ports <= 4096 and n_ports & (n_ports - 1) == 0
+                and clog2(n_ports) % clog2(d) == 0):
+            raise RequestError(f"{design}: N={n_ports} must be a power of D={d}, {d}..4096")
+        if not 1 <= w <= 32:
+            raise RequestError(f"{design}: W={w} must be 1..32")
+        return 0
     dims = DESIGNS[design].get("dim")
     if dims:  # a d-cube (hypercube_net): D in the design table's range instead of N
         d = params.get("D")

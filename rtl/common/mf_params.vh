@@ -17,6 +17,7 @@
 //   0 MF_DESIGN_GSEN    the GSEN all-to-all engine (board_a2a_selftest, gsen_a2a_engine)
 //   1 MF_DESIGN_BANYAN  the banyan all-to-all engine (board_a2a_selftest, banyan_a2a_engine)
 //   2 MF_DESIGN_RN1     the RN1 16x16 network of Fig. 20.9 (board_rn1_selftest; ULX3S only)
+//   3 MF_DESIGN_LCAN    the CB-LCAN routing random permutations (board_lcan_selftest; HX8K)
 /* verilator lint_off UNUSEDPARAM */
 localparam integer MF_CTRL_INDIV = 0;
 localparam integer MF_CTRL_STAGE = 1;
@@ -30,4 +31,5 @@ localparam integer MF_SCHED_PLAYER = 2;
 localparam integer MF_DESIGN_GSEN = 0;
 localparam integer MF_DESIGN_BANYAN = 1;
 localparam integer MF_DESIGN_RN1 = 2;
+localparam integer MF_DESIGN_LCAN = 3;
 /* verilator lint_on UNUSEDPARAM */

@@ -12,14 +12,18 @@
 // then four times a second:
 //   "GSEN ALT N=022 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (DESIGN gsen)
 //   "BANYAN N=016 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"       (DESIGN banyan)
+//   "LCAN N=016 D=002 U=002 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"   (DESIGN lcan: the
+//   CB-LCAN routing random permutations, rtl/board/board_lcan_selftest; R permutations,
+//   C network cycles of the last one)
 // R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + engine latency),
 // E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
 //
 // Parameters
-//   DESIGN     MF_DESIGN_* of rtl/common/mf_params.vh: 0 gsen (default), 1 banyan; the RN1
-//              network does not fit the HX8K (any other value stops elaboration)
-//   N          ports: gsen 22, banyan 16
-//   W          message bits: 16
+//   DESIGN     MF_DESIGN_* of rtl/common/mf_params.vh: 0 gsen (default), 1 banyan, 3 lcan;
+//              the RN1 network does not fit the HX8K (any other value stops elaboration)
+//   N          ports: gsen 22, banyan 16, lcan 16
+//   W          message bits: 16; lcan: data bits 8
+//   D, U       lcan only: downers and uppers per switch, CB-LCAN(N, D, U) (2, 2)
 //   SCHED      GSEN scheduler: 0 alternating control (Algorithm 4, needs N = 2 mod 4);
 //              banyan: unused (Latin-square schedule of paper 000, N rounds)
 //   PIPELINE   1: pipelined fabric
@@ -40,7 +44,9 @@ module hx8k_top (
 
   parameter integer DESIGN = MF_DESIGN_GSEN;
   parameter integer N = (DESIGN == MF_DESIGN_GSEN) ? 22 : 16;
-  parameter integer W = 16;
+  parameter integer W = (DESIGN == MF_DESIGN_LCAN) ? 8 : 16;
+  parameter integer D = 2;
+  parameter integer U = 2;
   parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
   parameter integer CLK_HZ = 12000000;
@@ -52,30 +58,52 @@ module hx8k_top (
   output wire [7:0] led;
 
   generate
-    `MF_PARAM_ERROR_IF(DESIGN != MF_DESIGN_GSEN && DESIGN != MF_DESIGN_BANYAN, g_bad_design,
-                       ERROR_hx8k_top_DESIGN_must_be_gsen_or_banyan,
-                       ("hx8k_top: DESIGN must be 0 (gsen) or 1 (banyan) (DESIGN=%0d)", DESIGN))
+    `MF_PARAM_ERROR_IF(DESIGN != MF_DESIGN_GSEN && DESIGN != MF_DESIGN_BANYAN &&
+                       DESIGN != MF_DESIGN_LCAN, g_bad_design,
+                       ERROR_hx8k_top_DESIGN_must_be_gsen_banyan_or_lcan,
+                       ("hx8k_top: DESIGN must be 0 (gsen), 1 (banyan) or 3 (lcan) (DESIGN=%0d)",
+                        DESIGN))
   endgenerate
 
   wire [31:0] rounds;
   wire        pass;
   wire        fail;
-  board_a2a_selftest #(
-      .ENGINE(DESIGN),
-      .N(N),
-      .W(W),
-      .SCHED(SCHED),
-      .PIPELINE(PIPELINE),
-      .CLK_HZ(CLK_HZ),
-      .BAUD(BAUD),
-      .LINE_PERIOD(LINE_PERIOD)
-  ) u_selftest (
-      .clk(clk),
-      .uart_tx(uart_tx),
-      .pass(pass),
-      .fail(fail),
-      .rounds(rounds)
-  );
+  generate
+    if (DESIGN == MF_DESIGN_LCAN) begin : g_lcan
+      board_lcan_selftest #(
+          .N(N),
+          .D(D),
+          .U(U),
+          .W(W),
+          .CLK_HZ(CLK_HZ),
+          .BAUD(BAUD),
+          .LINE_PERIOD(LINE_PERIOD)
+      ) u_selftest (
+          .clk(clk),
+          .uart_tx(uart_tx),
+          .pass(pass),
+          .fail(fail),
+          .rounds(rounds)
+      );
+    end else begin : g_a2a
+      board_a2a_selftest #(
+          .ENGINE(DESIGN),
+          .N(N),
+          .W(W),
+          .SCHED(SCHED),
+          .PIPELINE(PIPELINE),
+          .CLK_HZ(CLK_HZ),
+          .BAUD(BAUD),
+          .LINE_PERIOD(LINE_PERIOD)
+      ) u_selftest (
+          .clk(clk),
+          .uart_tx(uart_tx),
+          .pass(pass),
+          .fail(fail),
+          .rounds(rounds)
+      );
+    end
+  endgenerate
   wire unused_rounds = ^{rounds[31:24], rounds[17:0]};
 
   assign led = {rounds[23:18], fail, pass};

@@ -10,6 +10,7 @@
 #include "minforge/algo/gsen/gsen.hpp"
 #include "minforge/algo/gsen/gsen_schedule.hpp"
 #include "minforge/algo/rn1/rn1_topology.hpp"
+#include "minforge/twin/board/lcan_selftest.hpp"
 #include "minforge/twin/board/rn1_selftest.hpp"
 #include "minforge/twin/engine/a2a_xchg.hpp"
 
@@ -22,7 +23,7 @@ using Line = BoardLine;
 // Cycles of one exchange predicted by the golden model and the engines' twin: schedule
 // rounds + fabric latency + the data engine's own pipeline stages (twin::A2aXchg::stages).
 int64_t model_cycles(const BoardExpect& e) {
-  if (e.design == "rn1") return -1;  // varies per exchange: rn1_board_exchanges()
+  if (e.design == "rn1" || e.design == "lcan") return -1;  // varies: the twins' board runs
   if (e.design == "gsen") {
     gsen::Topology t(e.ports);
     auto c = e.sched == 0 ? gsen::Control::Alt : gsen::Control::Stage;
@@ -128,6 +129,8 @@ std::string board_tag(const BoardExpect& e) {
   char buf[64];
   if (e.design == "rn1") {
     std::snprintf(buf, sizeof buf, "RN1 F209 N=%03d F=%03d", e.ports, rn1_faults(e).count());
+  } else if (e.design == "lcan") {
+    std::snprintf(buf, sizeof buf, "LCAN N=%03d D=%03d U=%03d", e.ports, e.lcan_d, e.lcan_u);
   } else if (e.design == "gsen") {
     std::snprintf(buf, sizeof buf, "GSEN %s N=%03d W=%03d", e.sched == 0 ? "ALT" : "STG", e.ports,
                   e.width);
@@ -190,12 +193,8 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
                          " R=........ C=........ E=........ PASS|FAIL\\r\\n'");
   }
   bool expect_pass = true;
-  if (e.design == "rn1") {
-    // The whole board in the model, far enough to cover the exchanges the c.lines report.
-    const auto& spec = minforge::rn1::net_spec(minforge::rn1::Topology::kFig20_9);
-    const uint64_t edges = static_cast<uint64_t>(limit) + 1;
-    const auto ex = minforge::twin::rn1_board_exchanges(spec, rn1_faults(e), e.rn1_seed,
-                                                        static_cast<size_t>(-1), edges);
+  // RN1 and LCAN: every exchange / permutation differs; the twin predicts each one.
+  auto check_runs = [&](const auto& ex) {
     // A line's values are captured about one line time before its last stop bit; the
     // model counts edges from the first one after board_por's 16 reset cycles.
     const int64_t line_len = static_cast<int64_t>(tag.size() + 40);
@@ -227,6 +226,17 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
     }
     if (parsed[0] && parsed[1]) check(r[1].rounds > r[0].rounds, "R did not grow");
     if (parsed[0]) expect_pass = r[0].errors == 0;
+  };
+  const uint64_t edges = static_cast<uint64_t>(limit) + 1;
+  if (e.design == "rn1") {
+    // The whole board in the model, far enough to cover the exchanges the c.lines report.
+    const auto& spec = minforge::rn1::net_spec(minforge::rn1::Topology::kFig20_9);
+    check_runs(minforge::twin::rn1_board_exchanges(spec, rn1_faults(e), e.rn1_seed,
+                                                   static_cast<size_t>(-1), edges));
+  } else if (e.design == "lcan") {
+    // CB-LCAN: the permutations of the top's generator, each routed by the engine's twin.
+    check_runs(minforge::twin::lcan_board_runs(e.ports, e.lcan_d, e.lcan_u, e.width, e.lcan_seed,
+                                               static_cast<size_t>(-1), edges));
   } else {
     note(e.top + ": model predicts C=" + std::to_string(expect_cycles) + " cycles per exchange");
     for (size_t k = 0; k < c.lines.size(); ++k) {

@@ -11,6 +11,9 @@
 //     handshake and the cycle-exact network with the top's seed and faults), E = its errors
 //     summed over exchanges 1..R, PASS iff that sum is 0, and R the twin's exchange count
 //     at the line's capture (+-1);
+//   * LCAN (board_lcan_selftest: random permutations on the CB-LCAN): the same checks as
+//     RN1 against twin::lcan_board_runs (the generator's permutations, each routed by the
+//     engine's twin cycle for cycle);
 //   * the pass LED lit and the error LED dark (board polarity) when the report says PASS,
 //     the reverse on FAIL; the second line no earlier than LINE_PERIOD after the first.
 #pragma once
@@ -27,7 +30,7 @@ namespace minforge::tb {
 // timing settings, tb/board/CMakeLists.txt).
 struct BoardExpect {
   std::string top;     // the Verilog top, e.g. "icebreaker_top"
-  std::string design;  // "gsen", "banyan" or "rn1"
+  std::string design;  // "gsen", "banyan", "rn1" or "lcan"
   int ports = 0, width = 0;
   int sched = 0;  // GSEN: 0 alt, 1 stage
   int64_t clk_hz = 0;
@@ -36,9 +39,12 @@ struct BoardExpect {
   bool led_active_low = false;
   uint16_t rn1_seed = 0xACE1;       // RN1: the top's SEED
   std::vector<int> rn1_dead_links;  // RN1: the top's FLT_LINK_DEAD
+  int lcan_d = 0, lcan_u = 0;       // LCAN: CB-LCAN(ports, d, u), width = data bits
+  uint16_t lcan_seed = 0xACE1;      // LCAN: the generator's SEED (board_lcan_selftest)
 };
 
-// "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000".
+// "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000",
+// "LCAN N=016 D=002 U=002".
 std::string board_tag(const BoardExpect& e);
 
 struct BoardLine {

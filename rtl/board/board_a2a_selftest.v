@@ -11,6 +11,12 @@
 // R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + engine latency),
 // E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
 //
+// XPOSE = 1: the real-data demonstration instead (board_xpose): every exchange moves a
+// seeded N x N matrix (seed = exchanges completed before it) through the data engine, the
+// sinks are checked in hardware as its transpose, and the line carries the checksum S of
+// the last exchange's sink buffers, which the model predicts (twin::BoardXpose):
+//   "XPOSE GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"
+//
 // Parameters
 //   ENGINE                 the DESIGN codes of rtl/common/mf_params.vh: 0 (MF_DESIGN_GSEN)
 //                          GSEN engine, 1 (MF_DESIGN_BANYAN) banyan engine (Latin-square
@@ -20,6 +26,8 @@
 //                          1 stage control (2^n rounds)
 //   CLK_HZ, BAUD           board clock and UART bit rate
 //   LINE_PERIOD            cycles between report lines
+//   XPOSE                  0: the self-test (payload(i, j)); 1: the transpose demonstration
+//                          (GSEN SCHED 0 or 1; DW = W - 2*ceil(log2 N) must be 4..32)
 // Ports
 //   clk                    board oscillator
 //   uart_tx                UART to the host
@@ -36,7 +44,8 @@ module board_a2a_selftest #(
     parameter integer PIPELINE = 1,
     parameter integer CLK_HZ = 12000000,
     parameter integer BAUD = 115200,
-    parameter integer LINE_PERIOD = CLK_HZ / 4
+    parameter integer LINE_PERIOD = CLK_HZ / 4,
+    parameter integer XPOSE = 0
 ) (
     input  wire        clk,
     output wire        uart_tx,
@@ -47,18 +56,25 @@ module board_a2a_selftest #(
 `include "board_functions.vh"
 `include "mf_params.vh"
 
-  // Report tag: 20 characters for GSEN, 18 for banyan.
-  localparam integer TAG_LEN = (ENGINE == MF_DESIGN_GSEN) ? 20 : 18;
+  // Report tag: 20 characters for GSEN, 18 for banyan (+ 6 for "XPOSE ").
+  localparam integer TAG_LEN0 = (ENGINE == MF_DESIGN_GSEN) ? 20 : 18;
+  localparam integer TAG_LEN = TAG_LEN0 + ((XPOSE != 0) ? 6 : 0);
   localparam [159:0] TAG_GSEN = {"GSEN ", bf_sched3(SCHED), " N=", bf_dec3(N), " W=", bf_dec3(W)};
   localparam [143:0] TAG_BANYAN = {"BANYAN N=", bf_dec3(N), " W=", bf_dec3(W)};
   localparam [159:0] TAG_ANY = (ENGINE == MF_DESIGN_GSEN) ? TAG_GSEN : {16'd0, TAG_BANYAN};
-  localparam [8*TAG_LEN-1:0] TAG = TAG_ANY[8*TAG_LEN-1:0];
+  localparam [207:0] TAG_X = {"XPOSE ", TAG_ANY};  // "XPOSE " right before the tag's text
+  localparam [207:0] TAG_ALL = (XPOSE != 0) ?
+      ((ENGINE == MF_DESIGN_GSEN) ? TAG_X : {16'd0, "XPOSE ", TAG_BANYAN}) : {48'd0, TAG_ANY};
+  localparam [8*TAG_LEN-1:0] TAG = TAG_ALL[8*TAG_LEN-1:0];
 
   generate
     `MF_PARAM_ERROR_IF(ENGINE != MF_DESIGN_GSEN && ENGINE != MF_DESIGN_BANYAN, g_bad_engine,
                        ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1,
                        ("board_a2a_selftest: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)",
                         ENGINE))
+    `MF_PARAM_ERROR_IF(XPOSE != 0 && XPOSE != 1, g_bad_xpose,
+                       ERROR_board_a2a_selftest_XPOSE_must_be_0_or_1,
+                       ("board_a2a_selftest: XPOSE must be 0 or 1 (XPOSE=%0d)", XPOSE))
   endgenerate
 
   wire rst;
@@ -78,9 +94,34 @@ module board_a2a_selftest #(
   wire [31:0] eng_err_dup;
   wire [31:0] eng_missing;
   wire [31:0] eng_conflicts;
+  wire [31:0] eng_sum;
 
   generate
-    if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
+    if (XPOSE != 0) begin : g_xpose
+      board_xpose #(
+          .ENGINE(ENGINE),
+          .N(N),
+          .W(W),
+          .SCHED(SCHED),
+          .PIPELINE(PIPELINE)
+      ) u_xpose (
+          .clk(clk),
+          .rst(rst),
+          .start(eng_start),
+          .seed(rounds),
+          .busy(eng_busy),
+          .done(eng_done),
+          .cycles(eng_cycles),
+          .errors(eng_errors),
+          .sum(eng_sum)
+      );
+      assign eng_delivered = 32'd0;
+      assign eng_err_dst = 32'd0;
+      assign eng_err_payload = 32'd0;
+      assign eng_err_dup = 32'd0;
+      assign eng_missing = 32'd0;
+      assign eng_conflicts = 32'd0;
+    end else if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
       localparam integer NS = $clog2(N);
       localparam integer PAW = 4;  // engine's player address width for its default PLAYER_LEN
       localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
@@ -107,6 +148,7 @@ module board_a2a_selftest #(
           .pl_wr_addr({PAW{1'b0}}),
           .pl_wr_data({PENTRY_W{1'b0}})
       );
+      assign eng_sum = 32'd0;
     end else begin : g_banyan
       localparam integer M = $clog2(N);
       localparam integer FSW = ($clog2(M) < 1) ? 1 : $clog2(M);  // engine's fault port widths
@@ -134,6 +176,7 @@ module board_a2a_selftest #(
           .fault_elem({FEW{1'b0}}),
           .fault_kind(2'b00)
       );
+      assign eng_sum = 32'd0;
     end
   endgenerate
 
@@ -146,7 +189,8 @@ module board_a2a_selftest #(
       .BAUD(BAUD),
       .LINE_PERIOD(LINE_PERIOD),
       .TAG_LEN(TAG_LEN),
-      .TAG(TAG)
+      .TAG(TAG),
+      .SUM_FIELD(XPOSE)
   ) u_report (
       .clk(clk),
       .rst(rst),
@@ -154,6 +198,7 @@ module board_a2a_selftest #(
       .eng_done(eng_done),
       .eng_cycles(eng_cycles),
       .eng_errors(eng_errors),
+      .eng_sum(eng_sum),
       .rounds(rounds),
       .pass(pass),
       .fail(fail),

@@ -90,6 +90,7 @@ module board_lcan_selftest #(
       .eng_done(eng_done),
       .eng_cycles(eng_cycles),
       .eng_errors(eng_errors),
+      .eng_sum(32'd0),
       .rounds(rounds),
       .pass(pass),
       .fail(fail),

@@ -5,7 +5,8 @@
 // the exchange (rounds), keeps its cycle count and adds its error count (saturating at
 // 2^32-1), then starts the next exchange on the following cycle.  The first report line is
 // sent as soon as the first exchange has finished, then one line every LINE_PERIOD cycles
-// (uart_line_fmt format: "<TAG> R=rounds C=cycles E=errors PASS|FAIL\r\n", hex fields).
+// (uart_line_fmt format: "<TAG> R=rounds C=cycles E=errors PASS|FAIL\r\n", hex fields; with
+// SUM_FIELD = 1 " S=sum" follows E, the engine's checksum kept from the last exchange).
 //
 // Parameters
 //   CLK_HZ       board clock in Hz;  BAUD  UART bit rate (115200 on every board here)
@@ -13,12 +14,14 @@
 //                10 * (TAG_LEN + 40) * CLK_HZ / BAUD cycles, so smaller periods send lines
 //                back to back)
 //   TAG_LEN, TAG tag printed at the start of every line (see uart_line_fmt)
+//   SUM_FIELD    1: report eng_sum of the last exchange as S (board_xpose)
 // Ports
 //   clk, rst     clock, synchronous active-high reset
 //   eng_start    start pulse to the engine (one cycle)
 //   eng_done     engine's done level (1 from the end of an exchange until the next start)
 //   eng_cycles   engine's cycle count of the finished exchange
 //   eng_errors   engine's error count of the finished exchange
+//   eng_sum      engine's checksum of the finished exchange (SUM_FIELD = 1)
 //   rounds       exchanges completed since reset
 //   pass         at least one exchange finished and no error was ever seen
 //   fail         an error was seen
@@ -31,7 +34,8 @@ module board_reporter #(
     parameter integer BAUD = 115200,
     parameter integer LINE_PERIOD = 3000000,
     parameter integer TAG_LEN = 4,
-    parameter [8*TAG_LEN-1:0] TAG = "TEST"
+    parameter [8*TAG_LEN-1:0] TAG = "TEST",
+    parameter integer SUM_FIELD = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -39,6 +43,7 @@ module board_reporter #(
     input  wire        eng_done,
     input  wire [31:0] eng_cycles,
     input  wire [31:0] eng_errors,
+    input  wire [31:0] eng_sum,
     output reg  [31:0] rounds,
     output wire        pass,
     output wire        fail,
@@ -55,6 +60,7 @@ module board_reporter #(
   // ---- engine sequencing ----
   reg        waiting;  // an exchange was started and has not finished yet
   reg [31:0] last_cycles;
+  reg [31:0] last_sum;
   reg [31:0] err_total;
   wire [32:0] err_sum = {1'b0, err_total} + {1'b0, eng_errors};
 
@@ -64,6 +70,7 @@ module board_reporter #(
       waiting <= 1'b0;
       rounds <= 32'd0;
       last_cycles <= 32'd0;
+      last_sum <= 32'd0;
       err_total <= 32'd0;
     end else begin
       eng_start <= 1'b0;
@@ -75,6 +82,7 @@ module board_reporter #(
         waiting <= 1'b0;
         rounds <= rounds + 32'd1;
         last_cycles <= eng_cycles;
+        last_sum <= (SUM_FIELD != 0) ? eng_sum : 32'd0;
         err_total <= err_sum[32] ? 32'hffff_ffff : err_sum[31:0];
       end
     end
@@ -115,7 +123,8 @@ module board_reporter #(
 
   uart_line_fmt #(
       .TAG_LEN(TAG_LEN),
-      .TAG(TAG)
+      .TAG(TAG),
+      .SUM_FIELD(SUM_FIELD)
   ) u_fmt (
       .clk(clk),
       .rst(rst),
@@ -124,6 +133,7 @@ module board_reporter #(
       .rounds(rounds),
       .cycles(last_cycles),
       .errors(err_total),
+      .sum(last_sum),
       .pass(pass),
       .out_valid(byte_valid),
       .out_data(byte_data),

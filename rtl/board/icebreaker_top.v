@@ -24,6 +24,8 @@
 //   PIPELINE   1: pipelined fabric
 //   CLK_HZ, BAUD  board clock (12 MHz) and UART bit rate (115200)
 //   LINE_PERIOD   cycles between report lines (default CLK_HZ / 4)
+//   XPOSE      gsen / banyan: 0 the self-test (default), 1 the matrix-transpose demonstration
+//              (rtl/board/board_xpose.v: seeded data, sinks checked as the transpose, S=checksum)
 // Ports
 //   clk        12 MHz board oscillator
 //   uart_tx    UART to the host (FTDI channel B)
@@ -45,6 +47,7 @@ module icebreaker_top (
   parameter integer CLK_HZ = 12000000;
   parameter integer BAUD = 115200;
   parameter integer LINE_PERIOD = CLK_HZ / 4;
+  parameter integer XPOSE = 0;
 
   input  wire       clk;
   output wire       uart_tx;
@@ -68,7 +71,8 @@ module icebreaker_top (
       .PIPELINE(PIPELINE),
       .CLK_HZ(CLK_HZ),
       .BAUD(BAUD),
-      .LINE_PERIOD(LINE_PERIOD)
+      .LINE_PERIOD(LINE_PERIOD),
+      .XPOSE(XPOSE)
   ) u_selftest (
       .clk(clk),
       .uart_tx(uart_tx),

@@ -27,6 +27,8 @@
 //   PIPELINE   gsen, banyan: 1 pipelined fabric
 //   CLK_HZ, BAUD  board clock (25 MHz) and UART bit rate (115200)
 //   LINE_PERIOD   cycles between report lines (default CLK_HZ / 4)
+//   XPOSE      gsen / banyan: 0 the self-test (default), 1 the matrix-transpose demonstration
+//              (rtl/board/board_xpose.v: seeded data, sinks checked as the transpose, S=checksum)
 //   SEED, MAX_ATT, FLT_ROUTER_DEAD, FLT_LINK_DEAD, FLT_LINK_STUCK, FLT_LINK_DIR,
 //   FLT_LINK_BIT, FLT_LINK_VAL
 //              rn1 only: network seed, attempts per message, injected faults (all off by
@@ -51,6 +53,7 @@ module ulx3s_top (
   parameter integer CLK_HZ = 25000000;
   parameter integer BAUD = 115200;
   parameter integer LINE_PERIOD = CLK_HZ / 4;
+  parameter integer XPOSE = 0;
   parameter [15:0] SEED = 16'hACE1;
   parameter integer MAX_ATT = 64;
   parameter [7:0] FLT_ROUTER_DEAD = 8'd0;
@@ -107,7 +110,8 @@ module ulx3s_top (
           .PIPELINE(PIPELINE),
           .CLK_HZ(CLK_HZ),
           .BAUD(BAUD),
-          .LINE_PERIOD(LINE_PERIOD)
+          .LINE_PERIOD(LINE_PERIOD),
+          .XPOSE(XPOSE)
       ) u_selftest (
           .clk(clk),
           .uart_tx(uart_tx),

@@ -14,7 +14,8 @@
 #      a board top's DESIGN that the board does not carry, a hypercube dimension outside
 #      1..16, no steps, no data bits or a node number outside the cube, an LCAN switch size
 #      not in 2, 4, 8, 16, N not a power of d, W beyond 32, a switch level above the PE
-#      number's digits).
+#      number's digits, an RN1 router MODE_SEL, endpoint NE/NSTAGES/P/MAX_ATT/NPORT or a
+#      decoder whose stages, ports, tables or candidates do not fit).
 #      Skipped for a tool that is not installed (yosys is optional).
 # Exit code 0 = clean.
 set -uo pipefail
@@ -71,6 +72,10 @@ for ne in 2 4 8 32 64; do
   sweeps+=("rtl/board/rn1_selftest.v|-GNE=$ne")
 done
 sweeps+=("rtl/board/rn1_selftest.v|-GNE=4 -GP=1")
+# RN1: the single-port endpoint (Fig. 20.3), decoders of four stages / one port / wide tables
+sweeps+=("rtl/rn1/rn1_endpoint.v|-GNPORT=1 -GNE=256 -GNSTAGES=8 -GP=8 -GMAX_ATT=255")
+sweeps+=("rtl/rn1/rn1_decoder.v|-GNSTAGES=4 -GMAXC=5 -GNL=160 -GLW=8 -GNR=40 -GRW=6")
+sweeps+=("rtl/rn1/rn1_decoder.v|-GNSTAGES=1 -GNPORT=1 -GMAXC=9 -GNL=1024 -GLW=10 -GNR=256 -GRW=8")
 # the packet-switched hypercube: small and odd dimensions, schedules longer and shorter than
 # the default 2D - 3, one data bit
 for d in 1 2 3 5 8; do
@@ -86,6 +91,8 @@ done
 sweeps+=("rtl/lcan/lcan_engine.v|-GN=16 -GD=2 -GU=8 -GW=1" "rtl/lcan/lcan_engine.v|-GN=64 -GD=8 -GU=2 -GW=32")
 # the board tops with each design they carry (DESIGN 0 = gsen, their default, is step 1)
 sweeps+=("rtl/board/icebreaker_top.v|-GDESIGN=1" "rtl/board/hx8k_top.v|-GDESIGN=1")
+sweeps+=("rtl/board/hx8k_top.v|-GDESIGN=3" "rtl/board/lcan_selftest.v|-GN=64 -GD=4 -GU=2 -GW=32")
+sweeps+=("rtl/board/lcan_selftest.v|-GN=4 -GD=4 -GU=4 -GW=1")
 sweeps+=("rtl/board/ulx3s_top.v|-GDESIGN=1" "rtl/board/ulx3s_top.v|-GDESIGN=2")
 for s in "${sweeps[@]}"; do
   f=${s%%|*}; g=${s#*|}
@@ -135,12 +142,21 @@ bad=(
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=12|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "rn1_selftest|rtl/board/rn1_selftest.v|NE=128|NE must be a power of two 2..64|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
   "rn1_selftest|rtl/board/rn1_selftest.v|P=1|8*P >= 2*log2(NE)+1|ERROR_rn1_selftest_needs_NE_pow2_2_64_and_8P_above_2log2NE"
+  "rn1|rtl/rn1/rn1.v|MODE_SEL=4|rn1: MODE_SEL must be 0 (register), 1 (pins)|ERROR_rn1_MODE_SEL_must_be_0_to_3"
+  "rn1_endpoint|rtl/rn1/rn1_endpoint.v|NE=12|rn1_endpoint: NE must be a power of two 2..256|ERROR_rn1_endpoint_NE_must_be_a_power_of_two_2_to_256"
+  "rn1_endpoint|rtl/rn1/rn1_endpoint.v|NSTAGES=9|rn1_endpoint: NSTAGES must be 1..8|ERROR_rn1_endpoint_NSTAGES_must_be_1_to_8"
+  "rn1_endpoint|rtl/rn1/rn1_endpoint.v|P=0|rn1_endpoint: P must be 1..8|ERROR_rn1_endpoint_P_must_be_1_to_8"
+  "rn1_endpoint|rtl/rn1/rn1_endpoint.v|MAX_ATT=256|rn1_endpoint: MAX_ATT must be 1..255|ERROR_rn1_endpoint_MAX_ATT_must_be_1_to_255"
+  "rn1_endpoint|rtl/rn1/rn1_endpoint.v|NPORT=3|rn1_endpoint: NPORT must be 1 or 2|ERROR_rn1_endpoint_NPORT_must_be_1_or_2"
+  "rn1_decoder|rtl/rn1/rn1_decoder.v|NPORT=0|rn1_decoder: need NSTAGES 1..8 and NPORT 1..2|ERROR_rn1_decoder_NSTAGES_1_to_8_NPORT_1_or_2"
+  "rn1_decoder|rtl/rn1/rn1_decoder.v|NL=200|rn1_decoder: need 1 <= NL <= 2^LW, 1 <= NR <= 2^RW|ERROR_rn1_decoder_NL_NR_must_fit_LW_RW_bits"
+  "rn1_decoder|rtl/rn1/rn1_decoder.v|MAXC=2|rn1_decoder: MAXC must be NSTAGES+1..9|ERROR_rn1_decoder_MAXC_must_be_NSTAGES_plus_1_to_9"
   "rn1_monitor|rtl/rn1/rn1_monitor.v|NL=200|rn1_monitor: need 1 <= NL <= 2^LW|ERROR_rn1_monitor_NL_must_fit_LW_bits"
   "rn1_monitor|rtl/rn1/rn1_monitor.v|MAXC=0|rn1_monitor: MAXC must be 1..9|ERROR_rn1_monitor_MAXC_must_be_1_to_9"
   "rn1_monitor|rtl/rn1/rn1_monitor.v|TH=16|rn1_monitor: need CW 1..8 and 1 <= TH < 2^CW|ERROR_rn1_monitor_TH_must_be_1_to_2_CW_minus_1"
   "board_a2a_selftest|rtl/board/board_a2a_selftest.v|ENGINE=2|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1"
   "icebreaker_top|rtl/board/icebreaker_top.v|DESIGN=2|icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_icebreaker_top_DESIGN_must_be_gsen_or_banyan"
-  "hx8k_top|rtl/board/hx8k_top.v|DESIGN=2|hx8k_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_hx8k_top_DESIGN_must_be_gsen_or_banyan"
+  "hx8k_top|rtl/board/hx8k_top.v|DESIGN=2|hx8k_top: DESIGN must be 0 (gsen), 1 (banyan) or 3 (lcan)|ERROR_hx8k_top_DESIGN_must_be_gsen_banyan_or_lcan"
   "ulx3s_top|rtl/board/ulx3s_top.v|DESIGN=3|ulx3s_top: DESIGN must be 0 (gsen), 1 (banyan) or 2 (rn1)|ERROR_ulx3s_top_DESIGN_must_be_gsen_banyan_or_rn1"
   "hypercube_net|rtl/hypercube/hypercube_net.v|D=0|hypercube_net: D must be 1..16|ERROR_hypercube_net_D_must_be_1_to_16"
   "hypercube_net|rtl/hypercube/hypercube_net.v|D=17|hypercube_net: D must be 1..16|ERROR_hypercube_net_D_must_be_1_to_16"
@@ -154,6 +170,7 @@ bad=(
   "lcan_engine|rtl/lcan/lcan_engine.v|N=32,D=4|lcan_net: N must be a power of D|ERROR_lcan_net_N_must_be_a_power_of_D_up_to_4096"
   "lcan_engine|rtl/lcan/lcan_engine.v|N=8192|lcan_net: N must be a power of D|ERROR_lcan_net_N_must_be_a_power_of_D_up_to_4096"
   "lcan_engine|rtl/lcan/lcan_engine.v|W=33|lcan_net: W must be 1..32|ERROR_lcan_net_W_must_be_1_to_32"
+  "lcan_selftest|rtl/board/lcan_selftest.v|W=33|lcan_selftest: N must be >= 2 and W 1..32|ERROR_lcan_selftest_bad_N_or_W"
   "lcan_switch|rtl/lcan/lcan_switch.v|U=32|lcan_switch: U must be 2, 4, 8 or 16|ERROR_lcan_switch_U_must_be_2_4_8_16"
   "lcan_switch|rtl/lcan/lcan_switch.v|LEVEL=2|lcan_switch: bad LEVEL/LW/NB/W|ERROR_lcan_switch_bad_LEVEL_LW_NB_or_W"
 )

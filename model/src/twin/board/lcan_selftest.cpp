@@ -39,7 +39,7 @@ void LcanSelftest::clock(bool rst, bool start) {
     busy_ = done_ = false;
     lfsr_ = seed_ == 0 ? 1 : seed_;
     idx_ = static_cast<uint32_t>(n_ - 1);
-    run_ = 0;
+    run_ = draws_ = 0;
     dbad_ = 0;
     cycles_ = delivered_ = errors_ = 0;
     for (int p = 0; p < n_; ++p) perm_[p] = static_cast<uint32_t>(p);
@@ -54,11 +54,13 @@ void LcanSelftest::clock(bool rst, bool start) {
         idx_ = static_cast<uint32_t>(n_ - 1);
         run_ = (run_ + 1) & wmask;
         dbad_ = 0;
+        draws_ = 0;
       }
       break;
     case State::kGen: {
       const uint32_t draw = lfsr_ & static_cast<uint32_t>(n_ - 1);
       lfsr_ = LcanSwitch::xorshift(lfsr_);
+      ++draws_;
       if (draw <= idx_) {
         std::swap(perm_[idx_], perm_[draw]);
         if (idx_ == 1) state_ = State::kGo;
@@ -107,7 +109,8 @@ std::vector<LcanRun> lcan_board_runs(int n, int d, int u, int w, uint16_t seed, 
     waiting = next_waiting;
     if (!was_done && st.done()) {
       // the permutation stays in place from the end of GEN to the next start
-      out.push_back(LcanRun{st.cycles(), st.delivered(), st.errors(), st.perm(), edge});
+      out.push_back(LcanRun{st.cycles(), st.delivered(), st.errors(), st.perm(), st.lfsr(),
+                            st.draws(), edge});
     }
   }
   return out;

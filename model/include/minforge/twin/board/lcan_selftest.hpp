@@ -18,6 +18,8 @@ namespace minforge::twin {
 struct LcanRun {
   uint32_t cycles = 0, delivered = 0, errors = 0;
   std::vector<uint32_t> perm;  // the permutation routed (perm[p] = destination of p)
+  uint16_t seed = 0;           // the engine's seed of the run
+  uint32_t draws = 0;          // generator draws (clock cycles of GEN)
   uint64_t end_edge = 0;       // edge (counted from 1 after reset) at which done rose
 };
 
@@ -39,8 +41,9 @@ class LcanSelftest {
   uint32_t errors() const { return errors_; }
   const std::vector<uint32_t>& perm() const { return perm_; }
   const LcanEngine& engine() const { return eng_; }
-  // Generator state (the next run's engine seed once GEN ends).
+  // Generator state (the engine's seed of the run once GEN ends) and draws of this run.
   uint16_t lfsr() const { return lfsr_; }
+  uint32_t draws() const { return draws_; }
 
  private:
   enum class State { kIdle, kGen, kGo, kRun };
@@ -50,7 +53,7 @@ class LcanSelftest {
   State state_ = State::kIdle;
   bool busy_ = false, done_ = false;
   uint16_t lfsr_ = 1, dbad_ = 0;
-  uint32_t idx_ = 0, run_ = 0;
+  uint32_t idx_ = 0, run_ = 0, draws_ = 0;
   uint32_t cycles_ = 0, delivered_ = 0, errors_ = 0;
   std::vector<uint32_t> perm_;
   std::vector<uint64_t> data_;

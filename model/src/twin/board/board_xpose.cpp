@@ -1,0 +1,148 @@
+// Twin of rtl/board/board_xpose.v (board_xpose.hpp).
+#include "minforge/twin/board/board_xpose.hpp"
+
+#include <string>
+
+#include "minforge/common.hpp"
+
+namespace minforge::twin {
+
+namespace {
+uint32_t rotl32(uint32_t v, int r) {
+  r %= 32;
+  return r == 0 ? v : (v << r) | (v >> (32 - r));
+}
+uint32_t dmask(int DW) { return DW >= 32 ? 0xffffffffu : (1u << DW) - 1u; }
+}  // namespace
+
+uint32_t BoardXpose::element(int DW, uint32_t i, uint32_t c, uint32_t seed) {
+  const uint32_t x = (3u * i + 5u * c + seed) & dmask(DW);
+  return x ^ (x >> 3);
+}
+
+uint32_t BoardXpose::expected_sum(int N, int B, int DW, uint32_t seed) {
+  uint32_t s = 0;
+  for (int j = 0; j < N; ++j) {
+    uint32_t acc = 0;
+    for (int b = 0; b < B; ++b)
+      for (int i = 0; i < N; ++i)
+        acc ^= element(DW, static_cast<uint32_t>(i), static_cast<uint32_t>(b * N + j), seed);
+    s ^= rotl32(acc, j);
+  }
+  return s;
+}
+
+BoardXpose::BoardXpose(Net net, int N, int W, Sched sched, bool pipeline, int B) : N_(N), B_(B) {
+  if (N < 4) throw InvalidArgument("board_xpose: N must be >= 4 (N=" + std::to_string(N) + ")");
+  if (B < 1) throw InvalidArgument("board_xpose: B must be >= 1 (B=" + std::to_string(B) + ")");
+  const int iw = ceil_log2(static_cast<uint64_t>(N));
+  DW_ = W - 2 * iw - ceil_log2(static_cast<uint64_t>(B));
+  if (DW_ < 4 || DW_ > 32)
+    throw InvalidArgument("board_xpose: DW = W - 2*ceil(log2 N) - ceil(log2 B) = " +
+                          std::to_string(DW_) + " must be 4..32");
+  if (net == Net::Gsen) {
+    if (sched != Sched::Alt && sched != Sched::Stage)
+      throw InvalidArgument("board_xpose: SCHED must be alt or stage");
+    x_ = std::make_unique<GsenA2aXchg>(N, DW_, B, sched, pipeline, false);
+  } else {
+    x_ = std::make_unique<BanyanA2aXchg>(N, DW_, B, pipeline, false);
+  }
+  L_ = x_->count_levels();
+  reset();
+}
+
+void BoardXpose::reset() {
+  x_->reset();
+  start_ = false;
+  seed_ = 0;
+  rd_data_.assign(static_cast<size_t>(N_), 0);
+  acc_.assign(static_cast<size_t>(N_), 0);
+  bad_q_ = 0;
+  pipe_.assign(static_cast<size_t>(L_), 0);
+  err_data_ = 0;
+}
+
+void BoardXpose::eval(bool start, uint32_t seed) {
+  start_ = start;
+  seed_ = seed;
+  x_->eval(start, rd_data_);
+}
+
+uint32_t BoardXpose::errors() const {
+  const auto& s = x_->state();
+  return s.err_dst + s.err_dup + s.missing + err_data_;
+}
+
+uint32_t BoardXpose::sum() const {
+  uint32_t s = 0;
+  for (int j = 0; j < N_; ++j) s ^= rotl32(acc_[static_cast<size_t>(j)], j);
+  return s;
+}
+
+void BoardXpose::clock() {
+  const bool clear = start_ && !x_->state().busy;
+  const auto rd_en = x_->src_rd_en();
+  const auto rd_addr = x_->src_rd_addr();
+  const auto wr_en = x_->snk_wr_en();
+  const auto wr_addr = x_->snk_wr_addr();
+  const auto wr_data = x_->snk_wr_data();
+  // the sinks: compare with the transpose, fold
+  uint32_t bad = 0;
+  for (int j = 0; j < N_; ++j) {
+    const size_t jj = static_cast<size_t>(j);
+    if (!wr_en[jj]) continue;
+    const uint32_t a = wr_addr[jj];
+    uint32_t bn = 0;  // b*N: the largest multiple k*N <= a, k < B
+    for (int k = 1; k < B_; ++k)
+      if (a >= static_cast<uint32_t>(k * N_)) bn = static_cast<uint32_t>(k * N_);
+    const uint32_t want = element(DW_, a - bn, bn + static_cast<uint32_t>(j), seed_);
+    const uint32_t got = static_cast<uint32_t>(wr_data[jj]) & dmask(DW_);
+    if (got != want) ++bad;
+    if (!clear) acc_[jj] ^= got;
+  }
+  // the count tree, its counter (a2a_popcount L levels, a2a_counter)
+  if (clear) {
+    bad_q_ = 0;
+    pipe_.assign(pipe_.size(), 0);
+    err_data_ = 0;
+    acc_.assign(acc_.size(), 0);
+  } else {
+    err_data_ += pipe_.back();
+    for (size_t l = pipe_.size() - 1; l > 0; --l) pipe_[l] = pipe_[l - 1];
+    pipe_[0] = bad_q_;
+    bad_q_ = bad;
+  }
+  // the source buffers' read registers
+  for (int i = 0; i < N_; ++i) {
+    const size_t ii = static_cast<size_t>(i);
+    if (rd_en[ii]) rd_data_[ii] = element(DW_, static_cast<uint32_t>(i), rd_addr[ii], seed_);
+  }
+  x_->clock();
+}
+
+BoardXpose::Run BoardXpose::run(uint32_t seed) {
+  Run r;
+  r.sinks.assign(static_cast<size_t>(N_),
+                 std::vector<uint64_t>(static_cast<size_t>(N_ * B_), ~0ull));
+  bool started = false;
+  for (int cyc = 0; cyc < 1 + x_->exchange_cycles() + 4; ++cyc) {
+    eval(!started, seed);
+    if (started && done()) break;
+    const auto wr_en = x_->snk_wr_en();
+    for (int j = 0; j < N_; ++j) {
+      const size_t jj = static_cast<size_t>(j);
+      if (wr_en[jj]) {
+        const uint32_t a = x_->snk_wr_addr()[jj];
+        if (a < static_cast<uint32_t>(N_ * B_)) r.sinks[jj][a] = x_->snk_wr_data()[jj];
+      }
+    }
+    clock();
+    started = true;
+  }
+  r.cycles = cycles();
+  r.errors = errors();
+  r.sum = sum();
+  return r;
+}
+
+}  // namespace minforge::twin

@@ -10,6 +10,7 @@
 #include "minforge/algo/gsen/gsen.hpp"
 #include "minforge/algo/gsen/gsen_schedule.hpp"
 #include "minforge/algo/rn1/rn1_topology.hpp"
+#include "minforge/twin/board/board_xpose.hpp"
 #include "minforge/twin/board/lcan_selftest.hpp"
 #include "minforge/twin/board/rn1_selftest.hpp"
 #include "minforge/twin/engine/a2a_xchg.hpp"
@@ -102,14 +103,18 @@ bool parse_hex(const std::string& s, size_t pos, uint32_t* v) {
 }
 
 struct Report {
-  uint32_t rounds = 0, cycles = 0, errors = 0;
+  uint32_t rounds = 0, cycles = 0, errors = 0, sum = 0;
   bool pass = false;
 };
 
-bool parse_line(const std::string& line, const std::string& tag, Report* r) {
-  // "<tag> R=hhhhhhhh C=hhhhhhhh E=hhhhhhhh (8 hex digits each) PASS\r\n"
+// The line's length after the tag: 40, 51 with the checksum field (XPOSE).
+size_t body_len(bool xpose) { return xpose ? 51 : 40; }
+
+bool parse_line(const std::string& line, const std::string& tag, bool xpose, Report* r) {
+  // "<tag> R=hhhhhhhh C=hhhhhhhh E=hhhhhhhh[ S=hhhhhhhh] (8 hex digits each) PASS\r\n"
   std::string body = line.substr(0, line.size() >= 2 ? line.size() - 2 : 0);
-  if (line.size() != tag.size() + 40 || line.compare(0, tag.size(), tag) != 0) return false;
+  if (line.size() != tag.size() + body_len(xpose) || line.compare(0, tag.size(), tag) != 0)
+    return false;
   size_t b = tag.size();
   if (body.compare(b, 3, " R=") || body.compare(b + 11, 3, " C=") ||
       body.compare(b + 22, 3, " E=") || line.compare(line.size() - 2, 2, "\r\n"))
@@ -117,7 +122,8 @@ bool parse_line(const std::string& line, const std::string& tag, Report* r) {
   if (!parse_hex(body, b + 3, &r->rounds) || !parse_hex(body, b + 14, &r->cycles) ||
       !parse_hex(body, b + 25, &r->errors))
     return false;
-  std::string verdict = body.substr(b + 33);
+  if (xpose && (body.compare(b + 33, 3, " S=") || !parse_hex(body, b + 36, &r->sum))) return false;
+  std::string verdict = body.substr(b + (xpose ? 44 : 33));
   if (verdict != " PASS" && verdict != " FAIL") return false;
   r->pass = verdict == " PASS";
   return true;
@@ -127,6 +133,11 @@ bool parse_line(const std::string& line, const std::string& tag, Report* r) {
 
 std::string board_tag(const BoardExpect& e) {
   char buf[64];
+  if (e.xpose) {
+    BoardExpect plain = e;
+    plain.xpose = false;
+    return "XPOSE " + board_tag(plain);
+  }
   if (e.design == "rn1") {
     std::snprintf(buf, sizeof buf, "RN1 F209 N=%03d F=%03d", e.ports, rn1_faults(e).count());
   } else if (e.design == "lcan") {
@@ -175,7 +186,7 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
   const std::string tag = board_tag(e);
   const int64_t expect_cycles = model_cycles(e);
   const int64_t div = (e.clk_hz + e.baud / 2) / e.baud;
-  const int64_t line_cycles = 10 * div * static_cast<int64_t>(tag.size() + 40);
+  const int64_t line_cycles = 10 * div * static_cast<int64_t>(tag.size() + body_len(e.xpose));
   const int64_t limit = 2 * line_cycles + e.line_period + 4096;
   const BoardCapture c = board_capture(top, e, 2, limit);
   res.lines = c.lines;
@@ -188,9 +199,10 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
   Report r[2];
   bool parsed[2] = {false, false};
   for (size_t k = 0; k < c.lines.size(); ++k) {
-    parsed[k] = parse_line(c.lines[k].text, tag, &r[k]);
+    parsed[k] = parse_line(c.lines[k].text, tag, e.xpose, &r[k]);
     check(parsed[k], "line " + std::to_string(k) + " does not have the format '" + tag +
-                         " R=........ C=........ E=........ PASS|FAIL\\r\\n'");
+                         " R=........ C=........ E=........" + (e.xpose ? " S=........" : "") +
+                         " PASS|FAIL\\r\\n'");
   }
   bool expect_pass = true;
   // RN1 and LCAN: every exchange / permutation differs; the twin predicts each one.
@@ -245,6 +257,22 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
             "C=" + std::to_string(r[k].cycles) + ", model says " + std::to_string(expect_cycles));
       check(r[k].errors == 0, "E=" + std::to_string(r[k].errors) + ", expected 0");
       check(r[k].pass, "line says FAIL");
+      if (e.xpose && r[k].rounds >= 1) {
+        // Exchange R moved the matrix of seed R - 1 (the reporter's count when it started).
+        twin::BoardXpose x(e.design == "gsen" ? twin::Net::Gsen : twin::Net::Banyan, e.ports,
+                           e.width, e.sched == 0 ? twin::Sched::Alt : twin::Sched::Stage, true);
+        const auto run = x.run(r[k].rounds - 1);
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "model: exchange %u (seed %u) S=%08X, %u errors",
+                      r[k].rounds, r[k].rounds - 1, run.sum, run.errors);
+        note(buf);
+        check(run.errors == 0 && run.cycles == expect_cycles &&
+                  run.sum ==
+                      twin::BoardXpose::expected_sum(e.ports, 1, x.data_width(), r[k].rounds - 1),
+              "the twin's transpose is not clean");
+        check(r[k].sum == run.sum,
+              "S=" + std::to_string(r[k].sum) + ", model says " + std::to_string(run.sum));
+      }
     }
     if (c.lines.size() == 2) {
       check(r[0].rounds >= 1, "first line R=0");

@@ -14,6 +14,10 @@
 //   * LCAN (board_lcan_selftest: random permutations on the CB-LCAN): the same checks as
 //     RN1 against twin::lcan_board_runs (the generator's permutations, each routed by the
 //     engine's twin cycle for cycle);
+//   * XPOSE (the matrix-transpose demonstration, rtl/board/board_xpose.v): C as GSEN / banyan,
+//     E = 0, PASS, and S = the checksum twin::BoardXpose computes for exchange R (seed R - 1)
+//     by moving the same matrix through the engine's twin, which must itself deliver the
+//     transpose without error;
 //   * the pass LED lit and the error LED dark (board polarity) when the report says PASS,
 //     the reverse on FAIL; the second line no earlier than LINE_PERIOD after the first.
 #pragma once
@@ -41,10 +45,11 @@ struct BoardExpect {
   std::vector<int> rn1_dead_links;  // RN1: the top's FLT_LINK_DEAD
   int lcan_d = 0, lcan_u = 0;       // LCAN: CB-LCAN(ports, d, u), width = data bits
   uint16_t lcan_seed = 0xACE1;      // LCAN: the generator's SEED (board_lcan_selftest)
+  bool xpose = false;               // gsen / banyan: built with XPOSE = 1 (board_xpose)
 };
 
 // "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000",
-// "LCAN N=016 D=002 U=002".
+// "LCAN N=016 D=002 U=002"; with xpose "XPOSE " before the GSEN / banyan tag.
 std::string board_tag(const BoardExpect& e);
 
 struct BoardLine {

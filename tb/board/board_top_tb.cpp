@@ -35,6 +35,9 @@ int main() {
   e.rn1_seed = static_cast<uint16_t>(BOARD_RN1_SEED);
   e.lcan_d = BOARD_D;
   e.lcan_u = BOARD_U;
+#ifdef BOARD_XPOSE
+  e.xpose = BOARD_XPOSE != 0;
+#endif
   for (int l : {BOARD_RN1_DEAD_LINKS - 1})
     if (l >= 0) e.rn1_dead_links.push_back(l);
   const auto r = minforge::tb::board_top_run(minforge::tb::models::BOARD_TOP(), e);

@@ -230,7 +230,7 @@ class Tables(unittest.TestCase):
         rc, msg = run_flow("build", "--board", "hx8k", "--design", "banyan", "--param", "SCHED=1")
         self.assertEqual(rc, 2)
         self.assertIn("hx8k banyan top: unknown parameter(s) SCHED (known: BAUD, CLK_HZ, "
-                      "LINE_PERIOD, N, PIPELINE, W)", msg)
+                      "LINE_PERIOD, N, PIPELINE, W, XPOSE)", msg)
 
     def test_board_top_requests_take_the_board_defaults(self):
         for b in tables.BOARDS.values():

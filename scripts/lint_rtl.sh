@@ -94,6 +94,10 @@ sweeps+=("rtl/board/icebreaker_top.v|-GDESIGN=1" "rtl/board/hx8k_top.v|-GDESIGN=
 sweeps+=("rtl/board/hx8k_top.v|-GDESIGN=3" "rtl/board/lcan_selftest.v|-GN=64 -GD=4 -GU=2 -GW=32")
 sweeps+=("rtl/board/lcan_selftest.v|-GN=4 -GD=4 -GU=4 -GW=1")
 sweeps+=("rtl/board/ulx3s_top.v|-GDESIGN=1" "rtl/board/ulx3s_top.v|-GDESIGN=2")
+# the transpose demonstration (XPOSE = 1): both engines, B > 1, the ULX3S N = 64 word
+sweeps+=("rtl/board/icebreaker_top.v|-GXPOSE=1" "rtl/board/hx8k_top.v|-GDESIGN=1 -GXPOSE=1")
+sweeps+=("rtl/board/board_xpose.v|-GENGINE=1 -GN=16 -GW=18 -GB=3 -GPIPELINE=0")
+sweeps+=("rtl/board/board_xpose.v|-GN=64 -GW=32 -GSCHED=1")
 for s in "${sweeps[@]}"; do
   f=${s%%|*}; g=${s#*|}
   if ! verilator --lint-only -Wall $incs $g "$f"; then echo "lint: verilator: $f $g"; fail=1; fi
@@ -133,6 +137,9 @@ bad=(
   "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|B=0|B must be >= 1|ERROR_banyan_a2a_xchg_B_must_be_positive"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=4|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=24|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
+  "board_xpose|rtl/board/board_xpose.v|W=11|must be 4..32|ERROR_board_xpose_data_word_must_be_4_to_32_bits"
+  "board_xpose|rtl/board/board_xpose.v|SCHED=2|SCHED must be 0 (alt) or 1 (stage)|ERROR_board_xpose_SCHED_must_be_alt_or_stage"
+  "board_a2a_selftest|rtl/board/board_a2a_selftest.v|XPOSE=2|XPOSE must be 0 or 1|ERROR_board_a2a_selftest_XPOSE_must_be_0_or_1"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|DW=0|DW must be >= 1|ERROR_banyan_ft_engine_DW_must_be_positive"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|B=0|B must be >= 1|ERROR_banyan_ft_engine_B_must_be_positive"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|PIPELINE=2|PIPELINE must be 0 or 1|ERROR_banyan_ft_engine_PIPELINE_must_be_0_or_1"

@@ -47,6 +47,11 @@ ENGINE_POINTS = (
     ("banyan_a2a_xchg", {"N": 64, "DW": 20}, "ulx3s"),
 )
 ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg")
+# The circuit-switched CB-LCAN engine (paper 003, docs/lcan_rtl.md): the issue's three
+# networks on the iCE40 HX8K and the ECP5 85F, W = 8, one seed (nextpnr takes minutes to
+# tens of minutes on its one-cycle network; a point it did not finish has no record).
+LCAN_NETS = ((16, 2, 2), (64, 4, 4), (64, 4, 2))
+LCAN_BOARDS = ("hx8k", "ulx3s")
 
 
 def points(quick: bool) -> list:
@@ -99,6 +104,9 @@ def points(quick: bool) -> list:
     for d in HYPERCUBE_DIMS:
         for board in HYPERCUBE_BOARDS:
             add("hypercube_net", {"D": d, "W": 8}, SEEDS_VARIED, board=board)
+    for n, d, u in LCAN_NETS:
+        for board in LCAN_BOARDS:
+            add("lcan_engine", {"N": n, "D": d, "U": u, "W": 8}, board=board)
     return pts
 
 
@@ -121,15 +129,21 @@ def run_point(out: Path, design: str, params: dict, seeds, cached_only=False,
     for i, board in enumerate(boards):
         req = toolflow.make_request(board, design, enc)
         cached = out / "work" / req.key / "result.json"
+        # a point that did not fit its device: the reason, kept like a result
+        unfit = out / "work" / req.key / "does_not_fit.json"
         if cached.is_file():
             rec = json.loads(cached.read_text())
             if [r["seed"] for r in rec.get("runs", [])] == list(seeds):
                 return rec
         if cached_only:
+            if unfit.is_file() and i + 1 == len(boards):
+                raise RequestError(json.loads(unfit.read_text())["reason"])
             continue
         try:
             return toolflow.build(req, out, seeds=seeds)
         except (RequestError, ToolError) as e:
+            if isinstance(e, RequestError) and "synthesis needs" in str(e):
+                toolflow.write_json(unfit, {"reason": str(e).splitlines()[0]})
             if i + 1 == len(boards):
                 raise
             print(f"sweep: {req.key} does not fit {board} ({str(e).splitlines()[0]}); "
@@ -221,7 +235,8 @@ def markdown(doc: dict) -> str:
           "| fabric | N | W | control | n | LUTs | N*n*W | LUTs / bound | FFs | BRAM | device | "
           "LCs (wrapper) | Fmax MHz (worst seed) | seeds |",
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for r in sorted((r for r in recs if r["design"] not in ("hypercube_net",) + ENGINE_DESIGNS),
+    for r in sorted((r for r in recs
+                     if r["design"] not in ("hypercube_net", "lcan_engine") + ENGINE_DESIGNS),
                     key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "W", 0), _rv(r),
                                    str(_p(r, "CONTROL")), str(_p(r, "MODE_SEL")))):
         n = _p(r, "N", 0)
@@ -291,6 +306,42 @@ def markdown(doc: dict) -> str:
             L.append(f"| {d} | {1 << d} | {k['params'].get('STEPS', 2 * d - 3 if d >= 3 else d)} "
                      f"| {k['params'].get('W', 8)} | {k.get('board', '')} | does not fit: {why} "
                      f"| | | | | | |")
+        L.append("")
+
+    # The circuit-switched CB-LCAN (paper 003)
+    lcs = [r for r in recs if r["design"] == "lcan_engine"]
+    lskip = [k for k in doc.get("skipped", []) if k["design"] == "lcan_engine"]
+    if lcs or lskip:
+        L += ["## Circuit-switched CB-LCAN (paper 003, section 3)", "",
+              "`lcan_engine`: CB-LCAN(N, D, U) whose whole network cycle (requests up to their "
+              "LCA level, down by the destination's digits, the acknowledgements back) settles "
+              "in one clock cycle, and the permutation engine around it (docs/lcan_rtl.md).  "
+              "LUTs / FFs: the engine alone (Yosys, out of context); LCs and Fmax: nextpnr on "
+              "synth/ooc/ooc_lcan_engine.v (every switch's setting folded out too).  A network "
+              "whose place-and-route did not finish within its time bound has no row "
+              "(docs/lcan_rtl.md section 6).", "",
+              "| network | levels | switches | device | LUTs | FFs | carries | LCs (wrapper) | "
+              "Fmax MHz | seeds |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
+
+        def lcan_shape(ps):
+            n, d, u = ps.get("N", 0), ps.get("D", 2), ps.get("U", 2)
+            lv = clog2(n) // max(1, clog2(d))
+            sw = sum(n // d * (u ** i) // (d ** i) for i in range(lv))
+            return f"CB-LCAN({n}, {d}, {u})", lv, sw
+
+        for r in sorted(lcs, key=lambda r: (_p(r, "N"), -_p(r, "U"), r["board"])):
+            name, lv, sw = lcan_shape(r["params"])
+            seeds = ",".join(str(x["seed"]) for x in r["runs"])
+            fm = f"{r['fmax_mhz']:.1f}" if r["fmax_mhz"] is not None else "-"
+            L.append(f"| {name} | {lv} | {sw} | {r['board']} | {r.get('fabric_luts')} | "
+                     f"{r.get('fabric_ffs')} | {r.get('fabric_carry')} | "
+                     f"{r['lcs']}/{r['lcs_available']} | {fm} | {seeds} |")
+        for k in sorted(lskip, key=lambda k: (k["params"].get("N", 0), -k["params"].get("U", 0))):
+            name, lv, sw = lcan_shape(k["params"])
+            why = k["reason"].split(": ", 1)[-1]
+            L.append(f"| {name} | {lv} | {sw} | {k.get('board', '')} | does not fit: {why} "
+                     f"| | | | | |")
         L.append("")
 
     # Target of the issue: pipelined GSEN, N = 16, W = 8 on HX8K

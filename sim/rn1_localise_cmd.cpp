@@ -2,6 +2,7 @@
 // the RTL in lockstep with --rtl): inject faults, run traffic, read every attempt's status
 // words, let the monitor name and switch off faulty links, report its conclusion against
 // the truth.  docs/rn1.md, "Fault localisation".
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -99,6 +100,9 @@ int run_localise(Args& a, std::ostream& out) {
   const bool rtl = a.flag("rtl");
   const bool as_json = a.flag("json");
   a.finish();
+  if (rtl && base.threshold != 2) {
+    throw UsageError("--rtl: the network tops' monitor is built with threshold 2 (MON_TH)");
+  }
   if ((fault ? 1 : 0) + (every_link ? 1 : 0) + (random > 0 ? 1 : 0) != 1) {
     throw UsageError("give exactly one of --fault LIST, --every-link, --random K");
   }
@@ -114,6 +118,10 @@ int run_localise(Args& a, std::ostream& out) {
   }
   const LocaliseSweep sw = localise_sweep(base, cases);
   long mismatches = 0, rtl_runs = 0, rtl_diff = 0;
+  // The RTL's own localisation (its decoders and monitor): cases localised, wrong
+  // declarations, attempts until the last faulty component was named.
+  long rtl_localised = 0, rtl_wrong = 0, rtl_att_max = 0;
+  double rtl_att_sum = 0;
   std::string first;
   if (rtl) {
     tb::RunOptions opt;
@@ -123,10 +131,38 @@ int run_localise(Args& a, std::ostream& out) {
       ++rtl_runs;
       mismatches += static_cast<long>(res.run.mismatches);
       if (!res.run.ok && first.empty()) first = res.run.first.text();
-      // The replay reproduces the localisation run message for message.
-      if (res.rtl.sent != r.stats.sent || res.rtl.delivered != r.stats.delivered ||
-          res.rtl.mean_attempts != r.stats.mean_attempts)
-        ++rtl_diff;
+      // The RTL run reproduces the model run message for message, declaration for declaration.
+      bool same = res.rtl.sent == r.stats.sent && res.rtl.delivered == r.stats.delivered &&
+                  res.rtl.mean_attempts == r.stats.mean_attempts &&
+                  res.declared.size() == r.declared.size();
+      for (size_t k = 0; same && k < res.declared.size(); ++k)
+        same = res.declared[k].link == r.declared[k].link &&
+               res.declared[k].cycle == r.declared[k].cycle &&
+               res.declared[k].attempts == r.declared[k].attempts;
+      if (!same) ++rtl_diff;
+      const FaultSet& truth = *r.replay.fault_set;
+      const std::vector<Site> sites = faulty_sites(truth);
+      std::vector<uint8_t> named(sites.size(), 0);
+      long att = 0;
+      for (const auto& d : res.declared) {
+        if (!declaration_correct(s, truth, d.link)) ++rtl_wrong;
+        const NodeRef& dn = s.links[static_cast<size_t>(d.link)].dst;
+        for (size_t k = 0; k < sites.size(); ++k) {
+          const Site& x = sites[k];
+          if ((!x.router && x.index == d.link) ||
+              (x.router && !dn.endpoint && dn.node == x.index)) {
+            if (!named[k]) att = d.attempts;
+            named[k] = 1;
+          }
+        }
+      }
+      bool all = true;
+      for (uint8_t n : named) all = all && n != 0;
+      if (all) {
+        ++rtl_localised;
+        rtl_att_sum += static_cast<double>(att);
+        rtl_att_max = std::max(rtl_att_max, att);
+      }
     }
   }
   json runs = json::array();
@@ -165,6 +201,7 @@ int run_localise(Args& a, std::ostream& out) {
          {"localised", sw.localised},
          {"wrong", sw.wrong},
          {"not_switchable", sw.not_switchable},
+         {"verdict_mismatches", sw.verdict_mismatches},
          {"attempts_to_localise", sw.attempts_to_localise},
          {"max_attempts_to_localise", sw.max_attempts_to_localise},
          {"mean_attempts_fault_free", sw.mean_attempts_fault_free},
@@ -175,6 +212,11 @@ int run_localise(Args& a, std::ostream& out) {
     j["rtl_runs"] = rtl_runs;
     j["mismatches"] = mismatches;
     j["rtl_differs"] = rtl_diff;
+    j["rtl_localised"] = rtl_localised;
+    j["rtl_wrong"] = rtl_wrong;
+    j["rtl_attempts_to_localise"] =
+        rtl_localised ? rtl_att_sum / static_cast<double>(rtl_localised) : 0.0;
+    j["rtl_max_attempts_to_localise"] = rtl_att_max;
     if (!first.empty()) j["first_mismatch"] = first;
   }
   if (as_json) {
@@ -202,9 +244,17 @@ int run_localise(Args& a, std::ostream& out) {
       << "  mean attempts per message: fault-free " << sw.mean_attempts_fault_free
       << ", with the faults " << sw.mean_attempts_before << ", after switch-off "
       << sw.mean_attempts_after << "\n";
-  if (rtl)
+  if (rtl) {
     out << "  RTL lockstep: " << rtl_runs << " runs, " << mismatches << " mismatches, " << rtl_diff
-        << " differing from the model run" << (first.empty() ? "" : " (" + first + ")") << "\n";
+        << " differing from the model run" << (first.empty() ? "" : " (" + first + ")") << "\n"
+        << "  RTL monitor: localised " << rtl_localised << "/" << rtl_runs
+        << ", wrong declarations " << rtl_wrong << ", attempts until localised mean "
+        << (rtl_localised ? rtl_att_sum / static_cast<double>(rtl_localised) : 0.0) << " max "
+        << rtl_att_max << "\n";
+  }
+  if (sw.verdict_mismatches)
+    out << "  decoder verdicts differing from rn1::decode_attempt: " << sw.verdict_mismatches
+        << "\n";
   return 0;
 }
 

@@ -96,6 +96,15 @@ module board_rn1_selftest #(
   wire [863:0]        probe_fwd;
   wire [863:0]        probe_bwd;
 
+  wire [NE-1:0]   vd_fin, vd_pend;
+  wire [2*NE-1:0] vd_kind, in_en;
+  wire            mon_v_valid, mon_decl_valid;
+  wire [7:0]      mon_v_src;
+  wire [3:0]      mon_v_n;
+  wire [20:0]     mon_v_cand;
+  wire [6:0]      mon_decl_link;
+  wire [63:0]     en_eff;
+
   rn1_net_fig20_9 #(
       .MAX_ATT(MAX_ATT)
   ) u_net (
@@ -109,6 +118,7 @@ module board_rn1_selftest #(
       .flt_link_bit(FLT_LINK_BIT),
       .flt_link_val(FLT_LINK_VAL),
       .cfg_en({64{1'b1}}),
+      .mon_switch(1'b0),
       .tx_valid(tx_valid),
       .tx_dst(tx_dst),
       .tx_payload(tx_payload),
@@ -121,10 +131,24 @@ module board_rn1_selftest #(
       .ev_ok(ev_ok),
       .ev_attempts(ev_attempts),
       .probe_fwd(probe_fwd),
-      .probe_bwd(probe_bwd)
+      .probe_bwd(probe_bwd),
+      .vd_fin(vd_fin),
+      .vd_kind(vd_kind),
+      .vd_pend(vd_pend),
+      .mon_v_valid(mon_v_valid),
+      .mon_v_src(mon_v_src),
+      .mon_v_n(mon_v_n),
+      .mon_v_cand(mon_v_cand),
+      .mon_decl_valid(mon_decl_valid),
+      .mon_decl_link(mon_decl_link),
+      .en_eff(en_eff),
+      .in_en(in_en)
   );
-  // Sequence numbers, attempt counts and link probes are for the lockstep harness only.
-  wire unused_net = ^{dlv_seq, ev_attempts, probe_fwd, probe_bwd};
+  // Sequence numbers, attempt counts, link probes and the fault monitor's outputs are for the
+  // lockstep harness only (mon_switch = 0: the monitor switches nothing off here).
+  wire unused_net = ^{dlv_seq, ev_attempts, probe_fwd, probe_bwd, vd_fin, vd_pend, vd_kind, in_en,
+                      mon_v_valid, mon_decl_valid, mon_v_src, mon_v_n, mon_v_cand, mon_decl_link,
+                      en_eff};
 
   // ---- traffic generator and checker ----
   wire        eng_start;

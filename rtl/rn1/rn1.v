@@ -22,6 +22,7 @@
 // The core of the inactive configuration is held in reset; change the configuration only
 // while no transmission is in progress.  Latency: 1 cycle forward, 1 cycle backward.
 `default_nettype none
+`include "mf_param_check.vh"
 module rn1 #(
     parameter              MODE_SEL  = 0,
     parameter              LFSR_W    = 16,
@@ -40,13 +41,9 @@ module rn1 #(
     output wire              dual_o
 );
   generate
-    if (MODE_SEL < 0 || MODE_SEL > 3) begin : g_bad
-`ifdef __ICARUS__
-      rn1_mode_sel_must_be_0_to_3 u_stop ();
-`else
-      $error("rn1: MODE_SEL must be 0 (register), 1 (pins), 2 (fixed 8x4) or 3 (fixed dual)");
-`endif
-    end
+    `MF_PARAM_ERROR_IF(MODE_SEL < 0 || MODE_SEL > 3, g_bad, ERROR_rn1_MODE_SEL_must_be_0_to_3,
+                       ("rn1: MODE_SEL must be 0 (register), 1 (pins), 2 (fixed 8x4) or 3 (fixed dual) (MODE_SEL=%0d)",
+                        MODE_SEL))
   endgenerate
 
   wire       dual;

@@ -14,6 +14,10 @@
 //   ep_id             this endpoint's number (a port, so all endpoints share one model)
 //   seed              LFSR seed (input choice, retry back-off)
 //   tx_valid, tx_dst, tx_payload, tx_ready   user send interface (accepted when both high)
+//   in_en             per network input: may be chosen (the network monitor clears the bit
+//                     of an input whose link it declared faulty, section 20.9); a new attempt
+//                     takes the only enabled input, or chooses at random when both (or
+//                     neither) are enabled
 //   src_fwd, src_bwd  the two network inputs of this endpoint (forward out, backward in)
 //   dst_fwd, dst_bwd  the two network outputs to this endpoint (forward in, backward out)
 //   dlv_valid[p], dlv_src, dlv_seq, dlv_payload   one-cycle delivery pulse per output port p
@@ -23,6 +27,7 @@
 // crc, ~crc (CRC-8 over src .. last payload byte).  Reply expected on the same input:
 // 2 words per stage, then ACK 8'hA5, crc, ~crc (8'h5A = NACK).  One message in flight.
 `default_nettype none
+`include "mf_param_check.vh"
 module rn1_endpoint #(
     parameter NE      = 16,
     parameter NSTAGES = 2,
@@ -38,6 +43,7 @@ module rn1_endpoint #(
     input  wire [7:0]     tx_dst,
     input  wire [8*P-1:0] tx_payload,
     output wire           tx_ready,
+    input  wire [1:0]     in_en,
     output reg  [17:0]    src_fwd,
     input  wire [17:0]    src_bwd,
     input  wire [17:0]    dst_fwd,
@@ -65,17 +71,22 @@ module rn1_endpoint #(
   localparam [2:0] S_IDLE = 3'd0, S_START = 3'd1, S_SEND = 3'd2, S_WAIT = 3'd3, S_BACK = 3'd4;
   localparam [2:0] R_IDLE = 3'd0, R_RECV = 3'd1, R_A1 = 3'd2, R_A2 = 3'd3, R_A3 = 3'd4;
   localparam [7:0] ACK = 8'hA5, NACK = 8'h5A;
+  localparam [7:0] MAXA = MAX_ATT[7:0];
 
   generate
-    if (NE < 2 || NE > 256 || (NE & (NE - 1)) != 0 || NSTAGES < 1 ||
-        NSTAGES > 8 || P < 1 || P > 8 || MAX_ATT < 1 || MAX_ATT > 255 || NPORT < 1 ||
-        NPORT > 2) begin : g_bad
-`ifdef __ICARUS__
-      rn1_endpoint_needs_NE_pow2_2_256_P_1_8_NSTAGES_1_8_MAX_ATT_1_255_NPORT_1_2 u_stop ();
-`else
-      $error("rn1_endpoint: need NE power of two 2..256, NSTAGES 1..8, P 1..8, MAX_ATT 1..255, NPORT 1..2");
-`endif
-    end
+    `MF_PARAM_ERROR_IF(NE < 2 || NE > 256 || (NE & (NE - 1)) != 0, g_bad_ne,
+                       ERROR_rn1_endpoint_NE_must_be_a_power_of_two_2_to_256,
+                       ("rn1_endpoint: NE must be a power of two 2..256 (NE=%0d)", NE))
+    `MF_PARAM_ERROR_IF(NSTAGES < 1 || NSTAGES > 8, g_bad_ns,
+                       ERROR_rn1_endpoint_NSTAGES_must_be_1_to_8,
+                       ("rn1_endpoint: NSTAGES must be 1..8 (NSTAGES=%0d)", NSTAGES))
+    `MF_PARAM_ERROR_IF(P < 1 || P > 8, g_bad_p, ERROR_rn1_endpoint_P_must_be_1_to_8,
+                       ("rn1_endpoint: P must be 1..8 (P=%0d)", P))
+    `MF_PARAM_ERROR_IF(MAX_ATT < 1 || MAX_ATT > 255, g_bad_att,
+                       ERROR_rn1_endpoint_MAX_ATT_must_be_1_to_255,
+                       ("rn1_endpoint: MAX_ATT must be 1..255 (MAX_ATT=%0d)", MAX_ATT))
+    `MF_PARAM_ERROR_IF(NPORT < 1 || NPORT > 2, g_bad_nport, ERROR_rn1_endpoint_NPORT_must_be_1_or_2,
+                       ("rn1_endpoint: NPORT must be 1 or 2 (NPORT=%0d)", NPORT))
   endgenerate
 
   // CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), MSB first: linear in x = c ^ b, written as
@@ -130,7 +141,8 @@ module rn1_endpoint #(
   end
 
   wire [8:0] rb = sel ? src_bwd[17:9] : src_bwd[8:0];
-  wire       pick = (NPORT == 1) ? 1'b0 : lfsr[0];  // the input of a new attempt
+  // the input of a new attempt: the only enabled one, else at random
+  wire       pick = (NPORT == 1) ? 1'b0 : (in_en == 2'b01) ? 1'b0 : (in_en == 2'b10) ? 1'b1 : lfsr[0];
   wire       reply_ok = (rcnt == RLEN) && (a_code == ACK) && (a_crc == crc_s) && (a_ncrc == ~crc_s);
 
   always @(posedge clk) begin
@@ -200,7 +212,7 @@ module rn1_endpoint #(
               ev_ok       <= 1'b1;
               ev_attempts <= att;
               s_st        <= S_IDLE;
-            end else if (att == MAX_ATT) begin
+            end else if (att == MAXA) begin
               ev_valid    <= 1'b1;
               ev_ok       <= 1'b0;
               ev_attempts <= att;

@@ -92,8 +92,8 @@ int main(int argc, char** argv) {
     }
     if (argc >= 3 && std::string(argv[1]) == "localise") {
       // A dead router and a stuck backward wire (fig20.9), a dead internal link and a stuck
-      // forward wire (fig20.7): localised on the model with outputs switched off, then the
-      // same run (faults + cfg_en changes) on the RTL in lockstep.
+      // forward wire (fig20.7): the same run on the model and on the RTL in lockstep, each
+      // with its own decoders and monitor switching the declared links off (mon_switch).
       LocaliseConfig lc;
       lc.topology = rn1::parse_topology(argv[2]);
       const rn1::NetSpec& s = rn1::net_spec(lc.topology);
@@ -122,9 +122,21 @@ int main(int argc, char** argv) {
           r.rtl.mean_attempts, m.stats.mean_attempts,
           static_cast<unsigned long long>(r.run.mismatches));
       report(r.run);
-      const bool same = r.rtl.sent == m.stats.sent && r.rtl.delivered == m.stats.delivered &&
-                        r.rtl.mean_attempts == m.stats.mean_attempts;
-      return (r.run.ok && same && m.localised && wrong == 0 && switched > 0) ? 0 : 1;
+      bool same = r.rtl.sent == m.stats.sent && r.rtl.delivered == m.stats.delivered &&
+                  r.rtl.mean_attempts == m.stats.mean_attempts && r.attempts == m.attempts &&
+                  r.declared.size() == m.declared.size();
+      for (size_t k = 0; same && k < r.declared.size(); ++k)
+        same = r.declared[k].link == m.declared[k].link &&
+               r.declared[k].cycle == m.declared[k].cycle &&
+               r.declared[k].attempts == m.declared[k].attempts;
+      std::printf(
+          "RTL monitor: %zu declared, %ld attempts read (%ld suspect, %ld blocked); "
+          "decoder verdicts vs rn1::decode_attempt: %ld differ\n",
+          r.declared.size(), r.attempts, r.suspect, r.blocked, m.verdict_mismatches);
+      return (r.run.ok && same && m.localised && wrong == 0 && switched > 0 &&
+              m.verdict_mismatches == 0)
+                 ? 0
+                 : 1;
     }
     if (argc >= 5 && std::string(argv[1]) == "net") {
       RunConfig c;

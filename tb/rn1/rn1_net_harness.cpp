@@ -1,6 +1,7 @@
 // The RN1 network tops rtl/rn1/gen/rn1_net_*.v in lockstep with their twin
 // minforge::twin::Rn1Net (rn1_rtl.hpp).  One body serves every network: the ports are
 // reached by name (tb/core/dut.hpp), their widths follow the NetSpec.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,9 @@ void link_side(const NetSpec& s, int l, bool backward, std::string* where, std::
 
 struct NetPorts {
   Port rst, seed, cfg_en, tx_valid, tx_dst, tx_payload, tx_ready, dlv_valid, dlv_src, dlv_seq,
-      dlv_payload, ev_valid, ev_ok, ev_attempts, probe_fwd, probe_bwd;
+      dlv_payload, ev_valid, ev_ok, ev_attempts, probe_fwd, probe_bwd, mon_switch, vd_fin, vd_kind,
+      vd_pend, mon_v_valid, mon_v_src, mon_v_n, mon_v_cand, mon_decl_valid, mon_decl_link, en_eff,
+      in_en;
   explicit NetPorts(Sim& s)
       : rst(s.port("rst")),
         seed(s.port("seed")),
@@ -52,7 +55,19 @@ struct NetPorts {
         ev_ok(s.port("ev_ok")),
         ev_attempts(s.port("ev_attempts")),
         probe_fwd(s.port("probe_fwd")),
-        probe_bwd(s.port("probe_bwd")) {}
+        probe_bwd(s.port("probe_bwd")),
+        mon_switch(s.port("mon_switch")),
+        vd_fin(s.port("vd_fin")),
+        vd_kind(s.port("vd_kind")),
+        vd_pend(s.port("vd_pend")),
+        mon_v_valid(s.port("mon_v_valid")),
+        mon_v_src(s.port("mon_v_src")),
+        mon_v_n(s.port("mon_v_n")),
+        mon_v_cand(s.port("mon_v_cand")),
+        mon_decl_valid(s.port("mon_decl_valid")),
+        mon_decl_link(s.port("mon_decl_link")),
+        en_eff(s.port("en_eff")),
+        in_en(s.port("in_en")) {}
 };
 
 // One run; `chk` null: the RTL alone (the benchmark), no twin.
@@ -62,7 +77,9 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
   const uint16_t seed = net_seed(c.seed);
   const bool with_model = chk != nullptr;
   Rn1Net net(s, f);
+  net.set_monitor_switch(c.monitor_switch);
   net.reset(seed);
+  const rn1::DecodeTables& dt = net.decode_tables();
   TrafficDriver drv_m(s, c.traffic, c.load, c.seed, c.cycles);
   TrafficDriver drv_r(s, c.traffic, c.load, c.seed, c.cycles);
   const int ne = s.endpoints, nl = static_cast<int>(s.links.size());
@@ -77,6 +94,7 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
   p.seed.set(seed);
   rn1_apply_faults(sim, f);
   for (int k = 0; k < nout; ++k) p.cfg_en.set_bit(k, true);
+  p.mon_switch.set(c.monitor_switch ? 1 : 0);
   sim.reset(2);
 
   std::string where, signal;
@@ -148,6 +166,27 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
                  ep.dlv_valid(q), v);
         }
       }
+      // the decoder beside endpoint e
+      const bool fin = p.vd_fin.bit(e);
+      const unsigned kind = static_cast<unsigned>(p.vd_kind.get(2 * e, 2));
+      if (fin) {
+        ++res.attempts;
+        res.suspect += kind == 2;
+        res.blocked += kind == 1;
+      }
+      if (with_model) {
+        const twin::Rn1Decoder& d = net.decoder(e);
+        const std::string w = "decoder " + std::to_string(e);
+        if (d.fin() != fin) note(t, w, "vd_fin", d.fin(), fin);
+        if (static_cast<unsigned>(d.kind()) != kind) note(t, w, "vd_kind", d.kind(), kind);
+        if (d.pend() != p.vd_pend.bit(e)) note(t, w, "vd_pend", d.pend(), p.vd_pend.bit(e));
+        const std::array<bool, 2> ie = net.input_enable(e);
+        for (int k = 0; k < 2; ++k) {
+          if (ie[static_cast<size_t>(k)] != p.in_en.bit(2 * e + k))
+            note(t, "endpoint " + std::to_string(e), "in_en[" + std::to_string(k) + "]",
+                 ie[static_cast<size_t>(k)], p.in_en.bit(2 * e + k));
+        }
+      }
       const bool ev = p.ev_valid.bit(e);
       const bool ok = p.ev_ok.bit(e);
       const int att = static_cast<int>(p.ev_attempts.get(8 * e, 8));
@@ -157,6 +196,39 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
         if (ep.ev_valid()) drv_m.finished(e, ep.ev_ok(), ep.ev_attempts());
         if (ep.ev_valid() != ev)
           note(t, "endpoint " + std::to_string(e), "ev_valid", ep.ev_valid(), ev);
+      }
+    }
+    // the monitor: the verdict it takes, its declarations, the enables applied
+    const bool mv = p.mon_v_valid.bit(0);
+    if (p.mon_decl_valid.bit(0)) {
+      res.declared.push_back({t, static_cast<int>(p.mon_decl_link.get(0, dt.lw)), res.attempts});
+    }
+    if (with_model) {
+      const int g = net.granted();
+      if ((g >= 0) != mv) note(t, "arbiter", "mon_v_valid", g >= 0, mv);
+      if (g >= 0 && mv) {
+        const twin::Rn1Decoder& d = net.decoder(g);
+        const unsigned src = static_cast<unsigned>(p.mon_v_src.get(0, 8));
+        if (static_cast<unsigned>(g) != src) note(t, "arbiter", "mon_v_src", g, src);
+        const unsigned n = static_cast<unsigned>(p.mon_v_n.get(0, 4));
+        if (static_cast<unsigned>(d.vn()) != n) note(t, "arbiter", "mon_v_n", d.vn(), n);
+        for (int k = 0; k < dt.maxc; ++k) {
+          const unsigned a = static_cast<unsigned>(p.mon_v_cand.get(dt.lw * k, dt.lw));
+          if (static_cast<unsigned>(d.vcand(k)) != a)
+            note(t, "arbiter", "mon_v_cand[" + std::to_string(k) + "]", d.vcand(k), a);
+        }
+      }
+      const twin::Rn1Monitor& m = net.monitor();
+      if (m.decl_valid() != p.mon_decl_valid.bit(0))
+        note(t, "monitor", "decl_valid", m.decl_valid(), p.mon_decl_valid.bit(0));
+      if (m.decl_valid() && static_cast<unsigned>(m.decl_link()) != p.mon_decl_link.get(0, dt.lw))
+        note(t, "monitor", "decl_link", m.decl_link(),
+             static_cast<unsigned>(p.mon_decl_link.get(0, dt.lw)));
+      for (int r = 0; r < static_cast<int>(s.routers.size()); ++r) {
+        const int no = net.router_outputs(r);
+        const unsigned a = static_cast<unsigned>(p.en_eff.get(en_off[static_cast<size_t>(r)], no));
+        const unsigned e = net.enable_applied(r) & ((1u << no) - 1);
+        if (a != e) note(t, "router " + std::to_string(r), "en_eff", e, a);
       }
     }
     ++t;

@@ -14,7 +14,10 @@
 // writes; every output channel (fwd_out, bwd_out, dual_o) compared every cycle. Networks: the RTL
 // and the twin fed by identical TrafficDrivers; every link (forward as driven upstream, backward as
 // driven downstream: every channel of every router and endpoint) compared every cycle, and the
-// user-visible pulses (tx_ready, deliveries, completions); a run may carry explicit faults and
+// user-visible pulses (tx_ready, deliveries, completions), and the fault localisation: every
+// endpoint's decoder (vd_fin, vd_kind, vd_pend), the verdict the monitor takes (mon_v_*), its
+// declarations (mon_decl_*) and the enables applied (en_eff, in_en); a run may carry explicit
+// faults, the monitor switching declared links off (RunConfig::monitor_switch), and
 // enable-bit changes at given cycles (twin::RunConfig::fault_set / enables: the replay of a
 // localisation run, whose switched-off outputs drive cfg_en).  Every mismatch is counted; the first
 // is reported (tb/core/check.hpp) and its waveform kept (run_checked).
@@ -22,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/dut.hpp"
 #include "core/run.hpp"
@@ -56,6 +60,15 @@ struct Rn1NetRun {
   RunOutcome run;
   twin::RunStats model, rtl;
   uint64_t cycles = 0;
+  // Fault localisation as the RTL did it: its decoders' verdicts and its monitor's
+  // declarations (with the attempts read in the whole network until then).
+  struct Declaration {
+    uint64_t cycle = 0;  // the cycle whose edge declared it (mon_decl_valid from cycle + 1)
+    int link = -1;
+    long attempts = 0;
+  };
+  std::vector<Declaration> declared;
+  long attempts = 0, suspect = 0, blocked = 0;
 };
 // A traffic run on a model of the network top of c.topology.
 Rn1NetRun rn1_net_lockstep(const Model& net, const twin::RunConfig& c, const RunOptions& opt = {});

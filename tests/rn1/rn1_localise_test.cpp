@@ -1,6 +1,8 @@
 // RN1 fault localisation (paper 002, section 20.9): the sources' reading of the status words
-// (rn1::decode_attempt), the monitor (rn1::FaultMonitor), localisation while traffic runs
-// with faulty outputs switched off (twin::localise), and `minforge rn1 localise`.
+// (rn1::decode_attempt) and the endpoints' decoders that do it in hardware (twin::Rn1Decoder,
+// verdict for verdict), the monitor (rn1::FaultMonitor, twin::Rn1Monitor), localisation while
+// traffic runs with faulty outputs and endpoint inputs switched off by the network's own
+// monitor (twin::localise on Rn1Net), and `minforge rn1 localise`.
 #include "minforge/algo/rn1/rn1_localise.hpp"
 
 #include <gtest/gtest.h>
@@ -12,6 +14,7 @@
 
 #include "../common/cli_run.hpp"
 #include "minforge/algo/rn1/rn1_claims.hpp"
+#include "minforge/twin/rn1/rn1_endpoint.hpp"
 #include "minforge/twin/rn1/rn1_experiments.hpp"
 #include "minforge/twin/rn1/rn1_monitor.hpp"
 
@@ -31,9 +34,10 @@ TEST(Rn1Localise, EverySingleDeadLinkOfFig20_9IsNamedWithinABoundOfAttempts) {
     EXPECT_EQ(r.wrong, 0) << "link " << l;
     ASSERT_EQ(r.declared.size(), 1u) << "link " << l;
     EXPECT_EQ(r.declared[0].link, l);
-    // Switched off unless it is an endpoint's input (no router drives it).
-    EXPECT_EQ(r.declared[0].switched, !s.links[static_cast<size_t>(l)].src.endpoint);
+    // Switched off: the router output driving it, or the endpoint's input (in_en).
+    EXPECT_TRUE(r.declared[0].switched);
     EXPECT_LE(r.attempts_to_localise, 400) << "link " << l;
+    EXPECT_EQ(r.verdict_mismatches, 0) << "link " << l;
     worst = std::max(worst, r.attempts_to_localise);
     EXPECT_EQ(r.stats.lost_connected + r.stats.duplicates + r.stats.corrupt, 0);
   }
@@ -92,12 +96,93 @@ TEST(Rn1Localise, SwitchingOffADeadInternalLinkRemovesItsRetries) {
   EXPECT_GT(sw.mean_attempts_before, sw.mean_attempts_fault_free);
   EXPECT_LT(sw.mean_attempts_after, sw.mean_attempts_before);
   EXPECT_NEAR(sw.mean_attempts_after, sw.mean_attempts_fault_free, 0.05);
-  // The replay schedule switches exactly that output off.
+  // The network's monitor declared exactly that link; the run for the RTL lets the RTL's
+  // monitor switch it off itself.
   const twin::LocaliseRun& r = sw.runs[0];
-  ASSERT_EQ(r.replay.enables.size(), 1u);
-  const auto [router, o] = driving_output(s, link);
-  EXPECT_EQ(r.replay.enables[0].router, router);
-  EXPECT_EQ(r.replay.enables[0].mask, static_cast<uint8_t>(0xFF & ~(1u << o)));
+  ASSERT_EQ(r.declared.size(), 1u);
+  EXPECT_EQ(r.declared[0].link, link);
+  EXPECT_TRUE(r.replay.monitor_switch);
+  EXPECT_TRUE(r.replay.enables.empty());
+}
+
+// Issue 15 item 2: the link from an endpoint's network input into the first stage has no
+// router output to switch off; the monitor's declaration clears the endpoint's in_en bit for
+// that input instead, and the source then always takes its other input.
+TEST(Rn1Localise, SwitchingOffAnEndpointsDeadInputLinkRemovesItsRetries) {
+  for (Topology t : {Topology::kFig20_9, Topology::kFig20_7}) {
+    const NetSpec& s = net_spec(t);
+    int link = -1;
+    for (int l = 0; l < static_cast<int>(s.links.size()) && link < 0; ++l) {
+      const LinkSpec& ls = s.links[static_cast<size_t>(l)];
+      if (ls.src.endpoint && ls.src.node == 5 && ls.src.port == 1) link = l;
+    }
+    ASSERT_GE(link, 0);
+    twin::LocaliseConfig c;
+    c.topology = t;
+    c.faults = dead_sites(s, {Site{false, link}});
+    c.load = 0.1;
+    c.cycles = 8000;
+    const twin::LocaliseSweep sw = twin::localise_sweep(c, {c.faults});
+    ASSERT_EQ(sw.localised, 1) << topology_name(t);
+    const twin::LocaliseRun& r = sw.runs[0];
+    ASSERT_EQ(r.declared.size(), 1u);
+    EXPECT_EQ(r.declared[0].link, link);
+    EXPECT_TRUE(r.declared[0].switched);
+    EXPECT_GT(sw.mean_attempts_before, sw.mean_attempts_fault_free + 0.02) << topology_name(t);
+    EXPECT_NEAR(sw.mean_attempts_after, sw.mean_attempts_fault_free, 0.04) << topology_name(t);
+    // After the switch-off endpoint 5 never sends on input 1 again: no further suspect
+    // verdict names that link, so nothing else is declared and nothing is lost.
+    EXPECT_EQ(r.stats.lost_connected + r.stats.duplicates + r.stats.corrupt, 0);
+    EXPECT_EQ(sw.verdict_mismatches, 0);
+  }
+  // The endpoint twin takes the only enabled input, whatever its LFSR says.
+  const NetSpec& s = net_spec(Topology::kFig20_9);
+  for (int only = 0; only < 2; ++only) {
+    twin::Rn1Endpoint ep(s, 3);
+    ep.reset(0x1234);
+    twin::Rn1Endpoint::In in;
+    in.in_en = {only == 0, only == 1};
+    for (int m = 0; m < 40; ++m) {
+      in.tx_valid = true;
+      in.tx_dst = 7;
+      bool seen[2] = {false, false};
+      for (int cyc = 0; cyc < 60; ++cyc) {
+        ep.step(in);
+        in.tx_valid = false;
+        for (int k = 0; k < 2; ++k) seen[k] = seen[k] || word_ctl(ep.src_fwd(k));
+      }
+      EXPECT_TRUE(seen[only]);
+      EXPECT_FALSE(seen[1 - only]);
+    }
+  }
+}
+
+// The endpoints' decoders (twin of rtl/rn1/rn1_decoder.v) read every attempt exactly as
+// rn1::decode_attempt reads the same words, on every topology with an RTL top and every kind
+// of fault (dead routers and links, stuck forward and backward data wires).
+TEST(Rn1Localise, DecoderVerdictsEqualTheAlgorithmOnEveryTopologyAndFaultKind) {
+  for (Topology t : {Topology::kFig20_9, Topology::kFig20_7, Topology::kFig20_4, Topology::kFig20_3,
+                     Topology::kRn1_64}) {
+    const NetSpec& s = net_spec(t);
+    long attempts = 0, suspect = 0, blocked = 0;
+    for (uint64_t k = 0; k < 6; ++k) {
+      twin::LocaliseConfig c;
+      c.topology = t;
+      c.faults = random_faults(s, 1 + static_cast<int>(k % 3), 101 + k);
+      c.load = k % 2 ? 0.6 : 0.2;
+      c.cycles = t == Topology::kRn1_64 ? 800 : 1500;
+      c.seed = 7 + k;
+      c.switch_off = k % 2 == 0;
+      const twin::LocaliseRun r = twin::localise(c);
+      EXPECT_EQ(r.verdict_mismatches, 0) << topology_name(t) << " case " << k;
+      attempts += r.attempts;
+      suspect += r.suspect;
+      blocked += r.blocked;
+    }
+    EXPECT_GT(attempts, 500) << topology_name(t);
+    EXPECT_GT(suspect, 10) << topology_name(t);
+    EXPECT_GT(blocked, 10) << topology_name(t);
+  }
 }
 
 TEST(Rn1Localise, MonitorDeclaresTheLinkEveryVerdictNames) {
@@ -186,8 +271,12 @@ TEST(Rn1LocaliseCli, SingleFaultJsonAndBadInput) {
     EXPECT_TRUE(j.contains(k)) << k;
   const auto t = test::run_cli("rn1 localise --topology fig20.9 --fault router:5,link:3:bwd:2:1");
   ASSERT_EQ(t.rc, 0);
-  EXPECT_NE(t.out.find("not switchable"), std::string::npos) << t.out;
+  // link 3 leaves an endpoint's input: switched off there (in_en), like the router's links
+  EXPECT_NE(t.out.find("link 3 (an endpoint's input)"), std::string::npos) << t.out;
+  EXPECT_EQ(t.out.find("not switchable"), std::string::npos) << t.out;
   EXPECT_EQ(t.out.find("WRONG"), std::string::npos) << t.out;
+  test::expect_cli_error("rn1 localise --topology fig20.9 --fault link:3 --rtl --threshold 3",
+                         "threshold 2");
   test::expect_cli_error("rn1 localise --topology fig20.9", "exactly one");
   test::expect_cli_error("rn1 localise --topology fig20.9 --fault link:96", "--fault link");
   test::expect_cli_error("rn1 localise --topology fig20.9 --fault link:3:up:2:1", "fwd or bwd");

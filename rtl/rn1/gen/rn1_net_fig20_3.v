@@ -6,16 +6,30 @@
 //
 // Parameters
 //   MAX_ATT          attempts per message before a source gives up
+//   MON_TH           the fault monitor's declaration threshold (rn1_monitor TH)
 // Ports
 //   clk, rst, seed   clock, synchronous reset, random seed (xored per router/endpoint)
 //   flt_router_dead  per router: all its outputs read 0 (answers nothing)
 //   flt_link_*       per link: dead, or one data bit stuck (rn1_link)
 //   cfg_en           per router output enable bits (router r at the running offset)
+//   mon_switch       1: the monitor's declared links are switched off (en_eff = cfg_en
+//                    & ~declared; an endpoint stops choosing a declared input); 0:
+//                    cfg_en alone (the enables tied on, as before the monitor)
 //   tx_*, dlv_*, ev_*  per endpoint user interface (rn1_endpoint)
 //   probe_fwd/bwd    every link as driven (forward by upstream, backward by downstream)
+//   vd_fin, vd_kind, vd_pend  per endpoint's decoder (rn1_decoder): attempt read, its
+//                    verdict (0 ok, 1 blocked, 2 suspect), a verdict waiting
+//   mon_v_*          the verdict the monitor takes this cycle (round robin: the first
+//                    endpoint at or after the pointer with a verdict waiting; the
+//                    pointer then moves past it), with its endpoint (mon_v_src)
+//   mon_decl_*       the monitor's declaration pulse and link (rn1_monitor)
+//   en_eff, in_en    the router output enables and endpoint input enables applied
+// Timing: a verdict in cycle t is counted at the edge ending t, its declaration shows
+// from t + 1 and switches the output off from t + 1 (registered).
 `default_nettype none
 module rn1_net_fig20_3 #(
-    parameter MAX_ATT = 64
+    parameter MAX_ATT = 64,
+    parameter MON_TH = 2
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -27,6 +41,7 @@ module rn1_net_fig20_3 #(
     input  wire      [239:0] flt_link_bit,
     input  wire       [79:0] flt_link_val,
     input  wire       [63:0] cfg_en,
+    input  wire              mon_switch,
     input  wire       [15:0] tx_valid,
     input  wire      [127:0] tx_dst,
     input  wire      [255:0] tx_payload,
@@ -39,7 +54,18 @@ module rn1_net_fig20_3 #(
     output wire       [15:0] ev_ok,
     output wire      [127:0] ev_attempts,
     output wire      [719:0] probe_fwd,
-    output wire      [719:0] probe_bwd
+    output wire      [719:0] probe_bwd,
+    output wire       [15:0] vd_fin,
+    output wire       [31:0] vd_kind,
+    output wire       [15:0] vd_pend,
+    output wire              mon_v_valid,
+    output wire        [7:0] mon_v_src,
+    output wire        [3:0] mon_v_n,
+    output wire       [34:0] mon_v_cand,
+    output wire              mon_decl_valid,
+    output wire        [6:0] mon_decl_link,
+    output wire       [63:0] en_eff,
+    output wire       [31:0] in_en
 );
   wire [8:0] lfd0, lfr0, lbd0, lbr0;
   wire [8:0] lfd1, lfr1, lbd1, lbr1;
@@ -121,9 +147,27 @@ module rn1_net_fig20_3 #(
   wire [8:0] lfd77, lfr77, lbd77, lbr77;
   wire [8:0] lfd78, lfr78, lbd78, lbr78;
   wire [8:0] lfd79, lfr79, lbd79, lbr79;
+  wire [79:0] mon_declared;
   wire [31:0] unused_dual;
   assign probe_fwd = {lfd79, lfd78, lfd77, lfd76, lfd75, lfd74, lfd73, lfd72, lfd71, lfd70, lfd69, lfd68, lfd67, lfd66, lfd65, lfd64, lfd63, lfd62, lfd61, lfd60, lfd59, lfd58, lfd57, lfd56, lfd55, lfd54, lfd53, lfd52, lfd51, lfd50, lfd49, lfd48, lfd47, lfd46, lfd45, lfd44, lfd43, lfd42, lfd41, lfd40, lfd39, lfd38, lfd37, lfd36, lfd35, lfd34, lfd33, lfd32, lfd31, lfd30, lfd29, lfd28, lfd27, lfd26, lfd25, lfd24, lfd23, lfd22, lfd21, lfd20, lfd19, lfd18, lfd17, lfd16, lfd15, lfd14, lfd13, lfd12, lfd11, lfd10, lfd9, lfd8, lfd7, lfd6, lfd5, lfd4, lfd3, lfd2, lfd1, lfd0};
   assign probe_bwd = {lbd79, lbd78, lbd77, lbd76, lbd75, lbd74, lbd73, lbd72, lbd71, lbd70, lbd69, lbd68, lbd67, lbd66, lbd65, lbd64, lbd63, lbd62, lbd61, lbd60, lbd59, lbd58, lbd57, lbd56, lbd55, lbd54, lbd53, lbd52, lbd51, lbd50, lbd49, lbd48, lbd47, lbd46, lbd45, lbd44, lbd43, lbd42, lbd41, lbd40, lbd39, lbd38, lbd37, lbd36, lbd35, lbd34, lbd33, lbd32, lbd31, lbd30, lbd29, lbd28, lbd27, lbd26, lbd25, lbd24, lbd23, lbd22, lbd21, lbd20, lbd19, lbd18, lbd17, lbd16, lbd15, lbd14, lbd13, lbd12, lbd11, lbd10, lbd9, lbd8, lbd7, lbd6, lbd5, lbd4, lbd3, lbd2, lbd1, lbd0};
+
+  // the wiring as the decoders read it (rn1::decode_tables)
+  localparam [31:0] DEC_CONS = 32'h00003210;
+  localparam [31:0] DEC_RB = 32'h00001111;
+  localparam [31:0] DEC_NO = 32'h00002222;
+  localparam [7:0] DEC_DIL2 = 8'h00;
+  localparam [7:0] DEC_DUAL = 8'h00;
+  localparam [639:0] DEC_LINK_DST =
+      {320'h00000000000000000000000000000000f9f1f8f0e9e1e8e0d9d1d8d0c9c1c8c0b9a9b1a1b8a8b0a0,
+       320'h99899181988890807959715169496141785870506848604039312921191109013830282018100800};
+  localparam [1791:0] DEC_OUT_LINK =
+      {320'h000000000027ce000000000026cc000000000025ca000000000024c8000000000023c60000000000,
+       320'h22c4000000000021c2000000000020c000000000001fbe00000000001ebc00000000001dba000000,
+       320'h00001cb800000000001bb600000000001ab4000000000019b2000000000018b0000000000017ae00,
+       320'h0000000016ac000000000015aa000000000014a8000000000013a6000000000012a4000000000011,
+       320'ha2000000000010a000000000000f9e00000000000e9c00000000000d9a00000000000c9800000000,
+       192'h000b9600000000000a940000000000099200000000000890};
 
   // links
   rn1_link u_l0 (.fwd_in(lfd0), .fwd_out(lfr0), .bwd_in(lbd0), .bwd_out(lbr0),
@@ -371,8 +415,10 @@ module rn1_net_fig20_3 #(
   // router 0: stage 1, core 2x2/d1
   wire [17:0] r0_bo;
   wire [17:0] r0_fo;
+  assign en_eff[0] = cfg_en[0] & ~(mon_switch & mon_declared[16]);
+  assign en_eff[1] = cfg_en[1] & ~(mon_switch & mon_declared[17]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r0 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h9E37), .en(cfg_en[1:0]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h9E37), .en(en_eff[1:0]),
       .fwd_in({lfr8, lfr0}), .bwd_out(r0_bo), .fwd_out(r0_fo),
       .bwd_in({lbr17, lbr16}));
   assign unused_dual[0] = 1'b0;
@@ -383,8 +429,10 @@ module rn1_net_fig20_3 #(
   // router 1: stage 1, core 2x2/d1
   wire [17:0] r1_bo;
   wire [17:0] r1_fo;
+  assign en_eff[2] = cfg_en[2] & ~(mon_switch & mon_declared[18]);
+  assign en_eff[3] = cfg_en[3] & ~(mon_switch & mon_declared[19]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r1 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h3C6E), .en(cfg_en[3:2]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h3C6E), .en(en_eff[3:2]),
       .fwd_in({lfr9, lfr1}), .bwd_out(r1_bo), .fwd_out(r1_fo),
       .bwd_in({lbr19, lbr18}));
   assign unused_dual[1] = 1'b0;
@@ -395,8 +443,10 @@ module rn1_net_fig20_3 #(
   // router 2: stage 1, core 2x2/d1
   wire [17:0] r2_bo;
   wire [17:0] r2_fo;
+  assign en_eff[4] = cfg_en[4] & ~(mon_switch & mon_declared[20]);
+  assign en_eff[5] = cfg_en[5] & ~(mon_switch & mon_declared[21]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r2 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hDAA5), .en(cfg_en[5:4]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hDAA5), .en(en_eff[5:4]),
       .fwd_in({lfr10, lfr2}), .bwd_out(r2_bo), .fwd_out(r2_fo),
       .bwd_in({lbr21, lbr20}));
   assign unused_dual[2] = 1'b0;
@@ -407,8 +457,10 @@ module rn1_net_fig20_3 #(
   // router 3: stage 1, core 2x2/d1
   wire [17:0] r3_bo;
   wire [17:0] r3_fo;
+  assign en_eff[6] = cfg_en[6] & ~(mon_switch & mon_declared[22]);
+  assign en_eff[7] = cfg_en[7] & ~(mon_switch & mon_declared[23]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r3 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h78DC), .en(cfg_en[7:6]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h78DC), .en(en_eff[7:6]),
       .fwd_in({lfr11, lfr3}), .bwd_out(r3_bo), .fwd_out(r3_fo),
       .bwd_in({lbr23, lbr22}));
   assign unused_dual[3] = 1'b0;
@@ -419,8 +471,10 @@ module rn1_net_fig20_3 #(
   // router 4: stage 1, core 2x2/d1
   wire [17:0] r4_bo;
   wire [17:0] r4_fo;
+  assign en_eff[8] = cfg_en[8] & ~(mon_switch & mon_declared[24]);
+  assign en_eff[9] = cfg_en[9] & ~(mon_switch & mon_declared[25]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r4 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1713), .en(cfg_en[9:8]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h1713), .en(en_eff[9:8]),
       .fwd_in({lfr12, lfr4}), .bwd_out(r4_bo), .fwd_out(r4_fo),
       .bwd_in({lbr25, lbr24}));
   assign unused_dual[4] = 1'b0;
@@ -431,8 +485,10 @@ module rn1_net_fig20_3 #(
   // router 5: stage 1, core 2x2/d1
   wire [17:0] r5_bo;
   wire [17:0] r5_fo;
+  assign en_eff[10] = cfg_en[10] & ~(mon_switch & mon_declared[26]);
+  assign en_eff[11] = cfg_en[11] & ~(mon_switch & mon_declared[27]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r5 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hB54A), .en(cfg_en[11:10]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hB54A), .en(en_eff[11:10]),
       .fwd_in({lfr13, lfr5}), .bwd_out(r5_bo), .fwd_out(r5_fo),
       .bwd_in({lbr27, lbr26}));
   assign unused_dual[5] = 1'b0;
@@ -443,8 +499,10 @@ module rn1_net_fig20_3 #(
   // router 6: stage 1, core 2x2/d1
   wire [17:0] r6_bo;
   wire [17:0] r6_fo;
+  assign en_eff[12] = cfg_en[12] & ~(mon_switch & mon_declared[28]);
+  assign en_eff[13] = cfg_en[13] & ~(mon_switch & mon_declared[29]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r6 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h5381), .en(cfg_en[13:12]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h5381), .en(en_eff[13:12]),
       .fwd_in({lfr14, lfr6}), .bwd_out(r6_bo), .fwd_out(r6_fo),
       .bwd_in({lbr29, lbr28}));
   assign unused_dual[6] = 1'b0;
@@ -455,8 +513,10 @@ module rn1_net_fig20_3 #(
   // router 7: stage 1, core 2x2/d1
   wire [17:0] r7_bo;
   wire [17:0] r7_fo;
+  assign en_eff[14] = cfg_en[14] & ~(mon_switch & mon_declared[30]);
+  assign en_eff[15] = cfg_en[15] & ~(mon_switch & mon_declared[31]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r7 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hF1B8), .en(cfg_en[15:14]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hF1B8), .en(en_eff[15:14]),
       .fwd_in({lfr15, lfr7}), .bwd_out(r7_bo), .fwd_out(r7_fo),
       .bwd_in({lbr31, lbr30}));
   assign unused_dual[7] = 1'b0;
@@ -467,8 +527,10 @@ module rn1_net_fig20_3 #(
   // router 8: stage 2, core 2x2/d1
   wire [17:0] r8_bo;
   wire [17:0] r8_fo;
+  assign en_eff[16] = cfg_en[16] & ~(mon_switch & mon_declared[32]);
+  assign en_eff[17] = cfg_en[17] & ~(mon_switch & mon_declared[33]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r8 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8FEF), .en(cfg_en[17:16]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h8FEF), .en(en_eff[17:16]),
       .fwd_in({lfr24, lfr16}), .bwd_out(r8_bo), .fwd_out(r8_fo),
       .bwd_in({lbr33, lbr32}));
   assign unused_dual[8] = 1'b0;
@@ -479,8 +541,10 @@ module rn1_net_fig20_3 #(
   // router 9: stage 2, core 2x2/d1
   wire [17:0] r9_bo;
   wire [17:0] r9_fo;
+  assign en_eff[18] = cfg_en[18] & ~(mon_switch & mon_declared[34]);
+  assign en_eff[19] = cfg_en[19] & ~(mon_switch & mon_declared[35]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r9 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h2E26), .en(cfg_en[19:18]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h2E26), .en(en_eff[19:18]),
       .fwd_in({lfr26, lfr18}), .bwd_out(r9_bo), .fwd_out(r9_fo),
       .bwd_in({lbr35, lbr34}));
   assign unused_dual[9] = 1'b0;
@@ -491,8 +555,10 @@ module rn1_net_fig20_3 #(
   // router 10: stage 2, core 2x2/d1
   wire [17:0] r10_bo;
   wire [17:0] r10_fo;
+  assign en_eff[20] = cfg_en[20] & ~(mon_switch & mon_declared[36]);
+  assign en_eff[21] = cfg_en[21] & ~(mon_switch & mon_declared[37]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r10 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hCC5D), .en(cfg_en[21:20]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hCC5D), .en(en_eff[21:20]),
       .fwd_in({lfr28, lfr20}), .bwd_out(r10_bo), .fwd_out(r10_fo),
       .bwd_in({lbr37, lbr36}));
   assign unused_dual[10] = 1'b0;
@@ -503,8 +569,10 @@ module rn1_net_fig20_3 #(
   // router 11: stage 2, core 2x2/d1
   wire [17:0] r11_bo;
   wire [17:0] r11_fo;
+  assign en_eff[22] = cfg_en[22] & ~(mon_switch & mon_declared[38]);
+  assign en_eff[23] = cfg_en[23] & ~(mon_switch & mon_declared[39]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r11 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h6A94), .en(cfg_en[23:22]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h6A94), .en(en_eff[23:22]),
       .fwd_in({lfr30, lfr22}), .bwd_out(r11_bo), .fwd_out(r11_fo),
       .bwd_in({lbr39, lbr38}));
   assign unused_dual[11] = 1'b0;
@@ -515,8 +583,10 @@ module rn1_net_fig20_3 #(
   // router 12: stage 2, core 2x2/d1
   wire [17:0] r12_bo;
   wire [17:0] r12_fo;
+  assign en_eff[24] = cfg_en[24] & ~(mon_switch & mon_declared[40]);
+  assign en_eff[25] = cfg_en[25] & ~(mon_switch & mon_declared[41]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r12 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h08CB), .en(cfg_en[25:24]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h08CB), .en(en_eff[25:24]),
       .fwd_in({lfr25, lfr17}), .bwd_out(r12_bo), .fwd_out(r12_fo),
       .bwd_in({lbr41, lbr40}));
   assign unused_dual[12] = 1'b0;
@@ -527,8 +597,10 @@ module rn1_net_fig20_3 #(
   // router 13: stage 2, core 2x2/d1
   wire [17:0] r13_bo;
   wire [17:0] r13_fo;
+  assign en_eff[26] = cfg_en[26] & ~(mon_switch & mon_declared[42]);
+  assign en_eff[27] = cfg_en[27] & ~(mon_switch & mon_declared[43]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r13 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hA702), .en(cfg_en[27:26]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hA702), .en(en_eff[27:26]),
       .fwd_in({lfr27, lfr19}), .bwd_out(r13_bo), .fwd_out(r13_fo),
       .bwd_in({lbr43, lbr42}));
   assign unused_dual[13] = 1'b0;
@@ -539,8 +611,10 @@ module rn1_net_fig20_3 #(
   // router 14: stage 2, core 2x2/d1
   wire [17:0] r14_bo;
   wire [17:0] r14_fo;
+  assign en_eff[28] = cfg_en[28] & ~(mon_switch & mon_declared[44]);
+  assign en_eff[29] = cfg_en[29] & ~(mon_switch & mon_declared[45]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r14 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4539), .en(cfg_en[29:28]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h4539), .en(en_eff[29:28]),
       .fwd_in({lfr29, lfr21}), .bwd_out(r14_bo), .fwd_out(r14_fo),
       .bwd_in({lbr45, lbr44}));
   assign unused_dual[14] = 1'b0;
@@ -551,8 +625,10 @@ module rn1_net_fig20_3 #(
   // router 15: stage 2, core 2x2/d1
   wire [17:0] r15_bo;
   wire [17:0] r15_fo;
+  assign en_eff[30] = cfg_en[30] & ~(mon_switch & mon_declared[46]);
+  assign en_eff[31] = cfg_en[31] & ~(mon_switch & mon_declared[47]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r15 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hE370), .en(cfg_en[31:30]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hE370), .en(en_eff[31:30]),
       .fwd_in({lfr31, lfr23}), .bwd_out(r15_bo), .fwd_out(r15_fo),
       .bwd_in({lbr47, lbr46}));
   assign unused_dual[15] = 1'b0;
@@ -563,8 +639,10 @@ module rn1_net_fig20_3 #(
   // router 16: stage 3, core 2x2/d1
   wire [17:0] r16_bo;
   wire [17:0] r16_fo;
+  assign en_eff[32] = cfg_en[32] & ~(mon_switch & mon_declared[48]);
+  assign en_eff[33] = cfg_en[33] & ~(mon_switch & mon_declared[49]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r16 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h81A7), .en(cfg_en[33:32]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h81A7), .en(en_eff[33:32]),
       .fwd_in({lfr36, lfr32}), .bwd_out(r16_bo), .fwd_out(r16_fo),
       .bwd_in({lbr49, lbr48}));
   assign unused_dual[16] = 1'b0;
@@ -575,8 +653,10 @@ module rn1_net_fig20_3 #(
   // router 17: stage 3, core 2x2/d1
   wire [17:0] r17_bo;
   wire [17:0] r17_fo;
+  assign en_eff[34] = cfg_en[34] & ~(mon_switch & mon_declared[50]);
+  assign en_eff[35] = cfg_en[35] & ~(mon_switch & mon_declared[51]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r17 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1FDE), .en(cfg_en[35:34]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h1FDE), .en(en_eff[35:34]),
       .fwd_in({lfr38, lfr34}), .bwd_out(r17_bo), .fwd_out(r17_fo),
       .bwd_in({lbr51, lbr50}));
   assign unused_dual[17] = 1'b0;
@@ -587,8 +667,10 @@ module rn1_net_fig20_3 #(
   // router 18: stage 3, core 2x2/d1
   wire [17:0] r18_bo;
   wire [17:0] r18_fo;
+  assign en_eff[36] = cfg_en[36] & ~(mon_switch & mon_declared[52]);
+  assign en_eff[37] = cfg_en[37] & ~(mon_switch & mon_declared[53]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r18 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hBE15), .en(cfg_en[37:36]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hBE15), .en(en_eff[37:36]),
       .fwd_in({lfr37, lfr33}), .bwd_out(r18_bo), .fwd_out(r18_fo),
       .bwd_in({lbr53, lbr52}));
   assign unused_dual[18] = 1'b0;
@@ -599,8 +681,10 @@ module rn1_net_fig20_3 #(
   // router 19: stage 3, core 2x2/d1
   wire [17:0] r19_bo;
   wire [17:0] r19_fo;
+  assign en_eff[38] = cfg_en[38] & ~(mon_switch & mon_declared[54]);
+  assign en_eff[39] = cfg_en[39] & ~(mon_switch & mon_declared[55]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r19 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h5C4C), .en(cfg_en[39:38]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h5C4C), .en(en_eff[39:38]),
       .fwd_in({lfr39, lfr35}), .bwd_out(r19_bo), .fwd_out(r19_fo),
       .bwd_in({lbr55, lbr54}));
   assign unused_dual[19] = 1'b0;
@@ -611,8 +695,10 @@ module rn1_net_fig20_3 #(
   // router 20: stage 3, core 2x2/d1
   wire [17:0] r20_bo;
   wire [17:0] r20_fo;
+  assign en_eff[40] = cfg_en[40] & ~(mon_switch & mon_declared[56]);
+  assign en_eff[41] = cfg_en[41] & ~(mon_switch & mon_declared[57]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r20 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hFA83), .en(cfg_en[41:40]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hFA83), .en(en_eff[41:40]),
       .fwd_in({lfr44, lfr40}), .bwd_out(r20_bo), .fwd_out(r20_fo),
       .bwd_in({lbr57, lbr56}));
   assign unused_dual[20] = 1'b0;
@@ -623,8 +709,10 @@ module rn1_net_fig20_3 #(
   // router 21: stage 3, core 2x2/d1
   wire [17:0] r21_bo;
   wire [17:0] r21_fo;
+  assign en_eff[42] = cfg_en[42] & ~(mon_switch & mon_declared[58]);
+  assign en_eff[43] = cfg_en[43] & ~(mon_switch & mon_declared[59]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r21 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h98BA), .en(cfg_en[43:42]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h98BA), .en(en_eff[43:42]),
       .fwd_in({lfr46, lfr42}), .bwd_out(r21_bo), .fwd_out(r21_fo),
       .bwd_in({lbr59, lbr58}));
   assign unused_dual[21] = 1'b0;
@@ -635,8 +723,10 @@ module rn1_net_fig20_3 #(
   // router 22: stage 3, core 2x2/d1
   wire [17:0] r22_bo;
   wire [17:0] r22_fo;
+  assign en_eff[44] = cfg_en[44] & ~(mon_switch & mon_declared[60]);
+  assign en_eff[45] = cfg_en[45] & ~(mon_switch & mon_declared[61]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r22 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h36F1), .en(cfg_en[45:44]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h36F1), .en(en_eff[45:44]),
       .fwd_in({lfr45, lfr41}), .bwd_out(r22_bo), .fwd_out(r22_fo),
       .bwd_in({lbr61, lbr60}));
   assign unused_dual[22] = 1'b0;
@@ -647,8 +737,10 @@ module rn1_net_fig20_3 #(
   // router 23: stage 3, core 2x2/d1
   wire [17:0] r23_bo;
   wire [17:0] r23_fo;
+  assign en_eff[46] = cfg_en[46] & ~(mon_switch & mon_declared[62]);
+  assign en_eff[47] = cfg_en[47] & ~(mon_switch & mon_declared[63]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r23 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hD528), .en(cfg_en[47:46]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hD528), .en(en_eff[47:46]),
       .fwd_in({lfr47, lfr43}), .bwd_out(r23_bo), .fwd_out(r23_fo),
       .bwd_in({lbr63, lbr62}));
   assign unused_dual[23] = 1'b0;
@@ -659,8 +751,10 @@ module rn1_net_fig20_3 #(
   // router 24: stage 4, core 2x2/d1
   wire [17:0] r24_bo;
   wire [17:0] r24_fo;
+  assign en_eff[48] = cfg_en[48] & ~(mon_switch & mon_declared[64]);
+  assign en_eff[49] = cfg_en[49] & ~(mon_switch & mon_declared[65]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r24 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h735F), .en(cfg_en[49:48]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h735F), .en(en_eff[49:48]),
       .fwd_in({lfr50, lfr48}), .bwd_out(r24_bo), .fwd_out(r24_fo),
       .bwd_in({lbr65, lbr64}));
   assign unused_dual[24] = 1'b0;
@@ -671,8 +765,10 @@ module rn1_net_fig20_3 #(
   // router 25: stage 4, core 2x2/d1
   wire [17:0] r25_bo;
   wire [17:0] r25_fo;
+  assign en_eff[50] = cfg_en[50] & ~(mon_switch & mon_declared[66]);
+  assign en_eff[51] = cfg_en[51] & ~(mon_switch & mon_declared[67]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r25 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1196), .en(cfg_en[51:50]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h1196), .en(en_eff[51:50]),
       .fwd_in({lfr51, lfr49}), .bwd_out(r25_bo), .fwd_out(r25_fo),
       .bwd_in({lbr67, lbr66}));
   assign unused_dual[25] = 1'b0;
@@ -683,8 +779,10 @@ module rn1_net_fig20_3 #(
   // router 26: stage 4, core 2x2/d1
   wire [17:0] r26_bo;
   wire [17:0] r26_fo;
+  assign en_eff[52] = cfg_en[52] & ~(mon_switch & mon_declared[68]);
+  assign en_eff[53] = cfg_en[53] & ~(mon_switch & mon_declared[69]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r26 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hAFCD), .en(cfg_en[53:52]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hAFCD), .en(en_eff[53:52]),
       .fwd_in({lfr54, lfr52}), .bwd_out(r26_bo), .fwd_out(r26_fo),
       .bwd_in({lbr69, lbr68}));
   assign unused_dual[26] = 1'b0;
@@ -695,8 +793,10 @@ module rn1_net_fig20_3 #(
   // router 27: stage 4, core 2x2/d1
   wire [17:0] r27_bo;
   wire [17:0] r27_fo;
+  assign en_eff[54] = cfg_en[54] & ~(mon_switch & mon_declared[70]);
+  assign en_eff[55] = cfg_en[55] & ~(mon_switch & mon_declared[71]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r27 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4E04), .en(cfg_en[55:54]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h4E04), .en(en_eff[55:54]),
       .fwd_in({lfr55, lfr53}), .bwd_out(r27_bo), .fwd_out(r27_fo),
       .bwd_in({lbr71, lbr70}));
   assign unused_dual[27] = 1'b0;
@@ -707,8 +807,10 @@ module rn1_net_fig20_3 #(
   // router 28: stage 4, core 2x2/d1
   wire [17:0] r28_bo;
   wire [17:0] r28_fo;
+  assign en_eff[56] = cfg_en[56] & ~(mon_switch & mon_declared[72]);
+  assign en_eff[57] = cfg_en[57] & ~(mon_switch & mon_declared[73]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r28 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hEC3B), .en(cfg_en[57:56]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hEC3B), .en(en_eff[57:56]),
       .fwd_in({lfr58, lfr56}), .bwd_out(r28_bo), .fwd_out(r28_fo),
       .bwd_in({lbr73, lbr72}));
   assign unused_dual[28] = 1'b0;
@@ -719,8 +821,10 @@ module rn1_net_fig20_3 #(
   // router 29: stage 4, core 2x2/d1
   wire [17:0] r29_bo;
   wire [17:0] r29_fo;
+  assign en_eff[58] = cfg_en[58] & ~(mon_switch & mon_declared[74]);
+  assign en_eff[59] = cfg_en[59] & ~(mon_switch & mon_declared[75]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r29 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8A72), .en(cfg_en[59:58]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h8A72), .en(en_eff[59:58]),
       .fwd_in({lfr59, lfr57}), .bwd_out(r29_bo), .fwd_out(r29_fo),
       .bwd_in({lbr75, lbr74}));
   assign unused_dual[29] = 1'b0;
@@ -731,8 +835,10 @@ module rn1_net_fig20_3 #(
   // router 30: stage 4, core 2x2/d1
   wire [17:0] r30_bo;
   wire [17:0] r30_fo;
+  assign en_eff[60] = cfg_en[60] & ~(mon_switch & mon_declared[76]);
+  assign en_eff[61] = cfg_en[61] & ~(mon_switch & mon_declared[77]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r30 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h28A9), .en(cfg_en[61:60]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h28A9), .en(en_eff[61:60]),
       .fwd_in({lfr62, lfr60}), .bwd_out(r30_bo), .fwd_out(r30_fo),
       .bwd_in({lbr77, lbr76}));
   assign unused_dual[30] = 1'b0;
@@ -743,8 +849,10 @@ module rn1_net_fig20_3 #(
   // router 31: stage 4, core 2x2/d1
   wire [17:0] r31_bo;
   wire [17:0] r31_fo;
+  assign en_eff[62] = cfg_en[62] & ~(mon_switch & mon_declared[78]);
+  assign en_eff[63] = cfg_en[63] & ~(mon_switch & mon_declared[79]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r31 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hC6E0), .en(cfg_en[63:62]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hC6E0), .en(en_eff[63:62]),
       .fwd_in({lfr63, lfr61}), .bwd_out(r31_bo), .fwd_out(r31_fo),
       .bwd_in({lbr79, lbr78}));
   assign unused_dual[31] = 1'b0;
@@ -765,13 +873,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd0), .seed(seed ^ 16'h3F5C),
       .tx_valid(tx_valid[0]),
       .tx_dst(tx_dst[7:0]), .tx_payload(tx_payload[15:0]),
-      .tx_ready(e0_tr), .src_fwd(e0_sf), .src_bwd({9'd0, lbr0}),
+      .tx_ready(e0_tr), .in_en(in_en[1:0]), .src_fwd(e0_sf), .src_bwd({9'd0, lbr0}),
       .dst_fwd({9'd0, lfr64}), .dst_bwd(e0_db), .dlv_valid(e0_dv),
       .dlv_src(e0_ds), .dlv_seq(e0_dq), .dlv_payload(e0_dp), .ev_valid(e0_ev),
       .ev_ok(e0_eo), .ev_attempts(e0_ea));
   assign lfd0 = e0_sf[8:0];
   assign lbd64 = e0_db[8:0];
   wire [17:0] e0_unused = {e0_sf[17:9], e0_db[17:9]};
+  assign in_en[1:0] = {1'b1, ~(mon_switch & mon_declared[0])};
+  wire [3:0] e0_vn;
+  wire [34:0] e0_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d0 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd0}), .sf(e0_sf),
+      .sb({9'd0, lbr0}), .grant(arb_gnt[0]), .fin(vd_fin[0]), .kind(vd_kind[1:0]),
+      .pend(vd_pend[0]), .vn(e0_vn), .vcand(e0_vc));
   wire [17:0] e1_sf, e1_db;
   wire [1:0] e1_dv;
   wire [15:0] e1_ds;
@@ -783,13 +900,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd1), .seed(seed ^ 16'h8147),
       .tx_valid(tx_valid[1]),
       .tx_dst(tx_dst[15:8]), .tx_payload(tx_payload[31:16]),
-      .tx_ready(e1_tr), .src_fwd(e1_sf), .src_bwd({9'd0, lbr1}),
+      .tx_ready(e1_tr), .in_en(in_en[3:2]), .src_fwd(e1_sf), .src_bwd({9'd0, lbr1}),
       .dst_fwd({9'd0, lfr65}), .dst_bwd(e1_db), .dlv_valid(e1_dv),
       .dlv_src(e1_ds), .dlv_seq(e1_dq), .dlv_payload(e1_dp), .ev_valid(e1_ev),
       .ev_ok(e1_eo), .ev_attempts(e1_ea));
   assign lfd1 = e1_sf[8:0];
   assign lbd65 = e1_db[8:0];
   wire [17:0] e1_unused = {e1_sf[17:9], e1_db[17:9]};
+  assign in_en[3:2] = {1'b1, ~(mon_switch & mon_declared[1])};
+  wire [3:0] e1_vn;
+  wire [34:0] e1_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d1 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd1}), .sf(e1_sf),
+      .sb({9'd0, lbr1}), .grant(arb_gnt[1]), .fin(vd_fin[1]), .kind(vd_kind[3:2]),
+      .pend(vd_pend[1]), .vn(e1_vn), .vcand(e1_vc));
   wire [17:0] e2_sf, e2_db;
   wire [1:0] e2_dv;
   wire [15:0] e2_ds;
@@ -801,13 +927,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd2), .seed(seed ^ 16'h6B4E),
       .tx_valid(tx_valid[2]),
       .tx_dst(tx_dst[23:16]), .tx_payload(tx_payload[47:32]),
-      .tx_ready(e2_tr), .src_fwd(e2_sf), .src_bwd({9'd0, lbr2}),
+      .tx_ready(e2_tr), .in_en(in_en[5:4]), .src_fwd(e2_sf), .src_bwd({9'd0, lbr2}),
       .dst_fwd({9'd0, lfr66}), .dst_bwd(e2_db), .dlv_valid(e2_dv),
       .dlv_src(e2_ds), .dlv_seq(e2_dq), .dlv_payload(e2_dp), .ev_valid(e2_ev),
       .ev_ok(e2_eo), .ev_attempts(e2_ea));
   assign lfd2 = e2_sf[8:0];
   assign lbd66 = e2_db[8:0];
   wire [17:0] e2_unused = {e2_sf[17:9], e2_db[17:9]};
+  assign in_en[5:4] = {1'b1, ~(mon_switch & mon_declared[2])};
+  wire [3:0] e2_vn;
+  wire [34:0] e2_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d2 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd2}), .sf(e2_sf),
+      .sb({9'd0, lbr2}), .grant(arb_gnt[2]), .fin(vd_fin[2]), .kind(vd_kind[5:4]),
+      .pend(vd_pend[2]), .vn(e2_vn), .vcand(e2_vc));
   wire [17:0] e3_sf, e3_db;
   wire [1:0] e3_dv;
   wire [15:0] e3_ds;
@@ -819,13 +954,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd3), .seed(seed ^ 16'hFD71),
       .tx_valid(tx_valid[3]),
       .tx_dst(tx_dst[31:24]), .tx_payload(tx_payload[63:48]),
-      .tx_ready(e3_tr), .src_fwd(e3_sf), .src_bwd({9'd0, lbr3}),
+      .tx_ready(e3_tr), .in_en(in_en[7:6]), .src_fwd(e3_sf), .src_bwd({9'd0, lbr3}),
       .dst_fwd({9'd0, lfr67}), .dst_bwd(e3_db), .dlv_valid(e3_dv),
       .dlv_src(e3_ds), .dlv_seq(e3_dq), .dlv_payload(e3_dp), .ev_valid(e3_ev),
       .ev_ok(e3_eo), .ev_attempts(e3_ea));
   assign lfd3 = e3_sf[8:0];
   assign lbd67 = e3_db[8:0];
   wire [17:0] e3_unused = {e3_sf[17:9], e3_db[17:9]};
+  assign in_en[7:6] = {1'b1, ~(mon_switch & mon_declared[3])};
+  wire [3:0] e3_vn;
+  wire [34:0] e3_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d3 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd3}), .sf(e3_sf),
+      .sb({9'd0, lbr3}), .grant(arb_gnt[3]), .fin(vd_fin[3]), .kind(vd_kind[7:6]),
+      .pend(vd_pend[3]), .vn(e3_vn), .vcand(e3_vc));
   wire [17:0] e4_sf, e4_db;
   wire [1:0] e4_dv;
   wire [15:0] e4_ds;
@@ -837,13 +981,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd4), .seed(seed ^ 16'h4778),
       .tx_valid(tx_valid[4]),
       .tx_dst(tx_dst[39:32]), .tx_payload(tx_payload[79:64]),
-      .tx_ready(e4_tr), .src_fwd(e4_sf), .src_bwd({9'd0, lbr4}),
+      .tx_ready(e4_tr), .in_en(in_en[9:8]), .src_fwd(e4_sf), .src_bwd({9'd0, lbr4}),
       .dst_fwd({9'd0, lfr68}), .dst_bwd(e4_db), .dlv_valid(e4_dv),
       .dlv_src(e4_ds), .dlv_seq(e4_dq), .dlv_payload(e4_dp), .ev_valid(e4_ev),
       .ev_ok(e4_eo), .ev_attempts(e4_ea));
   assign lfd4 = e4_sf[8:0];
   assign lbd68 = e4_db[8:0];
   wire [17:0] e4_unused = {e4_sf[17:9], e4_db[17:9]};
+  assign in_en[9:8] = {1'b1, ~(mon_switch & mon_declared[4])};
+  wire [3:0] e4_vn;
+  wire [34:0] e4_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d4 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd4}), .sf(e4_sf),
+      .sb({9'd0, lbr4}), .grant(arb_gnt[4]), .fin(vd_fin[4]), .kind(vd_kind[9:8]),
+      .pend(vd_pend[4]), .vn(e4_vn), .vcand(e4_vc));
   wire [17:0] e5_sf, e5_db;
   wire [1:0] e5_dv;
   wire [15:0] e5_ds;
@@ -855,13 +1008,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd5), .seed(seed ^ 16'h2963),
       .tx_valid(tx_valid[5]),
       .tx_dst(tx_dst[47:40]), .tx_payload(tx_payload[95:80]),
-      .tx_ready(e5_tr), .src_fwd(e5_sf), .src_bwd({9'd0, lbr5}),
+      .tx_ready(e5_tr), .in_en(in_en[11:10]), .src_fwd(e5_sf), .src_bwd({9'd0, lbr5}),
       .dst_fwd({9'd0, lfr69}), .dst_bwd(e5_db), .dlv_valid(e5_dv),
       .dlv_src(e5_ds), .dlv_seq(e5_dq), .dlv_payload(e5_dp), .ev_valid(e5_ev),
       .ev_ok(e5_eo), .ev_attempts(e5_ea));
   assign lfd5 = e5_sf[8:0];
   assign lbd69 = e5_db[8:0];
   wire [17:0] e5_unused = {e5_sf[17:9], e5_db[17:9]};
+  assign in_en[11:10] = {1'b1, ~(mon_switch & mon_declared[5])};
+  wire [3:0] e5_vn;
+  wire [34:0] e5_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d5 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd5}), .sf(e5_sf),
+      .sb({9'd0, lbr5}), .grant(arb_gnt[5]), .fin(vd_fin[5]), .kind(vd_kind[11:10]),
+      .pend(vd_pend[5]), .vn(e5_vn), .vcand(e5_vc));
   wire [17:0] e6_sf, e6_db;
   wire [1:0] e6_dv;
   wire [15:0] e6_ds;
@@ -873,13 +1035,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd6), .seed(seed ^ 16'hB36A),
       .tx_valid(tx_valid[6]),
       .tx_dst(tx_dst[55:48]), .tx_payload(tx_payload[111:96]),
-      .tx_ready(e6_tr), .src_fwd(e6_sf), .src_bwd({9'd0, lbr6}),
+      .tx_ready(e6_tr), .in_en(in_en[13:12]), .src_fwd(e6_sf), .src_bwd({9'd0, lbr6}),
       .dst_fwd({9'd0, lfr70}), .dst_bwd(e6_db), .dlv_valid(e6_dv),
       .dlv_src(e6_ds), .dlv_seq(e6_dq), .dlv_payload(e6_dp), .ev_valid(e6_ev),
       .ev_ok(e6_eo), .ev_attempts(e6_ea));
   assign lfd6 = e6_sf[8:0];
   assign lbd70 = e6_db[8:0];
   wire [17:0] e6_unused = {e6_sf[17:9], e6_db[17:9]};
+  assign in_en[13:12] = {1'b1, ~(mon_switch & mon_declared[6])};
+  wire [3:0] e6_vn;
+  wire [34:0] e6_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d6 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd6}), .sf(e6_sf),
+      .sb({9'd0, lbr6}), .grant(arb_gnt[6]), .fin(vd_fin[6]), .kind(vd_kind[13:12]),
+      .pend(vd_pend[6]), .vn(e6_vn), .vcand(e6_vc));
   wire [17:0] e7_sf, e7_db;
   wire [1:0] e7_dv;
   wire [15:0] e7_ds;
@@ -891,13 +1062,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd7), .seed(seed ^ 16'h051D),
       .tx_valid(tx_valid[7]),
       .tx_dst(tx_dst[63:56]), .tx_payload(tx_payload[127:112]),
-      .tx_ready(e7_tr), .src_fwd(e7_sf), .src_bwd({9'd0, lbr7}),
+      .tx_ready(e7_tr), .in_en(in_en[15:14]), .src_fwd(e7_sf), .src_bwd({9'd0, lbr7}),
       .dst_fwd({9'd0, lfr71}), .dst_bwd(e7_db), .dlv_valid(e7_dv),
       .dlv_src(e7_ds), .dlv_seq(e7_dq), .dlv_payload(e7_dp), .ev_valid(e7_ev),
       .ev_ok(e7_eo), .ev_attempts(e7_ea));
   assign lfd7 = e7_sf[8:0];
   assign lbd71 = e7_db[8:0];
   wire [17:0] e7_unused = {e7_sf[17:9], e7_db[17:9]};
+  assign in_en[15:14] = {1'b1, ~(mon_switch & mon_declared[7])};
+  wire [3:0] e7_vn;
+  wire [34:0] e7_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d7 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd7}), .sf(e7_sf),
+      .sb({9'd0, lbr7}), .grant(arb_gnt[7]), .fin(vd_fin[7]), .kind(vd_kind[15:14]),
+      .pend(vd_pend[7]), .vn(e7_vn), .vcand(e7_vc));
   wire [17:0] e8_sf, e8_db;
   wire [1:0] e8_dv;
   wire [15:0] e8_ds;
@@ -909,13 +1089,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd8), .seed(seed ^ 16'hEF04),
       .tx_valid(tx_valid[8]),
       .tx_dst(tx_dst[71:64]), .tx_payload(tx_payload[143:128]),
-      .tx_ready(e8_tr), .src_fwd(e8_sf), .src_bwd({9'd0, lbr8}),
+      .tx_ready(e8_tr), .in_en(in_en[17:16]), .src_fwd(e8_sf), .src_bwd({9'd0, lbr8}),
       .dst_fwd({9'd0, lfr72}), .dst_bwd(e8_db), .dlv_valid(e8_dv),
       .dlv_src(e8_ds), .dlv_seq(e8_dq), .dlv_payload(e8_dp), .ev_valid(e8_ev),
       .ev_ok(e8_eo), .ev_attempts(e8_ea));
   assign lfd8 = e8_sf[8:0];
   assign lbd72 = e8_db[8:0];
   wire [17:0] e8_unused = {e8_sf[17:9], e8_db[17:9]};
+  assign in_en[17:16] = {1'b1, ~(mon_switch & mon_declared[8])};
+  wire [3:0] e8_vn;
+  wire [34:0] e8_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d8 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd8}), .sf(e8_sf),
+      .sb({9'd0, lbr8}), .grant(arb_gnt[8]), .fin(vd_fin[8]), .kind(vd_kind[17:16]),
+      .pend(vd_pend[8]), .vn(e8_vn), .vcand(e8_vc));
   wire [17:0] e9_sf, e9_db;
   wire [1:0] e9_dv;
   wire [15:0] e9_ds;
@@ -927,13 +1116,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd9), .seed(seed ^ 16'h710F),
       .tx_valid(tx_valid[9]),
       .tx_dst(tx_dst[79:72]), .tx_payload(tx_payload[159:144]),
-      .tx_ready(e9_tr), .src_fwd(e9_sf), .src_bwd({9'd0, lbr9}),
+      .tx_ready(e9_tr), .in_en(in_en[19:18]), .src_fwd(e9_sf), .src_bwd({9'd0, lbr9}),
       .dst_fwd({9'd0, lfr73}), .dst_bwd(e9_db), .dlv_valid(e9_dv),
       .dlv_src(e9_ds), .dlv_seq(e9_dq), .dlv_payload(e9_dp), .ev_valid(e9_ev),
       .ev_ok(e9_eo), .ev_attempts(e9_ea));
   assign lfd9 = e9_sf[8:0];
   assign lbd73 = e9_db[8:0];
   wire [17:0] e9_unused = {e9_sf[17:9], e9_db[17:9]};
+  assign in_en[19:18] = {1'b1, ~(mon_switch & mon_declared[9])};
+  wire [3:0] e9_vn;
+  wire [34:0] e9_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d9 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd9}), .sf(e9_sf),
+      .sb({9'd0, lbr9}), .grant(arb_gnt[9]), .fin(vd_fin[9]), .kind(vd_kind[19:18]),
+      .pend(vd_pend[9]), .vn(e9_vn), .vcand(e9_vc));
   wire [17:0] e10_sf, e10_db;
   wire [1:0] e10_dv;
   wire [15:0] e10_ds;
@@ -945,13 +1143,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd10), .seed(seed ^ 16'hDB36),
       .tx_valid(tx_valid[10]),
       .tx_dst(tx_dst[87:80]), .tx_payload(tx_payload[175:160]),
-      .tx_ready(e10_tr), .src_fwd(e10_sf), .src_bwd({9'd0, lbr10}),
+      .tx_ready(e10_tr), .in_en(in_en[21:20]), .src_fwd(e10_sf), .src_bwd({9'd0, lbr10}),
       .dst_fwd({9'd0, lfr74}), .dst_bwd(e10_db), .dlv_valid(e10_dv),
       .dlv_src(e10_ds), .dlv_seq(e10_dq), .dlv_payload(e10_dp), .ev_valid(e10_ev),
       .ev_ok(e10_eo), .ev_attempts(e10_ea));
   assign lfd10 = e10_sf[8:0];
   assign lbd74 = e10_db[8:0];
   wire [17:0] e10_unused = {e10_sf[17:9], e10_db[17:9]};
+  assign in_en[21:20] = {1'b1, ~(mon_switch & mon_declared[10])};
+  wire [3:0] e10_vn;
+  wire [34:0] e10_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d10 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd10}), .sf(e10_sf),
+      .sb({9'd0, lbr10}), .grant(arb_gnt[10]), .fin(vd_fin[10]), .kind(vd_kind[21:20]),
+      .pend(vd_pend[10]), .vn(e10_vn), .vcand(e10_vc));
   wire [17:0] e11_sf, e11_db;
   wire [1:0] e11_dv;
   wire [15:0] e11_ds;
@@ -963,13 +1170,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd11), .seed(seed ^ 16'hAD39),
       .tx_valid(tx_valid[11]),
       .tx_dst(tx_dst[95:88]), .tx_payload(tx_payload[191:176]),
-      .tx_ready(e11_tr), .src_fwd(e11_sf), .src_bwd({9'd0, lbr11}),
+      .tx_ready(e11_tr), .in_en(in_en[23:22]), .src_fwd(e11_sf), .src_bwd({9'd0, lbr11}),
       .dst_fwd({9'd0, lfr75}), .dst_bwd(e11_db), .dlv_valid(e11_dv),
       .dlv_src(e11_ds), .dlv_seq(e11_dq), .dlv_payload(e11_dp), .ev_valid(e11_ev),
       .ev_ok(e11_eo), .ev_attempts(e11_ea));
   assign lfd11 = e11_sf[8:0];
   assign lbd75 = e11_db[8:0];
   wire [17:0] e11_unused = {e11_sf[17:9], e11_db[17:9]};
+  assign in_en[23:22] = {1'b1, ~(mon_switch & mon_declared[11])};
+  wire [3:0] e11_vn;
+  wire [34:0] e11_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d11 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd11}), .sf(e11_sf),
+      .sb({9'd0, lbr11}), .grant(arb_gnt[11]), .fin(vd_fin[11]), .kind(vd_kind[23:22]),
+      .pend(vd_pend[11]), .vn(e11_vn), .vcand(e11_vc));
   wire [17:0] e12_sf, e12_db;
   wire [1:0] e12_dv;
   wire [15:0] e12_ds;
@@ -981,13 +1197,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd12), .seed(seed ^ 16'h3720),
       .tx_valid(tx_valid[12]),
       .tx_dst(tx_dst[103:96]), .tx_payload(tx_payload[207:192]),
-      .tx_ready(e12_tr), .src_fwd(e12_sf), .src_bwd({9'd0, lbr12}),
+      .tx_ready(e12_tr), .in_en(in_en[25:24]), .src_fwd(e12_sf), .src_bwd({9'd0, lbr12}),
       .dst_fwd({9'd0, lfr76}), .dst_bwd(e12_db), .dlv_valid(e12_dv),
       .dlv_src(e12_ds), .dlv_seq(e12_dq), .dlv_payload(e12_dp), .ev_valid(e12_ev),
       .ev_ok(e12_eo), .ev_attempts(e12_ea));
   assign lfd12 = e12_sf[8:0];
   assign lbd76 = e12_db[8:0];
   wire [17:0] e12_unused = {e12_sf[17:9], e12_db[17:9]};
+  assign in_en[25:24] = {1'b1, ~(mon_switch & mon_declared[12])};
+  wire [3:0] e12_vn;
+  wire [34:0] e12_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d12 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd12}), .sf(e12_sf),
+      .sb({9'd0, lbr12}), .grant(arb_gnt[12]), .fin(vd_fin[12]), .kind(vd_kind[25:24]),
+      .pend(vd_pend[12]), .vn(e12_vn), .vcand(e12_vc));
   wire [17:0] e13_sf, e13_db;
   wire [1:0] e13_dv;
   wire [15:0] e13_ds;
@@ -999,13 +1224,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd13), .seed(seed ^ 16'h992B),
       .tx_valid(tx_valid[13]),
       .tx_dst(tx_dst[111:104]), .tx_payload(tx_payload[223:208]),
-      .tx_ready(e13_tr), .src_fwd(e13_sf), .src_bwd({9'd0, lbr13}),
+      .tx_ready(e13_tr), .in_en(in_en[27:26]), .src_fwd(e13_sf), .src_bwd({9'd0, lbr13}),
       .dst_fwd({9'd0, lfr77}), .dst_bwd(e13_db), .dlv_valid(e13_dv),
       .dlv_src(e13_ds), .dlv_seq(e13_dq), .dlv_payload(e13_dp), .ev_valid(e13_ev),
       .ev_ok(e13_eo), .ev_attempts(e13_ea));
   assign lfd13 = e13_sf[8:0];
   assign lbd77 = e13_db[8:0];
   wire [17:0] e13_unused = {e13_sf[17:9], e13_db[17:9]};
+  assign in_en[27:26] = {1'b1, ~(mon_switch & mon_declared[13])};
+  wire [3:0] e13_vn;
+  wire [34:0] e13_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d13 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd13}), .sf(e13_sf),
+      .sb({9'd0, lbr13}), .grant(arb_gnt[13]), .fin(vd_fin[13]), .kind(vd_kind[27:26]),
+      .pend(vd_pend[13]), .vn(e13_vn), .vcand(e13_vc));
   wire [17:0] e14_sf, e14_db;
   wire [1:0] e14_dv;
   wire [15:0] e14_ds;
@@ -1017,13 +1251,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd14), .seed(seed ^ 16'h63D2),
       .tx_valid(tx_valid[14]),
       .tx_dst(tx_dst[119:112]), .tx_payload(tx_payload[239:224]),
-      .tx_ready(e14_tr), .src_fwd(e14_sf), .src_bwd({9'd0, lbr14}),
+      .tx_ready(e14_tr), .in_en(in_en[29:28]), .src_fwd(e14_sf), .src_bwd({9'd0, lbr14}),
       .dst_fwd({9'd0, lfr78}), .dst_bwd(e14_db), .dlv_valid(e14_dv),
       .dlv_src(e14_ds), .dlv_seq(e14_dq), .dlv_payload(e14_dp), .ev_valid(e14_ev),
       .ev_ok(e14_eo), .ev_attempts(e14_ea));
   assign lfd14 = e14_sf[8:0];
   assign lbd78 = e14_db[8:0];
   wire [17:0] e14_unused = {e14_sf[17:9], e14_db[17:9]};
+  assign in_en[29:28] = {1'b1, ~(mon_switch & mon_declared[14])};
+  wire [3:0] e14_vn;
+  wire [34:0] e14_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d14 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd14}), .sf(e14_sf),
+      .sb({9'd0, lbr14}), .grant(arb_gnt[14]), .fin(vd_fin[14]), .kind(vd_kind[29:28]),
+      .pend(vd_pend[14]), .vn(e14_vn), .vcand(e14_vc));
   wire [17:0] e15_sf, e15_db;
   wire [1:0] e15_dv;
   wire [15:0] e15_ds;
@@ -1035,13 +1278,22 @@ module rn1_net_fig20_3 #(
       .clk(clk), .rst(rst), .ep_id(8'd15), .seed(seed ^ 16'hF5C5),
       .tx_valid(tx_valid[15]),
       .tx_dst(tx_dst[127:120]), .tx_payload(tx_payload[255:240]),
-      .tx_ready(e15_tr), .src_fwd(e15_sf), .src_bwd({9'd0, lbr15}),
+      .tx_ready(e15_tr), .in_en(in_en[31:30]), .src_fwd(e15_sf), .src_bwd({9'd0, lbr15}),
       .dst_fwd({9'd0, lfr79}), .dst_bwd(e15_db), .dlv_valid(e15_dv),
       .dlv_src(e15_ds), .dlv_seq(e15_dq), .dlv_payload(e15_dp), .ev_valid(e15_ev),
       .ev_ok(e15_eo), .ev_attempts(e15_ea));
   assign lfd15 = e15_sf[8:0];
   assign lbd79 = e15_db[8:0];
   wire [17:0] e15_unused = {e15_sf[17:9], e15_db[17:9]};
+  assign in_en[31:30] = {1'b1, ~(mon_switch & mon_declared[15])};
+  wire [3:0] e15_vn;
+  wire [34:0] e15_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(1), .NL(80), .LW(7), .NR(32), .RW(5), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d15 (
+      .clk(clk), .rst(rst), .src_link({7'd0, 7'd15}), .sf(e15_sf),
+      .sb({9'd0, lbr15}), .grant(arb_gnt[15]), .fin(vd_fin[15]), .kind(vd_kind[31:30]),
+      .pend(vd_pend[15]), .vn(e15_vn), .vcand(e15_vc));
   assign tx_ready = {e15_tr, e14_tr, e13_tr, e12_tr, e11_tr, e10_tr, e9_tr, e8_tr, e7_tr, e6_tr, e5_tr, e4_tr, e3_tr, e2_tr, e1_tr, e0_tr};
   assign dlv_valid = {e15_dv, e14_dv, e13_dv, e12_dv, e11_dv, e10_dv, e9_dv, e8_dv, e7_dv, e6_dv, e5_dv, e4_dv, e3_dv, e2_dv, e1_dv, e0_dv};
   assign dlv_src = {e15_ds, e14_ds, e13_ds, e12_ds, e11_ds, e10_ds, e9_ds, e8_ds, e7_ds, e6_ds, e5_ds, e4_ds, e3_ds, e2_ds, e1_ds, e0_ds};
@@ -1050,4 +1302,38 @@ module rn1_net_fig20_3 #(
   assign ev_valid = {e15_ev, e14_ev, e13_ev, e12_ev, e11_ev, e10_ev, e9_ev, e8_ev, e7_ev, e6_ev, e5_ev, e4_ev, e3_ev, e2_ev, e1_ev, e0_ev};
   assign ev_ok = {e15_eo, e14_eo, e13_eo, e12_eo, e11_eo, e10_eo, e9_eo, e8_eo, e7_eo, e6_eo, e5_eo, e4_eo, e3_eo, e2_eo, e1_eo, e0_eo};
   assign ev_attempts = {e15_ea, e14_ea, e13_ea, e12_ea, e11_ea, e10_ea, e9_ea, e8_ea, e7_ea, e6_ea, e5_ea, e4_ea, e3_ea, e2_ea, e1_ea, e0_ea};
+
+  // fault localisation: one verdict per cycle into the monitor, round robin (the first
+  // endpoint at or after arb_rr, cyclically, with a verdict waiting; arb_rr then moves
+  // past it)
+  reg  [3:0] arb_rr, arb_sel, arb_j;
+  reg  [15:0] arb_gnt;
+  reg         arb_any;
+  integer     arb_i;
+  always @* begin
+    arb_any = 1'b0;
+    arb_sel = 4'd0;
+    arb_j   = 4'd0;
+    for (arb_i = 0; arb_i < 16; arb_i = arb_i + 1) begin
+      arb_j = arb_rr + arb_i[3:0];
+      if (!arb_any && vd_pend[arb_j]) begin
+        arb_any = 1'b1;
+        arb_sel = arb_j;
+      end
+    end
+    arb_gnt = {15'd0, arb_any} << arb_sel;
+  end
+  always @(posedge clk) begin
+    if (rst) arb_rr <= 4'd0;
+    else if (arb_any) arb_rr <= arb_sel + 4'd1;
+  end
+  wire [63:0] arb_vn = {e15_vn, e14_vn, e13_vn, e12_vn, e11_vn, e10_vn, e9_vn, e8_vn, e7_vn, e6_vn, e5_vn, e4_vn, e3_vn, e2_vn, e1_vn, e0_vn};
+  wire [559:0] arb_vc = {e15_vc, e14_vc, e13_vc, e12_vc, e11_vc, e10_vc, e9_vc, e8_vc, e7_vc, e6_vc, e5_vc, e4_vc, e3_vc, e2_vc, e1_vc, e0_vc};
+  assign mon_v_valid = arb_any;
+  assign mon_v_src = {4'd0, arb_sel};
+  assign mon_v_n = arb_vn[4*arb_sel +: 4];
+  assign mon_v_cand = arb_vc[35*arb_sel +: 35];
+  rn1_monitor #(.NL(80), .LW(7), .MAXC(5), .CW(4), .TH(MON_TH)) u_mon (
+      .clk(clk), .rst(rst), .v_valid(mon_v_valid), .v_n(mon_v_n), .v_cand(mon_v_cand),
+      .decl_valid(mon_decl_valid), .decl_link(mon_decl_link), .declared(mon_declared));
 endmodule

@@ -6,16 +6,30 @@
 //
 // Parameters
 //   MAX_ATT          attempts per message before a source gives up
+//   MON_TH           the fault monitor's declaration threshold (rn1_monitor TH)
 // Ports
 //   clk, rst, seed   clock, synchronous reset, random seed (xored per router/endpoint)
 //   flt_router_dead  per router: all its outputs read 0 (answers nothing)
 //   flt_link_*       per link: dead, or one data bit stuck (rn1_link)
 //   cfg_en           per router output enable bits (router r at the running offset)
+//   mon_switch       1: the monitor's declared links are switched off (en_eff = cfg_en
+//                    & ~declared; an endpoint stops choosing a declared input); 0:
+//                    cfg_en alone (the enables tied on, as before the monitor)
 //   tx_*, dlv_*, ev_*  per endpoint user interface (rn1_endpoint)
 //   probe_fwd/bwd    every link as driven (forward by upstream, backward by downstream)
+//   vd_fin, vd_kind, vd_pend  per endpoint's decoder (rn1_decoder): attempt read, its
+//                    verdict (0 ok, 1 blocked, 2 suspect), a verdict waiting
+//   mon_v_*          the verdict the monitor takes this cycle (round robin: the first
+//                    endpoint at or after the pointer with a verdict waiting; the
+//                    pointer then moves past it), with its endpoint (mon_v_src)
+//   mon_decl_*       the monitor's declaration pulse and link (rn1_monitor)
+//   en_eff, in_en    the router output enables and endpoint input enables applied
+// Timing: a verdict in cycle t is counted at the edge ending t, its declaration shows
+// from t + 1 and switches the output off from t + 1 (registered).
 `default_nettype none
 module rn1_net_fig20_7 #(
-    parameter MAX_ATT = 64
+    parameter MAX_ATT = 64,
+    parameter MON_TH = 2
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -27,6 +41,7 @@ module rn1_net_fig20_7 #(
     input  wire      [479:0] flt_link_bit,
     input  wire      [159:0] flt_link_val,
     input  wire      [127:0] cfg_en,
+    input  wire              mon_switch,
     input  wire       [15:0] tx_valid,
     input  wire      [127:0] tx_dst,
     input  wire      [255:0] tx_payload,
@@ -39,7 +54,18 @@ module rn1_net_fig20_7 #(
     output wire       [15:0] ev_ok,
     output wire      [127:0] ev_attempts,
     output wire     [1439:0] probe_fwd,
-    output wire     [1439:0] probe_bwd
+    output wire     [1439:0] probe_bwd,
+    output wire       [15:0] vd_fin,
+    output wire       [31:0] vd_kind,
+    output wire       [15:0] vd_pend,
+    output wire              mon_v_valid,
+    output wire        [7:0] mon_v_src,
+    output wire        [3:0] mon_v_n,
+    output wire       [39:0] mon_v_cand,
+    output wire              mon_decl_valid,
+    output wire        [7:0] mon_decl_link,
+    output wire      [127:0] en_eff,
+    output wire       [31:0] in_en
 );
   wire [8:0] lfd0, lfr0, lbd0, lbr0;
   wire [8:0] lfd1, lfr1, lbd1, lbr1;
@@ -201,9 +227,32 @@ module rn1_net_fig20_7 #(
   wire [8:0] lfd157, lfr157, lbd157, lbr157;
   wire [8:0] lfd158, lfr158, lbd158, lbr158;
   wire [8:0] lfd159, lfr159, lbd159, lbr159;
+  wire [159:0] mon_declared;
   wire [39:0] unused_dual;
   assign probe_fwd = {lfd159, lfd158, lfd157, lfd156, lfd155, lfd154, lfd153, lfd152, lfd151, lfd150, lfd149, lfd148, lfd147, lfd146, lfd145, lfd144, lfd143, lfd142, lfd141, lfd140, lfd139, lfd138, lfd137, lfd136, lfd135, lfd134, lfd133, lfd132, lfd131, lfd130, lfd129, lfd128, lfd127, lfd126, lfd125, lfd124, lfd123, lfd122, lfd121, lfd120, lfd119, lfd118, lfd117, lfd116, lfd115, lfd114, lfd113, lfd112, lfd111, lfd110, lfd109, lfd108, lfd107, lfd106, lfd105, lfd104, lfd103, lfd102, lfd101, lfd100, lfd99, lfd98, lfd97, lfd96, lfd95, lfd94, lfd93, lfd92, lfd91, lfd90, lfd89, lfd88, lfd87, lfd86, lfd85, lfd84, lfd83, lfd82, lfd81, lfd80, lfd79, lfd78, lfd77, lfd76, lfd75, lfd74, lfd73, lfd72, lfd71, lfd70, lfd69, lfd68, lfd67, lfd66, lfd65, lfd64, lfd63, lfd62, lfd61, lfd60, lfd59, lfd58, lfd57, lfd56, lfd55, lfd54, lfd53, lfd52, lfd51, lfd50, lfd49, lfd48, lfd47, lfd46, lfd45, lfd44, lfd43, lfd42, lfd41, lfd40, lfd39, lfd38, lfd37, lfd36, lfd35, lfd34, lfd33, lfd32, lfd31, lfd30, lfd29, lfd28, lfd27, lfd26, lfd25, lfd24, lfd23, lfd22, lfd21, lfd20, lfd19, lfd18, lfd17, lfd16, lfd15, lfd14, lfd13, lfd12, lfd11, lfd10, lfd9, lfd8, lfd7, lfd6, lfd5, lfd4, lfd3, lfd2, lfd1, lfd0};
   assign probe_bwd = {lbd159, lbd158, lbd157, lbd156, lbd155, lbd154, lbd153, lbd152, lbd151, lbd150, lbd149, lbd148, lbd147, lbd146, lbd145, lbd144, lbd143, lbd142, lbd141, lbd140, lbd139, lbd138, lbd137, lbd136, lbd135, lbd134, lbd133, lbd132, lbd131, lbd130, lbd129, lbd128, lbd127, lbd126, lbd125, lbd124, lbd123, lbd122, lbd121, lbd120, lbd119, lbd118, lbd117, lbd116, lbd115, lbd114, lbd113, lbd112, lbd111, lbd110, lbd109, lbd108, lbd107, lbd106, lbd105, lbd104, lbd103, lbd102, lbd101, lbd100, lbd99, lbd98, lbd97, lbd96, lbd95, lbd94, lbd93, lbd92, lbd91, lbd90, lbd89, lbd88, lbd87, lbd86, lbd85, lbd84, lbd83, lbd82, lbd81, lbd80, lbd79, lbd78, lbd77, lbd76, lbd75, lbd74, lbd73, lbd72, lbd71, lbd70, lbd69, lbd68, lbd67, lbd66, lbd65, lbd64, lbd63, lbd62, lbd61, lbd60, lbd59, lbd58, lbd57, lbd56, lbd55, lbd54, lbd53, lbd52, lbd51, lbd50, lbd49, lbd48, lbd47, lbd46, lbd45, lbd44, lbd43, lbd42, lbd41, lbd40, lbd39, lbd38, lbd37, lbd36, lbd35, lbd34, lbd33, lbd32, lbd31, lbd30, lbd29, lbd28, lbd27, lbd26, lbd25, lbd24, lbd23, lbd22, lbd21, lbd20, lbd19, lbd18, lbd17, lbd16, lbd15, lbd14, lbd13, lbd12, lbd11, lbd10, lbd9, lbd8, lbd7, lbd6, lbd5, lbd4, lbd3, lbd2, lbd1, lbd0};
+
+  // the wiring as the decoders read it (rn1::decode_tables)
+  localparam [31:0] DEC_CONS = 32'h00003210;
+  localparam [31:0] DEC_RB = 32'h00001111;
+  localparam [31:0] DEC_NO = 32'h00002444;
+  localparam [7:0] DEC_DIL2 = 8'h07;
+  localparam [7:0] DEC_DUAL = 8'h00;
+  localparam [1439:0] DEC_LINK_DST =
+      {320'h0000000000000000000000000000000000000000000000000000000000000000000000009ccc6532,
+       320'h19c4c251208cc4613018c44211007cbc5d2e17c3c1d0e06cb4592c16c34190c05dacd56a35d2c954,
+       320'ha25cac552a15c2c150a04da4d16834d24914824ca4512814c24110803d9ccb6533d1c8b4523c9c4b,
+       320'h2513c1c0b0503598c96433518894423498492413418090401d86c661a1586446181d04c641215044,
+       160'h44101c82c620a1482442081c00c6002140044000};
+  localparam [2559:0] DEC_OUT_LINK =
+      {320'h0000000000009f9e0000000000009d9c0000000000009b9a00000000000099980000000000009796,
+       320'h0000000000009594000000000000939200000000000091900000000000008f8e0000000000008d8c,
+       320'h0000000000008b8a0000000000008988000000000000878600000000000085840000000000008382,
+       320'h0000000000008180000000007f7e7d7c000000007b7a797800000000777675740000000073727170,
+       320'h000000006f6e6d6c000000006b6a696800000000676665640000000063626160000000005f5e5d5c,
+       320'h000000005b5a595800000000575655540000000053525150000000004f4e4d4c000000004b4a4948,
+       320'h00000000474645440000000043424140000000003f3e3d3c000000003b3a39380000000037363534,
+       320'h0000000033323130000000002f2e2d2c000000002b2a292800000000272625240000000023222120};
 
   // links
   rn1_link u_l0 (.fwd_in(lfd0), .fwd_out(lfr0), .bwd_in(lbd0), .bwd_out(lbr0),
@@ -691,8 +740,12 @@ module rn1_net_fig20_7 #(
   // router 0: stage 1, core 4x2/d2
   wire [35:0] r0_bo;
   wire [35:0] r0_fo;
+  assign en_eff[0] = cfg_en[0] & ~(mon_switch & mon_declared[32]);
+  assign en_eff[1] = cfg_en[1] & ~(mon_switch & mon_declared[33]);
+  assign en_eff[2] = cfg_en[2] & ~(mon_switch & mon_declared[34]);
+  assign en_eff[3] = cfg_en[3] & ~(mon_switch & mon_declared[35]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r0 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h9E37), .en(cfg_en[3:0]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h9E37), .en(en_eff[3:0]),
       .fwd_in({lfr6, lfr4, lfr2, lfr0}), .bwd_out(r0_bo), .fwd_out(r0_fo),
       .bwd_in({lbr35, lbr34, lbr33, lbr32}));
   assign unused_dual[0] = 1'b0;
@@ -707,8 +760,12 @@ module rn1_net_fig20_7 #(
   // router 1: stage 1, core 4x2/d2
   wire [35:0] r1_bo;
   wire [35:0] r1_fo;
+  assign en_eff[4] = cfg_en[4] & ~(mon_switch & mon_declared[36]);
+  assign en_eff[5] = cfg_en[5] & ~(mon_switch & mon_declared[37]);
+  assign en_eff[6] = cfg_en[6] & ~(mon_switch & mon_declared[38]);
+  assign en_eff[7] = cfg_en[7] & ~(mon_switch & mon_declared[39]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r1 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h3C6E), .en(cfg_en[7:4]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h3C6E), .en(en_eff[7:4]),
       .fwd_in({lfr14, lfr12, lfr10, lfr8}), .bwd_out(r1_bo), .fwd_out(r1_fo),
       .bwd_in({lbr39, lbr38, lbr37, lbr36}));
   assign unused_dual[1] = 1'b0;
@@ -723,8 +780,12 @@ module rn1_net_fig20_7 #(
   // router 2: stage 1, core 4x2/d2
   wire [35:0] r2_bo;
   wire [35:0] r2_fo;
+  assign en_eff[8] = cfg_en[8] & ~(mon_switch & mon_declared[40]);
+  assign en_eff[9] = cfg_en[9] & ~(mon_switch & mon_declared[41]);
+  assign en_eff[10] = cfg_en[10] & ~(mon_switch & mon_declared[42]);
+  assign en_eff[11] = cfg_en[11] & ~(mon_switch & mon_declared[43]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r2 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hDAA5), .en(cfg_en[11:8]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hDAA5), .en(en_eff[11:8]),
       .fwd_in({lfr22, lfr20, lfr18, lfr16}), .bwd_out(r2_bo), .fwd_out(r2_fo),
       .bwd_in({lbr43, lbr42, lbr41, lbr40}));
   assign unused_dual[2] = 1'b0;
@@ -739,8 +800,12 @@ module rn1_net_fig20_7 #(
   // router 3: stage 1, core 4x2/d2
   wire [35:0] r3_bo;
   wire [35:0] r3_fo;
+  assign en_eff[12] = cfg_en[12] & ~(mon_switch & mon_declared[44]);
+  assign en_eff[13] = cfg_en[13] & ~(mon_switch & mon_declared[45]);
+  assign en_eff[14] = cfg_en[14] & ~(mon_switch & mon_declared[46]);
+  assign en_eff[15] = cfg_en[15] & ~(mon_switch & mon_declared[47]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r3 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h78DC), .en(cfg_en[15:12]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h78DC), .en(en_eff[15:12]),
       .fwd_in({lfr30, lfr28, lfr26, lfr24}), .bwd_out(r3_bo), .fwd_out(r3_fo),
       .bwd_in({lbr47, lbr46, lbr45, lbr44}));
   assign unused_dual[3] = 1'b0;
@@ -755,8 +820,12 @@ module rn1_net_fig20_7 #(
   // router 4: stage 1, core 4x2/d2
   wire [35:0] r4_bo;
   wire [35:0] r4_fo;
+  assign en_eff[16] = cfg_en[16] & ~(mon_switch & mon_declared[48]);
+  assign en_eff[17] = cfg_en[17] & ~(mon_switch & mon_declared[49]);
+  assign en_eff[18] = cfg_en[18] & ~(mon_switch & mon_declared[50]);
+  assign en_eff[19] = cfg_en[19] & ~(mon_switch & mon_declared[51]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r4 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1713), .en(cfg_en[19:16]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h1713), .en(en_eff[19:16]),
       .fwd_in({lfr25, lfr17, lfr9, lfr1}), .bwd_out(r4_bo), .fwd_out(r4_fo),
       .bwd_in({lbr51, lbr50, lbr49, lbr48}));
   assign unused_dual[4] = 1'b0;
@@ -771,8 +840,12 @@ module rn1_net_fig20_7 #(
   // router 5: stage 1, core 4x2/d2
   wire [35:0] r5_bo;
   wire [35:0] r5_fo;
+  assign en_eff[20] = cfg_en[20] & ~(mon_switch & mon_declared[52]);
+  assign en_eff[21] = cfg_en[21] & ~(mon_switch & mon_declared[53]);
+  assign en_eff[22] = cfg_en[22] & ~(mon_switch & mon_declared[54]);
+  assign en_eff[23] = cfg_en[23] & ~(mon_switch & mon_declared[55]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r5 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hB54A), .en(cfg_en[23:20]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hB54A), .en(en_eff[23:20]),
       .fwd_in({lfr27, lfr19, lfr11, lfr3}), .bwd_out(r5_bo), .fwd_out(r5_fo),
       .bwd_in({lbr55, lbr54, lbr53, lbr52}));
   assign unused_dual[5] = 1'b0;
@@ -787,8 +860,12 @@ module rn1_net_fig20_7 #(
   // router 6: stage 1, core 4x2/d2
   wire [35:0] r6_bo;
   wire [35:0] r6_fo;
+  assign en_eff[24] = cfg_en[24] & ~(mon_switch & mon_declared[56]);
+  assign en_eff[25] = cfg_en[25] & ~(mon_switch & mon_declared[57]);
+  assign en_eff[26] = cfg_en[26] & ~(mon_switch & mon_declared[58]);
+  assign en_eff[27] = cfg_en[27] & ~(mon_switch & mon_declared[59]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r6 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h5381), .en(cfg_en[27:24]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h5381), .en(en_eff[27:24]),
       .fwd_in({lfr29, lfr21, lfr13, lfr5}), .bwd_out(r6_bo), .fwd_out(r6_fo),
       .bwd_in({lbr59, lbr58, lbr57, lbr56}));
   assign unused_dual[6] = 1'b0;
@@ -803,8 +880,12 @@ module rn1_net_fig20_7 #(
   // router 7: stage 1, core 4x2/d2
   wire [35:0] r7_bo;
   wire [35:0] r7_fo;
+  assign en_eff[28] = cfg_en[28] & ~(mon_switch & mon_declared[60]);
+  assign en_eff[29] = cfg_en[29] & ~(mon_switch & mon_declared[61]);
+  assign en_eff[30] = cfg_en[30] & ~(mon_switch & mon_declared[62]);
+  assign en_eff[31] = cfg_en[31] & ~(mon_switch & mon_declared[63]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r7 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hF1B8), .en(cfg_en[31:28]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hF1B8), .en(en_eff[31:28]),
       .fwd_in({lfr31, lfr23, lfr15, lfr7}), .bwd_out(r7_bo), .fwd_out(r7_fo),
       .bwd_in({lbr63, lbr62, lbr61, lbr60}));
   assign unused_dual[7] = 1'b0;
@@ -819,8 +900,12 @@ module rn1_net_fig20_7 #(
   // router 8: stage 2, core 4x2/d2
   wire [35:0] r8_bo;
   wire [35:0] r8_fo;
+  assign en_eff[32] = cfg_en[32] & ~(mon_switch & mon_declared[64]);
+  assign en_eff[33] = cfg_en[33] & ~(mon_switch & mon_declared[65]);
+  assign en_eff[34] = cfg_en[34] & ~(mon_switch & mon_declared[66]);
+  assign en_eff[35] = cfg_en[35] & ~(mon_switch & mon_declared[67]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r8 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8FEF), .en(cfg_en[35:32]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h8FEF), .en(en_eff[35:32]),
       .fwd_in({lfr44, lfr40, lfr36, lfr32}), .bwd_out(r8_bo), .fwd_out(r8_fo),
       .bwd_in({lbr67, lbr66, lbr65, lbr64}));
   assign unused_dual[8] = 1'b0;
@@ -835,8 +920,12 @@ module rn1_net_fig20_7 #(
   // router 9: stage 2, core 4x2/d2
   wire [35:0] r9_bo;
   wire [35:0] r9_fo;
+  assign en_eff[36] = cfg_en[36] & ~(mon_switch & mon_declared[68]);
+  assign en_eff[37] = cfg_en[37] & ~(mon_switch & mon_declared[69]);
+  assign en_eff[38] = cfg_en[38] & ~(mon_switch & mon_declared[70]);
+  assign en_eff[39] = cfg_en[39] & ~(mon_switch & mon_declared[71]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r9 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h2E26), .en(cfg_en[39:36]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h2E26), .en(en_eff[39:36]),
       .fwd_in({lfr45, lfr41, lfr37, lfr33}), .bwd_out(r9_bo), .fwd_out(r9_fo),
       .bwd_in({lbr71, lbr70, lbr69, lbr68}));
   assign unused_dual[9] = 1'b0;
@@ -851,8 +940,12 @@ module rn1_net_fig20_7 #(
   // router 10: stage 2, core 4x2/d2
   wire [35:0] r10_bo;
   wire [35:0] r10_fo;
+  assign en_eff[40] = cfg_en[40] & ~(mon_switch & mon_declared[72]);
+  assign en_eff[41] = cfg_en[41] & ~(mon_switch & mon_declared[73]);
+  assign en_eff[42] = cfg_en[42] & ~(mon_switch & mon_declared[74]);
+  assign en_eff[43] = cfg_en[43] & ~(mon_switch & mon_declared[75]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r10 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hCC5D), .en(cfg_en[43:40]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hCC5D), .en(en_eff[43:40]),
       .fwd_in({lfr60, lfr56, lfr52, lfr48}), .bwd_out(r10_bo), .fwd_out(r10_fo),
       .bwd_in({lbr75, lbr74, lbr73, lbr72}));
   assign unused_dual[10] = 1'b0;
@@ -867,8 +960,12 @@ module rn1_net_fig20_7 #(
   // router 11: stage 2, core 4x2/d2
   wire [35:0] r11_bo;
   wire [35:0] r11_fo;
+  assign en_eff[44] = cfg_en[44] & ~(mon_switch & mon_declared[76]);
+  assign en_eff[45] = cfg_en[45] & ~(mon_switch & mon_declared[77]);
+  assign en_eff[46] = cfg_en[46] & ~(mon_switch & mon_declared[78]);
+  assign en_eff[47] = cfg_en[47] & ~(mon_switch & mon_declared[79]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r11 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h6A94), .en(cfg_en[47:44]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h6A94), .en(en_eff[47:44]),
       .fwd_in({lfr61, lfr57, lfr53, lfr49}), .bwd_out(r11_bo), .fwd_out(r11_fo),
       .bwd_in({lbr79, lbr78, lbr77, lbr76}));
   assign unused_dual[11] = 1'b0;
@@ -883,8 +980,12 @@ module rn1_net_fig20_7 #(
   // router 12: stage 2, core 4x2/d2
   wire [35:0] r12_bo;
   wire [35:0] r12_fo;
+  assign en_eff[48] = cfg_en[48] & ~(mon_switch & mon_declared[80]);
+  assign en_eff[49] = cfg_en[49] & ~(mon_switch & mon_declared[81]);
+  assign en_eff[50] = cfg_en[50] & ~(mon_switch & mon_declared[82]);
+  assign en_eff[51] = cfg_en[51] & ~(mon_switch & mon_declared[83]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r12 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h08CB), .en(cfg_en[51:48]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h08CB), .en(en_eff[51:48]),
       .fwd_in({lfr46, lfr42, lfr38, lfr34}), .bwd_out(r12_bo), .fwd_out(r12_fo),
       .bwd_in({lbr83, lbr82, lbr81, lbr80}));
   assign unused_dual[12] = 1'b0;
@@ -899,8 +1000,12 @@ module rn1_net_fig20_7 #(
   // router 13: stage 2, core 4x2/d2
   wire [35:0] r13_bo;
   wire [35:0] r13_fo;
+  assign en_eff[52] = cfg_en[52] & ~(mon_switch & mon_declared[84]);
+  assign en_eff[53] = cfg_en[53] & ~(mon_switch & mon_declared[85]);
+  assign en_eff[54] = cfg_en[54] & ~(mon_switch & mon_declared[86]);
+  assign en_eff[55] = cfg_en[55] & ~(mon_switch & mon_declared[87]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r13 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hA702), .en(cfg_en[55:52]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hA702), .en(en_eff[55:52]),
       .fwd_in({lfr47, lfr43, lfr39, lfr35}), .bwd_out(r13_bo), .fwd_out(r13_fo),
       .bwd_in({lbr87, lbr86, lbr85, lbr84}));
   assign unused_dual[13] = 1'b0;
@@ -915,8 +1020,12 @@ module rn1_net_fig20_7 #(
   // router 14: stage 2, core 4x2/d2
   wire [35:0] r14_bo;
   wire [35:0] r14_fo;
+  assign en_eff[56] = cfg_en[56] & ~(mon_switch & mon_declared[88]);
+  assign en_eff[57] = cfg_en[57] & ~(mon_switch & mon_declared[89]);
+  assign en_eff[58] = cfg_en[58] & ~(mon_switch & mon_declared[90]);
+  assign en_eff[59] = cfg_en[59] & ~(mon_switch & mon_declared[91]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r14 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4539), .en(cfg_en[59:56]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h4539), .en(en_eff[59:56]),
       .fwd_in({lfr62, lfr58, lfr54, lfr50}), .bwd_out(r14_bo), .fwd_out(r14_fo),
       .bwd_in({lbr91, lbr90, lbr89, lbr88}));
   assign unused_dual[14] = 1'b0;
@@ -931,8 +1040,12 @@ module rn1_net_fig20_7 #(
   // router 15: stage 2, core 4x2/d2
   wire [35:0] r15_bo;
   wire [35:0] r15_fo;
+  assign en_eff[60] = cfg_en[60] & ~(mon_switch & mon_declared[92]);
+  assign en_eff[61] = cfg_en[61] & ~(mon_switch & mon_declared[93]);
+  assign en_eff[62] = cfg_en[62] & ~(mon_switch & mon_declared[94]);
+  assign en_eff[63] = cfg_en[63] & ~(mon_switch & mon_declared[95]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r15 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hE370), .en(cfg_en[63:60]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hE370), .en(en_eff[63:60]),
       .fwd_in({lfr63, lfr59, lfr55, lfr51}), .bwd_out(r15_bo), .fwd_out(r15_fo),
       .bwd_in({lbr95, lbr94, lbr93, lbr92}));
   assign unused_dual[15] = 1'b0;
@@ -947,8 +1060,12 @@ module rn1_net_fig20_7 #(
   // router 16: stage 3, core 4x2/d2
   wire [35:0] r16_bo;
   wire [35:0] r16_fo;
+  assign en_eff[64] = cfg_en[64] & ~(mon_switch & mon_declared[96]);
+  assign en_eff[65] = cfg_en[65] & ~(mon_switch & mon_declared[97]);
+  assign en_eff[66] = cfg_en[66] & ~(mon_switch & mon_declared[98]);
+  assign en_eff[67] = cfg_en[67] & ~(mon_switch & mon_declared[99]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r16 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h81A7), .en(cfg_en[67:64]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h81A7), .en(en_eff[67:64]),
       .fwd_in({lfr76, lfr72, lfr68, lfr64}), .bwd_out(r16_bo), .fwd_out(r16_fo),
       .bwd_in({lbr99, lbr98, lbr97, lbr96}));
   assign unused_dual[16] = 1'b0;
@@ -963,8 +1080,12 @@ module rn1_net_fig20_7 #(
   // router 17: stage 3, core 4x2/d2
   wire [35:0] r17_bo;
   wire [35:0] r17_fo;
+  assign en_eff[68] = cfg_en[68] & ~(mon_switch & mon_declared[100]);
+  assign en_eff[69] = cfg_en[69] & ~(mon_switch & mon_declared[101]);
+  assign en_eff[70] = cfg_en[70] & ~(mon_switch & mon_declared[102]);
+  assign en_eff[71] = cfg_en[71] & ~(mon_switch & mon_declared[103]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r17 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1FDE), .en(cfg_en[71:68]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h1FDE), .en(en_eff[71:68]),
       .fwd_in({lfr77, lfr73, lfr69, lfr65}), .bwd_out(r17_bo), .fwd_out(r17_fo),
       .bwd_in({lbr103, lbr102, lbr101, lbr100}));
   assign unused_dual[17] = 1'b0;
@@ -979,8 +1100,12 @@ module rn1_net_fig20_7 #(
   // router 18: stage 3, core 4x2/d2
   wire [35:0] r18_bo;
   wire [35:0] r18_fo;
+  assign en_eff[72] = cfg_en[72] & ~(mon_switch & mon_declared[104]);
+  assign en_eff[73] = cfg_en[73] & ~(mon_switch & mon_declared[105]);
+  assign en_eff[74] = cfg_en[74] & ~(mon_switch & mon_declared[106]);
+  assign en_eff[75] = cfg_en[75] & ~(mon_switch & mon_declared[107]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r18 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hBE15), .en(cfg_en[75:72]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hBE15), .en(en_eff[75:72]),
       .fwd_in({lfr78, lfr74, lfr70, lfr66}), .bwd_out(r18_bo), .fwd_out(r18_fo),
       .bwd_in({lbr107, lbr106, lbr105, lbr104}));
   assign unused_dual[18] = 1'b0;
@@ -995,8 +1120,12 @@ module rn1_net_fig20_7 #(
   // router 19: stage 3, core 4x2/d2
   wire [35:0] r19_bo;
   wire [35:0] r19_fo;
+  assign en_eff[76] = cfg_en[76] & ~(mon_switch & mon_declared[108]);
+  assign en_eff[77] = cfg_en[77] & ~(mon_switch & mon_declared[109]);
+  assign en_eff[78] = cfg_en[78] & ~(mon_switch & mon_declared[110]);
+  assign en_eff[79] = cfg_en[79] & ~(mon_switch & mon_declared[111]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r19 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h5C4C), .en(cfg_en[79:76]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h5C4C), .en(en_eff[79:76]),
       .fwd_in({lfr79, lfr75, lfr71, lfr67}), .bwd_out(r19_bo), .fwd_out(r19_fo),
       .bwd_in({lbr111, lbr110, lbr109, lbr108}));
   assign unused_dual[19] = 1'b0;
@@ -1011,8 +1140,12 @@ module rn1_net_fig20_7 #(
   // router 20: stage 3, core 4x2/d2
   wire [35:0] r20_bo;
   wire [35:0] r20_fo;
+  assign en_eff[80] = cfg_en[80] & ~(mon_switch & mon_declared[112]);
+  assign en_eff[81] = cfg_en[81] & ~(mon_switch & mon_declared[113]);
+  assign en_eff[82] = cfg_en[82] & ~(mon_switch & mon_declared[114]);
+  assign en_eff[83] = cfg_en[83] & ~(mon_switch & mon_declared[115]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r20 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hFA83), .en(cfg_en[83:80]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hFA83), .en(en_eff[83:80]),
       .fwd_in({lfr92, lfr88, lfr84, lfr80}), .bwd_out(r20_bo), .fwd_out(r20_fo),
       .bwd_in({lbr115, lbr114, lbr113, lbr112}));
   assign unused_dual[20] = 1'b0;
@@ -1027,8 +1160,12 @@ module rn1_net_fig20_7 #(
   // router 21: stage 3, core 4x2/d2
   wire [35:0] r21_bo;
   wire [35:0] r21_fo;
+  assign en_eff[84] = cfg_en[84] & ~(mon_switch & mon_declared[116]);
+  assign en_eff[85] = cfg_en[85] & ~(mon_switch & mon_declared[117]);
+  assign en_eff[86] = cfg_en[86] & ~(mon_switch & mon_declared[118]);
+  assign en_eff[87] = cfg_en[87] & ~(mon_switch & mon_declared[119]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r21 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h98BA), .en(cfg_en[87:84]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h98BA), .en(en_eff[87:84]),
       .fwd_in({lfr93, lfr89, lfr85, lfr81}), .bwd_out(r21_bo), .fwd_out(r21_fo),
       .bwd_in({lbr119, lbr118, lbr117, lbr116}));
   assign unused_dual[21] = 1'b0;
@@ -1043,8 +1180,12 @@ module rn1_net_fig20_7 #(
   // router 22: stage 3, core 4x2/d2
   wire [35:0] r22_bo;
   wire [35:0] r22_fo;
+  assign en_eff[88] = cfg_en[88] & ~(mon_switch & mon_declared[120]);
+  assign en_eff[89] = cfg_en[89] & ~(mon_switch & mon_declared[121]);
+  assign en_eff[90] = cfg_en[90] & ~(mon_switch & mon_declared[122]);
+  assign en_eff[91] = cfg_en[91] & ~(mon_switch & mon_declared[123]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r22 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h36F1), .en(cfg_en[91:88]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h36F1), .en(en_eff[91:88]),
       .fwd_in({lfr94, lfr90, lfr86, lfr82}), .bwd_out(r22_bo), .fwd_out(r22_fo),
       .bwd_in({lbr123, lbr122, lbr121, lbr120}));
   assign unused_dual[22] = 1'b0;
@@ -1059,8 +1200,12 @@ module rn1_net_fig20_7 #(
   // router 23: stage 3, core 4x2/d2
   wire [35:0] r23_bo;
   wire [35:0] r23_fo;
+  assign en_eff[92] = cfg_en[92] & ~(mon_switch & mon_declared[124]);
+  assign en_eff[93] = cfg_en[93] & ~(mon_switch & mon_declared[125]);
+  assign en_eff[94] = cfg_en[94] & ~(mon_switch & mon_declared[126]);
+  assign en_eff[95] = cfg_en[95] & ~(mon_switch & mon_declared[127]);
   rn1_xbar_core #(.NI(4), .R(2), .D(2)) u_r23 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hD528), .en(cfg_en[95:92]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hD528), .en(en_eff[95:92]),
       .fwd_in({lfr95, lfr91, lfr87, lfr83}), .bwd_out(r23_bo), .fwd_out(r23_fo),
       .bwd_in({lbr127, lbr126, lbr125, lbr124}));
   assign unused_dual[23] = 1'b0;
@@ -1075,8 +1220,10 @@ module rn1_net_fig20_7 #(
   // router 24: stage 4, core 2x2/d1
   wire [17:0] r24_bo;
   wire [17:0] r24_fo;
+  assign en_eff[96] = cfg_en[96] & ~(mon_switch & mon_declared[128]);
+  assign en_eff[97] = cfg_en[97] & ~(mon_switch & mon_declared[129]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r24 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h735F), .en(cfg_en[97:96]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h735F), .en(en_eff[97:96]),
       .fwd_in({lfr100, lfr96}), .bwd_out(r24_bo), .fwd_out(r24_fo),
       .bwd_in({lbr129, lbr128}));
   assign unused_dual[24] = 1'b0;
@@ -1087,8 +1234,10 @@ module rn1_net_fig20_7 #(
   // router 25: stage 4, core 2x2/d1
   wire [17:0] r25_bo;
   wire [17:0] r25_fo;
+  assign en_eff[98] = cfg_en[98] & ~(mon_switch & mon_declared[130]);
+  assign en_eff[99] = cfg_en[99] & ~(mon_switch & mon_declared[131]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r25 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1196), .en(cfg_en[99:98]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h1196), .en(en_eff[99:98]),
       .fwd_in({lfr101, lfr97}), .bwd_out(r25_bo), .fwd_out(r25_fo),
       .bwd_in({lbr131, lbr130}));
   assign unused_dual[25] = 1'b0;
@@ -1099,8 +1248,10 @@ module rn1_net_fig20_7 #(
   // router 26: stage 4, core 2x2/d1
   wire [17:0] r26_bo;
   wire [17:0] r26_fo;
+  assign en_eff[100] = cfg_en[100] & ~(mon_switch & mon_declared[132]);
+  assign en_eff[101] = cfg_en[101] & ~(mon_switch & mon_declared[133]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r26 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hAFCD), .en(cfg_en[101:100]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hAFCD), .en(en_eff[101:100]),
       .fwd_in({lfr102, lfr98}), .bwd_out(r26_bo), .fwd_out(r26_fo),
       .bwd_in({lbr133, lbr132}));
   assign unused_dual[26] = 1'b0;
@@ -1111,8 +1262,10 @@ module rn1_net_fig20_7 #(
   // router 27: stage 4, core 2x2/d1
   wire [17:0] r27_bo;
   wire [17:0] r27_fo;
+  assign en_eff[102] = cfg_en[102] & ~(mon_switch & mon_declared[134]);
+  assign en_eff[103] = cfg_en[103] & ~(mon_switch & mon_declared[135]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r27 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h4E04), .en(cfg_en[103:102]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h4E04), .en(en_eff[103:102]),
       .fwd_in({lfr103, lfr99}), .bwd_out(r27_bo), .fwd_out(r27_fo),
       .bwd_in({lbr135, lbr134}));
   assign unused_dual[27] = 1'b0;
@@ -1123,8 +1276,10 @@ module rn1_net_fig20_7 #(
   // router 28: stage 4, core 2x2/d1
   wire [17:0] r28_bo;
   wire [17:0] r28_fo;
+  assign en_eff[104] = cfg_en[104] & ~(mon_switch & mon_declared[136]);
+  assign en_eff[105] = cfg_en[105] & ~(mon_switch & mon_declared[137]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r28 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hEC3B), .en(cfg_en[105:104]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hEC3B), .en(en_eff[105:104]),
       .fwd_in({lfr108, lfr104}), .bwd_out(r28_bo), .fwd_out(r28_fo),
       .bwd_in({lbr137, lbr136}));
   assign unused_dual[28] = 1'b0;
@@ -1135,8 +1290,10 @@ module rn1_net_fig20_7 #(
   // router 29: stage 4, core 2x2/d1
   wire [17:0] r29_bo;
   wire [17:0] r29_fo;
+  assign en_eff[106] = cfg_en[106] & ~(mon_switch & mon_declared[138]);
+  assign en_eff[107] = cfg_en[107] & ~(mon_switch & mon_declared[139]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r29 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h8A72), .en(cfg_en[107:106]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h8A72), .en(en_eff[107:106]),
       .fwd_in({lfr109, lfr105}), .bwd_out(r29_bo), .fwd_out(r29_fo),
       .bwd_in({lbr139, lbr138}));
   assign unused_dual[29] = 1'b0;
@@ -1147,8 +1304,10 @@ module rn1_net_fig20_7 #(
   // router 30: stage 4, core 2x2/d1
   wire [17:0] r30_bo;
   wire [17:0] r30_fo;
+  assign en_eff[108] = cfg_en[108] & ~(mon_switch & mon_declared[140]);
+  assign en_eff[109] = cfg_en[109] & ~(mon_switch & mon_declared[141]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r30 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h28A9), .en(cfg_en[109:108]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h28A9), .en(en_eff[109:108]),
       .fwd_in({lfr110, lfr106}), .bwd_out(r30_bo), .fwd_out(r30_fo),
       .bwd_in({lbr141, lbr140}));
   assign unused_dual[30] = 1'b0;
@@ -1159,8 +1318,10 @@ module rn1_net_fig20_7 #(
   // router 31: stage 4, core 2x2/d1
   wire [17:0] r31_bo;
   wire [17:0] r31_fo;
+  assign en_eff[110] = cfg_en[110] & ~(mon_switch & mon_declared[142]);
+  assign en_eff[111] = cfg_en[111] & ~(mon_switch & mon_declared[143]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r31 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hC6E0), .en(cfg_en[111:110]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hC6E0), .en(en_eff[111:110]),
       .fwd_in({lfr111, lfr107}), .bwd_out(r31_bo), .fwd_out(r31_fo),
       .bwd_in({lbr143, lbr142}));
   assign unused_dual[31] = 1'b0;
@@ -1171,8 +1332,10 @@ module rn1_net_fig20_7 #(
   // router 32: stage 4, core 2x2/d1
   wire [17:0] r32_bo;
   wire [17:0] r32_fo;
+  assign en_eff[112] = cfg_en[112] & ~(mon_switch & mon_declared[144]);
+  assign en_eff[113] = cfg_en[113] & ~(mon_switch & mon_declared[145]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r32 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h6517), .en(cfg_en[113:112]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h6517), .en(en_eff[113:112]),
       .fwd_in({lfr116, lfr112}), .bwd_out(r32_bo), .fwd_out(r32_fo),
       .bwd_in({lbr145, lbr144}));
   assign unused_dual[32] = 1'b0;
@@ -1183,8 +1346,10 @@ module rn1_net_fig20_7 #(
   // router 33: stage 4, core 2x2/d1
   wire [17:0] r33_bo;
   wire [17:0] r33_fo;
+  assign en_eff[114] = cfg_en[114] & ~(mon_switch & mon_declared[146]);
+  assign en_eff[115] = cfg_en[115] & ~(mon_switch & mon_declared[147]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r33 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h034E), .en(cfg_en[115:114]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h034E), .en(en_eff[115:114]),
       .fwd_in({lfr117, lfr113}), .bwd_out(r33_bo), .fwd_out(r33_fo),
       .bwd_in({lbr147, lbr146}));
   assign unused_dual[33] = 1'b0;
@@ -1195,8 +1360,10 @@ module rn1_net_fig20_7 #(
   // router 34: stage 4, core 2x2/d1
   wire [17:0] r34_bo;
   wire [17:0] r34_fo;
+  assign en_eff[116] = cfg_en[116] & ~(mon_switch & mon_declared[148]);
+  assign en_eff[117] = cfg_en[117] & ~(mon_switch & mon_declared[149]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r34 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hA185), .en(cfg_en[117:116]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hA185), .en(en_eff[117:116]),
       .fwd_in({lfr118, lfr114}), .bwd_out(r34_bo), .fwd_out(r34_fo),
       .bwd_in({lbr149, lbr148}));
   assign unused_dual[34] = 1'b0;
@@ -1207,8 +1374,10 @@ module rn1_net_fig20_7 #(
   // router 35: stage 4, core 2x2/d1
   wire [17:0] r35_bo;
   wire [17:0] r35_fo;
+  assign en_eff[118] = cfg_en[118] & ~(mon_switch & mon_declared[150]);
+  assign en_eff[119] = cfg_en[119] & ~(mon_switch & mon_declared[151]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r35 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h3FBC), .en(cfg_en[119:118]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h3FBC), .en(en_eff[119:118]),
       .fwd_in({lfr119, lfr115}), .bwd_out(r35_bo), .fwd_out(r35_fo),
       .bwd_in({lbr151, lbr150}));
   assign unused_dual[35] = 1'b0;
@@ -1219,8 +1388,10 @@ module rn1_net_fig20_7 #(
   // router 36: stage 4, core 2x2/d1
   wire [17:0] r36_bo;
   wire [17:0] r36_fo;
+  assign en_eff[120] = cfg_en[120] & ~(mon_switch & mon_declared[152]);
+  assign en_eff[121] = cfg_en[121] & ~(mon_switch & mon_declared[153]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r36 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hDDF3), .en(cfg_en[121:120]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hDDF3), .en(en_eff[121:120]),
       .fwd_in({lfr124, lfr120}), .bwd_out(r36_bo), .fwd_out(r36_fo),
       .bwd_in({lbr153, lbr152}));
   assign unused_dual[36] = 1'b0;
@@ -1231,8 +1402,10 @@ module rn1_net_fig20_7 #(
   // router 37: stage 4, core 2x2/d1
   wire [17:0] r37_bo;
   wire [17:0] r37_fo;
+  assign en_eff[122] = cfg_en[122] & ~(mon_switch & mon_declared[154]);
+  assign en_eff[123] = cfg_en[123] & ~(mon_switch & mon_declared[155]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r37 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h7C2A), .en(cfg_en[123:122]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h7C2A), .en(en_eff[123:122]),
       .fwd_in({lfr125, lfr121}), .bwd_out(r37_bo), .fwd_out(r37_fo),
       .bwd_in({lbr155, lbr154}));
   assign unused_dual[37] = 1'b0;
@@ -1243,8 +1416,10 @@ module rn1_net_fig20_7 #(
   // router 38: stage 4, core 2x2/d1
   wire [17:0] r38_bo;
   wire [17:0] r38_fo;
+  assign en_eff[124] = cfg_en[124] & ~(mon_switch & mon_declared[156]);
+  assign en_eff[125] = cfg_en[125] & ~(mon_switch & mon_declared[157]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r38 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'h1A61), .en(cfg_en[125:124]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'h1A61), .en(en_eff[125:124]),
       .fwd_in({lfr126, lfr122}), .bwd_out(r38_bo), .fwd_out(r38_fo),
       .bwd_in({lbr157, lbr156}));
   assign unused_dual[38] = 1'b0;
@@ -1255,8 +1430,10 @@ module rn1_net_fig20_7 #(
   // router 39: stage 4, core 2x2/d1
   wire [17:0] r39_bo;
   wire [17:0] r39_fo;
+  assign en_eff[126] = cfg_en[126] & ~(mon_switch & mon_declared[158]);
+  assign en_eff[127] = cfg_en[127] & ~(mon_switch & mon_declared[159]);
   rn1_xbar_core #(.NI(2), .R(2), .D(1)) u_r39 (
-      .clk(clk), .rst(rst), .seed(seed ^ 16'hB898), .en(cfg_en[127:126]),
+      .clk(clk), .rst(rst), .seed(seed ^ 16'hB898), .en(en_eff[127:126]),
       .fwd_in({lfr127, lfr123}), .bwd_out(r39_bo), .fwd_out(r39_fo),
       .bwd_in({lbr159, lbr158}));
   assign unused_dual[39] = 1'b0;
@@ -1277,7 +1454,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd0), .seed(seed ^ 16'h3F5C),
       .tx_valid(tx_valid[0]),
       .tx_dst(tx_dst[7:0]), .tx_payload(tx_payload[15:0]),
-      .tx_ready(e0_tr), .src_fwd(e0_sf), .src_bwd({lbr1, lbr0}),
+      .tx_ready(e0_tr), .in_en(in_en[1:0]), .src_fwd(e0_sf), .src_bwd({lbr1, lbr0}),
       .dst_fwd({lfr130, lfr128}), .dst_bwd(e0_db), .dlv_valid(e0_dv),
       .dlv_src(e0_ds), .dlv_seq(e0_dq), .dlv_payload(e0_dp), .ev_valid(e0_ev),
       .ev_ok(e0_eo), .ev_attempts(e0_ea));
@@ -1285,6 +1462,15 @@ module rn1_net_fig20_7 #(
   assign lbd128 = e0_db[8:0];
   assign lfd1 = e0_sf[17:9];
   assign lbd130 = e0_db[17:9];
+  assign in_en[1:0] = {~(mon_switch & mon_declared[1]), ~(mon_switch & mon_declared[0])};
+  wire [3:0] e0_vn;
+  wire [39:0] e0_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d0 (
+      .clk(clk), .rst(rst), .src_link({8'd1, 8'd0}), .sf(e0_sf),
+      .sb({lbr1, lbr0}), .grant(arb_gnt[0]), .fin(vd_fin[0]), .kind(vd_kind[1:0]),
+      .pend(vd_pend[0]), .vn(e0_vn), .vcand(e0_vc));
   wire [17:0] e1_sf, e1_db;
   wire [1:0] e1_dv;
   wire [15:0] e1_ds;
@@ -1296,7 +1482,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd1), .seed(seed ^ 16'h8147),
       .tx_valid(tx_valid[1]),
       .tx_dst(tx_dst[15:8]), .tx_payload(tx_payload[31:16]),
-      .tx_ready(e1_tr), .src_fwd(e1_sf), .src_bwd({lbr3, lbr2}),
+      .tx_ready(e1_tr), .in_en(in_en[3:2]), .src_fwd(e1_sf), .src_bwd({lbr3, lbr2}),
       .dst_fwd({lfr131, lfr129}), .dst_bwd(e1_db), .dlv_valid(e1_dv),
       .dlv_src(e1_ds), .dlv_seq(e1_dq), .dlv_payload(e1_dp), .ev_valid(e1_ev),
       .ev_ok(e1_eo), .ev_attempts(e1_ea));
@@ -1304,6 +1490,15 @@ module rn1_net_fig20_7 #(
   assign lbd129 = e1_db[8:0];
   assign lfd3 = e1_sf[17:9];
   assign lbd131 = e1_db[17:9];
+  assign in_en[3:2] = {~(mon_switch & mon_declared[3]), ~(mon_switch & mon_declared[2])};
+  wire [3:0] e1_vn;
+  wire [39:0] e1_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d1 (
+      .clk(clk), .rst(rst), .src_link({8'd3, 8'd2}), .sf(e1_sf),
+      .sb({lbr3, lbr2}), .grant(arb_gnt[1]), .fin(vd_fin[1]), .kind(vd_kind[3:2]),
+      .pend(vd_pend[1]), .vn(e1_vn), .vcand(e1_vc));
   wire [17:0] e2_sf, e2_db;
   wire [1:0] e2_dv;
   wire [15:0] e2_ds;
@@ -1315,7 +1510,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd2), .seed(seed ^ 16'h6B4E),
       .tx_valid(tx_valid[2]),
       .tx_dst(tx_dst[23:16]), .tx_payload(tx_payload[47:32]),
-      .tx_ready(e2_tr), .src_fwd(e2_sf), .src_bwd({lbr5, lbr4}),
+      .tx_ready(e2_tr), .in_en(in_en[5:4]), .src_fwd(e2_sf), .src_bwd({lbr5, lbr4}),
       .dst_fwd({lfr134, lfr132}), .dst_bwd(e2_db), .dlv_valid(e2_dv),
       .dlv_src(e2_ds), .dlv_seq(e2_dq), .dlv_payload(e2_dp), .ev_valid(e2_ev),
       .ev_ok(e2_eo), .ev_attempts(e2_ea));
@@ -1323,6 +1518,15 @@ module rn1_net_fig20_7 #(
   assign lbd132 = e2_db[8:0];
   assign lfd5 = e2_sf[17:9];
   assign lbd134 = e2_db[17:9];
+  assign in_en[5:4] = {~(mon_switch & mon_declared[5]), ~(mon_switch & mon_declared[4])};
+  wire [3:0] e2_vn;
+  wire [39:0] e2_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d2 (
+      .clk(clk), .rst(rst), .src_link({8'd5, 8'd4}), .sf(e2_sf),
+      .sb({lbr5, lbr4}), .grant(arb_gnt[2]), .fin(vd_fin[2]), .kind(vd_kind[5:4]),
+      .pend(vd_pend[2]), .vn(e2_vn), .vcand(e2_vc));
   wire [17:0] e3_sf, e3_db;
   wire [1:0] e3_dv;
   wire [15:0] e3_ds;
@@ -1334,7 +1538,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd3), .seed(seed ^ 16'hFD71),
       .tx_valid(tx_valid[3]),
       .tx_dst(tx_dst[31:24]), .tx_payload(tx_payload[63:48]),
-      .tx_ready(e3_tr), .src_fwd(e3_sf), .src_bwd({lbr7, lbr6}),
+      .tx_ready(e3_tr), .in_en(in_en[7:6]), .src_fwd(e3_sf), .src_bwd({lbr7, lbr6}),
       .dst_fwd({lfr135, lfr133}), .dst_bwd(e3_db), .dlv_valid(e3_dv),
       .dlv_src(e3_ds), .dlv_seq(e3_dq), .dlv_payload(e3_dp), .ev_valid(e3_ev),
       .ev_ok(e3_eo), .ev_attempts(e3_ea));
@@ -1342,6 +1546,15 @@ module rn1_net_fig20_7 #(
   assign lbd133 = e3_db[8:0];
   assign lfd7 = e3_sf[17:9];
   assign lbd135 = e3_db[17:9];
+  assign in_en[7:6] = {~(mon_switch & mon_declared[7]), ~(mon_switch & mon_declared[6])};
+  wire [3:0] e3_vn;
+  wire [39:0] e3_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d3 (
+      .clk(clk), .rst(rst), .src_link({8'd7, 8'd6}), .sf(e3_sf),
+      .sb({lbr7, lbr6}), .grant(arb_gnt[3]), .fin(vd_fin[3]), .kind(vd_kind[7:6]),
+      .pend(vd_pend[3]), .vn(e3_vn), .vcand(e3_vc));
   wire [17:0] e4_sf, e4_db;
   wire [1:0] e4_dv;
   wire [15:0] e4_ds;
@@ -1353,7 +1566,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd4), .seed(seed ^ 16'h4778),
       .tx_valid(tx_valid[4]),
       .tx_dst(tx_dst[39:32]), .tx_payload(tx_payload[79:64]),
-      .tx_ready(e4_tr), .src_fwd(e4_sf), .src_bwd({lbr9, lbr8}),
+      .tx_ready(e4_tr), .in_en(in_en[9:8]), .src_fwd(e4_sf), .src_bwd({lbr9, lbr8}),
       .dst_fwd({lfr138, lfr136}), .dst_bwd(e4_db), .dlv_valid(e4_dv),
       .dlv_src(e4_ds), .dlv_seq(e4_dq), .dlv_payload(e4_dp), .ev_valid(e4_ev),
       .ev_ok(e4_eo), .ev_attempts(e4_ea));
@@ -1361,6 +1574,15 @@ module rn1_net_fig20_7 #(
   assign lbd136 = e4_db[8:0];
   assign lfd9 = e4_sf[17:9];
   assign lbd138 = e4_db[17:9];
+  assign in_en[9:8] = {~(mon_switch & mon_declared[9]), ~(mon_switch & mon_declared[8])};
+  wire [3:0] e4_vn;
+  wire [39:0] e4_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d4 (
+      .clk(clk), .rst(rst), .src_link({8'd9, 8'd8}), .sf(e4_sf),
+      .sb({lbr9, lbr8}), .grant(arb_gnt[4]), .fin(vd_fin[4]), .kind(vd_kind[9:8]),
+      .pend(vd_pend[4]), .vn(e4_vn), .vcand(e4_vc));
   wire [17:0] e5_sf, e5_db;
   wire [1:0] e5_dv;
   wire [15:0] e5_ds;
@@ -1372,7 +1594,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd5), .seed(seed ^ 16'h2963),
       .tx_valid(tx_valid[5]),
       .tx_dst(tx_dst[47:40]), .tx_payload(tx_payload[95:80]),
-      .tx_ready(e5_tr), .src_fwd(e5_sf), .src_bwd({lbr11, lbr10}),
+      .tx_ready(e5_tr), .in_en(in_en[11:10]), .src_fwd(e5_sf), .src_bwd({lbr11, lbr10}),
       .dst_fwd({lfr139, lfr137}), .dst_bwd(e5_db), .dlv_valid(e5_dv),
       .dlv_src(e5_ds), .dlv_seq(e5_dq), .dlv_payload(e5_dp), .ev_valid(e5_ev),
       .ev_ok(e5_eo), .ev_attempts(e5_ea));
@@ -1380,6 +1602,15 @@ module rn1_net_fig20_7 #(
   assign lbd137 = e5_db[8:0];
   assign lfd11 = e5_sf[17:9];
   assign lbd139 = e5_db[17:9];
+  assign in_en[11:10] = {~(mon_switch & mon_declared[11]), ~(mon_switch & mon_declared[10])};
+  wire [3:0] e5_vn;
+  wire [39:0] e5_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d5 (
+      .clk(clk), .rst(rst), .src_link({8'd11, 8'd10}), .sf(e5_sf),
+      .sb({lbr11, lbr10}), .grant(arb_gnt[5]), .fin(vd_fin[5]), .kind(vd_kind[11:10]),
+      .pend(vd_pend[5]), .vn(e5_vn), .vcand(e5_vc));
   wire [17:0] e6_sf, e6_db;
   wire [1:0] e6_dv;
   wire [15:0] e6_ds;
@@ -1391,7 +1622,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd6), .seed(seed ^ 16'hB36A),
       .tx_valid(tx_valid[6]),
       .tx_dst(tx_dst[55:48]), .tx_payload(tx_payload[111:96]),
-      .tx_ready(e6_tr), .src_fwd(e6_sf), .src_bwd({lbr13, lbr12}),
+      .tx_ready(e6_tr), .in_en(in_en[13:12]), .src_fwd(e6_sf), .src_bwd({lbr13, lbr12}),
       .dst_fwd({lfr142, lfr140}), .dst_bwd(e6_db), .dlv_valid(e6_dv),
       .dlv_src(e6_ds), .dlv_seq(e6_dq), .dlv_payload(e6_dp), .ev_valid(e6_ev),
       .ev_ok(e6_eo), .ev_attempts(e6_ea));
@@ -1399,6 +1630,15 @@ module rn1_net_fig20_7 #(
   assign lbd140 = e6_db[8:0];
   assign lfd13 = e6_sf[17:9];
   assign lbd142 = e6_db[17:9];
+  assign in_en[13:12] = {~(mon_switch & mon_declared[13]), ~(mon_switch & mon_declared[12])};
+  wire [3:0] e6_vn;
+  wire [39:0] e6_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d6 (
+      .clk(clk), .rst(rst), .src_link({8'd13, 8'd12}), .sf(e6_sf),
+      .sb({lbr13, lbr12}), .grant(arb_gnt[6]), .fin(vd_fin[6]), .kind(vd_kind[13:12]),
+      .pend(vd_pend[6]), .vn(e6_vn), .vcand(e6_vc));
   wire [17:0] e7_sf, e7_db;
   wire [1:0] e7_dv;
   wire [15:0] e7_ds;
@@ -1410,7 +1650,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd7), .seed(seed ^ 16'h051D),
       .tx_valid(tx_valid[7]),
       .tx_dst(tx_dst[63:56]), .tx_payload(tx_payload[127:112]),
-      .tx_ready(e7_tr), .src_fwd(e7_sf), .src_bwd({lbr15, lbr14}),
+      .tx_ready(e7_tr), .in_en(in_en[15:14]), .src_fwd(e7_sf), .src_bwd({lbr15, lbr14}),
       .dst_fwd({lfr143, lfr141}), .dst_bwd(e7_db), .dlv_valid(e7_dv),
       .dlv_src(e7_ds), .dlv_seq(e7_dq), .dlv_payload(e7_dp), .ev_valid(e7_ev),
       .ev_ok(e7_eo), .ev_attempts(e7_ea));
@@ -1418,6 +1658,15 @@ module rn1_net_fig20_7 #(
   assign lbd141 = e7_db[8:0];
   assign lfd15 = e7_sf[17:9];
   assign lbd143 = e7_db[17:9];
+  assign in_en[15:14] = {~(mon_switch & mon_declared[15]), ~(mon_switch & mon_declared[14])};
+  wire [3:0] e7_vn;
+  wire [39:0] e7_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d7 (
+      .clk(clk), .rst(rst), .src_link({8'd15, 8'd14}), .sf(e7_sf),
+      .sb({lbr15, lbr14}), .grant(arb_gnt[7]), .fin(vd_fin[7]), .kind(vd_kind[15:14]),
+      .pend(vd_pend[7]), .vn(e7_vn), .vcand(e7_vc));
   wire [17:0] e8_sf, e8_db;
   wire [1:0] e8_dv;
   wire [15:0] e8_ds;
@@ -1429,7 +1678,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd8), .seed(seed ^ 16'hEF04),
       .tx_valid(tx_valid[8]),
       .tx_dst(tx_dst[71:64]), .tx_payload(tx_payload[143:128]),
-      .tx_ready(e8_tr), .src_fwd(e8_sf), .src_bwd({lbr17, lbr16}),
+      .tx_ready(e8_tr), .in_en(in_en[17:16]), .src_fwd(e8_sf), .src_bwd({lbr17, lbr16}),
       .dst_fwd({lfr146, lfr144}), .dst_bwd(e8_db), .dlv_valid(e8_dv),
       .dlv_src(e8_ds), .dlv_seq(e8_dq), .dlv_payload(e8_dp), .ev_valid(e8_ev),
       .ev_ok(e8_eo), .ev_attempts(e8_ea));
@@ -1437,6 +1686,15 @@ module rn1_net_fig20_7 #(
   assign lbd144 = e8_db[8:0];
   assign lfd17 = e8_sf[17:9];
   assign lbd146 = e8_db[17:9];
+  assign in_en[17:16] = {~(mon_switch & mon_declared[17]), ~(mon_switch & mon_declared[16])};
+  wire [3:0] e8_vn;
+  wire [39:0] e8_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d8 (
+      .clk(clk), .rst(rst), .src_link({8'd17, 8'd16}), .sf(e8_sf),
+      .sb({lbr17, lbr16}), .grant(arb_gnt[8]), .fin(vd_fin[8]), .kind(vd_kind[17:16]),
+      .pend(vd_pend[8]), .vn(e8_vn), .vcand(e8_vc));
   wire [17:0] e9_sf, e9_db;
   wire [1:0] e9_dv;
   wire [15:0] e9_ds;
@@ -1448,7 +1706,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd9), .seed(seed ^ 16'h710F),
       .tx_valid(tx_valid[9]),
       .tx_dst(tx_dst[79:72]), .tx_payload(tx_payload[159:144]),
-      .tx_ready(e9_tr), .src_fwd(e9_sf), .src_bwd({lbr19, lbr18}),
+      .tx_ready(e9_tr), .in_en(in_en[19:18]), .src_fwd(e9_sf), .src_bwd({lbr19, lbr18}),
       .dst_fwd({lfr147, lfr145}), .dst_bwd(e9_db), .dlv_valid(e9_dv),
       .dlv_src(e9_ds), .dlv_seq(e9_dq), .dlv_payload(e9_dp), .ev_valid(e9_ev),
       .ev_ok(e9_eo), .ev_attempts(e9_ea));
@@ -1456,6 +1714,15 @@ module rn1_net_fig20_7 #(
   assign lbd145 = e9_db[8:0];
   assign lfd19 = e9_sf[17:9];
   assign lbd147 = e9_db[17:9];
+  assign in_en[19:18] = {~(mon_switch & mon_declared[19]), ~(mon_switch & mon_declared[18])};
+  wire [3:0] e9_vn;
+  wire [39:0] e9_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d9 (
+      .clk(clk), .rst(rst), .src_link({8'd19, 8'd18}), .sf(e9_sf),
+      .sb({lbr19, lbr18}), .grant(arb_gnt[9]), .fin(vd_fin[9]), .kind(vd_kind[19:18]),
+      .pend(vd_pend[9]), .vn(e9_vn), .vcand(e9_vc));
   wire [17:0] e10_sf, e10_db;
   wire [1:0] e10_dv;
   wire [15:0] e10_ds;
@@ -1467,7 +1734,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd10), .seed(seed ^ 16'hDB36),
       .tx_valid(tx_valid[10]),
       .tx_dst(tx_dst[87:80]), .tx_payload(tx_payload[175:160]),
-      .tx_ready(e10_tr), .src_fwd(e10_sf), .src_bwd({lbr21, lbr20}),
+      .tx_ready(e10_tr), .in_en(in_en[21:20]), .src_fwd(e10_sf), .src_bwd({lbr21, lbr20}),
       .dst_fwd({lfr150, lfr148}), .dst_bwd(e10_db), .dlv_valid(e10_dv),
       .dlv_src(e10_ds), .dlv_seq(e10_dq), .dlv_payload(e10_dp), .ev_valid(e10_ev),
       .ev_ok(e10_eo), .ev_attempts(e10_ea));
@@ -1475,6 +1742,15 @@ module rn1_net_fig20_7 #(
   assign lbd148 = e10_db[8:0];
   assign lfd21 = e10_sf[17:9];
   assign lbd150 = e10_db[17:9];
+  assign in_en[21:20] = {~(mon_switch & mon_declared[21]), ~(mon_switch & mon_declared[20])};
+  wire [3:0] e10_vn;
+  wire [39:0] e10_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d10 (
+      .clk(clk), .rst(rst), .src_link({8'd21, 8'd20}), .sf(e10_sf),
+      .sb({lbr21, lbr20}), .grant(arb_gnt[10]), .fin(vd_fin[10]), .kind(vd_kind[21:20]),
+      .pend(vd_pend[10]), .vn(e10_vn), .vcand(e10_vc));
   wire [17:0] e11_sf, e11_db;
   wire [1:0] e11_dv;
   wire [15:0] e11_ds;
@@ -1486,7 +1762,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd11), .seed(seed ^ 16'hAD39),
       .tx_valid(tx_valid[11]),
       .tx_dst(tx_dst[95:88]), .tx_payload(tx_payload[191:176]),
-      .tx_ready(e11_tr), .src_fwd(e11_sf), .src_bwd({lbr23, lbr22}),
+      .tx_ready(e11_tr), .in_en(in_en[23:22]), .src_fwd(e11_sf), .src_bwd({lbr23, lbr22}),
       .dst_fwd({lfr151, lfr149}), .dst_bwd(e11_db), .dlv_valid(e11_dv),
       .dlv_src(e11_ds), .dlv_seq(e11_dq), .dlv_payload(e11_dp), .ev_valid(e11_ev),
       .ev_ok(e11_eo), .ev_attempts(e11_ea));
@@ -1494,6 +1770,15 @@ module rn1_net_fig20_7 #(
   assign lbd149 = e11_db[8:0];
   assign lfd23 = e11_sf[17:9];
   assign lbd151 = e11_db[17:9];
+  assign in_en[23:22] = {~(mon_switch & mon_declared[23]), ~(mon_switch & mon_declared[22])};
+  wire [3:0] e11_vn;
+  wire [39:0] e11_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d11 (
+      .clk(clk), .rst(rst), .src_link({8'd23, 8'd22}), .sf(e11_sf),
+      .sb({lbr23, lbr22}), .grant(arb_gnt[11]), .fin(vd_fin[11]), .kind(vd_kind[23:22]),
+      .pend(vd_pend[11]), .vn(e11_vn), .vcand(e11_vc));
   wire [17:0] e12_sf, e12_db;
   wire [1:0] e12_dv;
   wire [15:0] e12_ds;
@@ -1505,7 +1790,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd12), .seed(seed ^ 16'h3720),
       .tx_valid(tx_valid[12]),
       .tx_dst(tx_dst[103:96]), .tx_payload(tx_payload[207:192]),
-      .tx_ready(e12_tr), .src_fwd(e12_sf), .src_bwd({lbr25, lbr24}),
+      .tx_ready(e12_tr), .in_en(in_en[25:24]), .src_fwd(e12_sf), .src_bwd({lbr25, lbr24}),
       .dst_fwd({lfr154, lfr152}), .dst_bwd(e12_db), .dlv_valid(e12_dv),
       .dlv_src(e12_ds), .dlv_seq(e12_dq), .dlv_payload(e12_dp), .ev_valid(e12_ev),
       .ev_ok(e12_eo), .ev_attempts(e12_ea));
@@ -1513,6 +1798,15 @@ module rn1_net_fig20_7 #(
   assign lbd152 = e12_db[8:0];
   assign lfd25 = e12_sf[17:9];
   assign lbd154 = e12_db[17:9];
+  assign in_en[25:24] = {~(mon_switch & mon_declared[25]), ~(mon_switch & mon_declared[24])};
+  wire [3:0] e12_vn;
+  wire [39:0] e12_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d12 (
+      .clk(clk), .rst(rst), .src_link({8'd25, 8'd24}), .sf(e12_sf),
+      .sb({lbr25, lbr24}), .grant(arb_gnt[12]), .fin(vd_fin[12]), .kind(vd_kind[25:24]),
+      .pend(vd_pend[12]), .vn(e12_vn), .vcand(e12_vc));
   wire [17:0] e13_sf, e13_db;
   wire [1:0] e13_dv;
   wire [15:0] e13_ds;
@@ -1524,7 +1818,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd13), .seed(seed ^ 16'h992B),
       .tx_valid(tx_valid[13]),
       .tx_dst(tx_dst[111:104]), .tx_payload(tx_payload[223:208]),
-      .tx_ready(e13_tr), .src_fwd(e13_sf), .src_bwd({lbr27, lbr26}),
+      .tx_ready(e13_tr), .in_en(in_en[27:26]), .src_fwd(e13_sf), .src_bwd({lbr27, lbr26}),
       .dst_fwd({lfr155, lfr153}), .dst_bwd(e13_db), .dlv_valid(e13_dv),
       .dlv_src(e13_ds), .dlv_seq(e13_dq), .dlv_payload(e13_dp), .ev_valid(e13_ev),
       .ev_ok(e13_eo), .ev_attempts(e13_ea));
@@ -1532,6 +1826,15 @@ module rn1_net_fig20_7 #(
   assign lbd153 = e13_db[8:0];
   assign lfd27 = e13_sf[17:9];
   assign lbd155 = e13_db[17:9];
+  assign in_en[27:26] = {~(mon_switch & mon_declared[27]), ~(mon_switch & mon_declared[26])};
+  wire [3:0] e13_vn;
+  wire [39:0] e13_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d13 (
+      .clk(clk), .rst(rst), .src_link({8'd27, 8'd26}), .sf(e13_sf),
+      .sb({lbr27, lbr26}), .grant(arb_gnt[13]), .fin(vd_fin[13]), .kind(vd_kind[27:26]),
+      .pend(vd_pend[13]), .vn(e13_vn), .vcand(e13_vc));
   wire [17:0] e14_sf, e14_db;
   wire [1:0] e14_dv;
   wire [15:0] e14_ds;
@@ -1543,7 +1846,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd14), .seed(seed ^ 16'h63D2),
       .tx_valid(tx_valid[14]),
       .tx_dst(tx_dst[119:112]), .tx_payload(tx_payload[239:224]),
-      .tx_ready(e14_tr), .src_fwd(e14_sf), .src_bwd({lbr29, lbr28}),
+      .tx_ready(e14_tr), .in_en(in_en[29:28]), .src_fwd(e14_sf), .src_bwd({lbr29, lbr28}),
       .dst_fwd({lfr158, lfr156}), .dst_bwd(e14_db), .dlv_valid(e14_dv),
       .dlv_src(e14_ds), .dlv_seq(e14_dq), .dlv_payload(e14_dp), .ev_valid(e14_ev),
       .ev_ok(e14_eo), .ev_attempts(e14_ea));
@@ -1551,6 +1854,15 @@ module rn1_net_fig20_7 #(
   assign lbd156 = e14_db[8:0];
   assign lfd29 = e14_sf[17:9];
   assign lbd158 = e14_db[17:9];
+  assign in_en[29:28] = {~(mon_switch & mon_declared[29]), ~(mon_switch & mon_declared[28])};
+  wire [3:0] e14_vn;
+  wire [39:0] e14_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d14 (
+      .clk(clk), .rst(rst), .src_link({8'd29, 8'd28}), .sf(e14_sf),
+      .sb({lbr29, lbr28}), .grant(arb_gnt[14]), .fin(vd_fin[14]), .kind(vd_kind[29:28]),
+      .pend(vd_pend[14]), .vn(e14_vn), .vcand(e14_vc));
   wire [17:0] e15_sf, e15_db;
   wire [1:0] e15_dv;
   wire [15:0] e15_ds;
@@ -1562,7 +1874,7 @@ module rn1_net_fig20_7 #(
       .clk(clk), .rst(rst), .ep_id(8'd15), .seed(seed ^ 16'hF5C5),
       .tx_valid(tx_valid[15]),
       .tx_dst(tx_dst[127:120]), .tx_payload(tx_payload[255:240]),
-      .tx_ready(e15_tr), .src_fwd(e15_sf), .src_bwd({lbr31, lbr30}),
+      .tx_ready(e15_tr), .in_en(in_en[31:30]), .src_fwd(e15_sf), .src_bwd({lbr31, lbr30}),
       .dst_fwd({lfr159, lfr157}), .dst_bwd(e15_db), .dlv_valid(e15_dv),
       .dlv_src(e15_ds), .dlv_seq(e15_dq), .dlv_payload(e15_dp), .ev_valid(e15_ev),
       .ev_ok(e15_eo), .ev_attempts(e15_ea));
@@ -1570,6 +1882,15 @@ module rn1_net_fig20_7 #(
   assign lbd157 = e15_db[8:0];
   assign lfd31 = e15_sf[17:9];
   assign lbd159 = e15_db[17:9];
+  assign in_en[31:30] = {~(mon_switch & mon_declared[31]), ~(mon_switch & mon_declared[30])};
+  wire [3:0] e15_vn;
+  wire [39:0] e15_vc;
+  rn1_decoder #(.NSTAGES(4), .NPORT(2), .NL(160), .LW(8), .NR(40), .RW(6), .MAXC(5),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d15 (
+      .clk(clk), .rst(rst), .src_link({8'd31, 8'd30}), .sf(e15_sf),
+      .sb({lbr31, lbr30}), .grant(arb_gnt[15]), .fin(vd_fin[15]), .kind(vd_kind[31:30]),
+      .pend(vd_pend[15]), .vn(e15_vn), .vcand(e15_vc));
   assign tx_ready = {e15_tr, e14_tr, e13_tr, e12_tr, e11_tr, e10_tr, e9_tr, e8_tr, e7_tr, e6_tr, e5_tr, e4_tr, e3_tr, e2_tr, e1_tr, e0_tr};
   assign dlv_valid = {e15_dv, e14_dv, e13_dv, e12_dv, e11_dv, e10_dv, e9_dv, e8_dv, e7_dv, e6_dv, e5_dv, e4_dv, e3_dv, e2_dv, e1_dv, e0_dv};
   assign dlv_src = {e15_ds, e14_ds, e13_ds, e12_ds, e11_ds, e10_ds, e9_ds, e8_ds, e7_ds, e6_ds, e5_ds, e4_ds, e3_ds, e2_ds, e1_ds, e0_ds};
@@ -1578,4 +1899,38 @@ module rn1_net_fig20_7 #(
   assign ev_valid = {e15_ev, e14_ev, e13_ev, e12_ev, e11_ev, e10_ev, e9_ev, e8_ev, e7_ev, e6_ev, e5_ev, e4_ev, e3_ev, e2_ev, e1_ev, e0_ev};
   assign ev_ok = {e15_eo, e14_eo, e13_eo, e12_eo, e11_eo, e10_eo, e9_eo, e8_eo, e7_eo, e6_eo, e5_eo, e4_eo, e3_eo, e2_eo, e1_eo, e0_eo};
   assign ev_attempts = {e15_ea, e14_ea, e13_ea, e12_ea, e11_ea, e10_ea, e9_ea, e8_ea, e7_ea, e6_ea, e5_ea, e4_ea, e3_ea, e2_ea, e1_ea, e0_ea};
+
+  // fault localisation: one verdict per cycle into the monitor, round robin (the first
+  // endpoint at or after arb_rr, cyclically, with a verdict waiting; arb_rr then moves
+  // past it)
+  reg  [3:0] arb_rr, arb_sel, arb_j;
+  reg  [15:0] arb_gnt;
+  reg         arb_any;
+  integer     arb_i;
+  always @* begin
+    arb_any = 1'b0;
+    arb_sel = 4'd0;
+    arb_j   = 4'd0;
+    for (arb_i = 0; arb_i < 16; arb_i = arb_i + 1) begin
+      arb_j = arb_rr + arb_i[3:0];
+      if (!arb_any && vd_pend[arb_j]) begin
+        arb_any = 1'b1;
+        arb_sel = arb_j;
+      end
+    end
+    arb_gnt = {15'd0, arb_any} << arb_sel;
+  end
+  always @(posedge clk) begin
+    if (rst) arb_rr <= 4'd0;
+    else if (arb_any) arb_rr <= arb_sel + 4'd1;
+  end
+  wire [63:0] arb_vn = {e15_vn, e14_vn, e13_vn, e12_vn, e11_vn, e10_vn, e9_vn, e8_vn, e7_vn, e6_vn, e5_vn, e4_vn, e3_vn, e2_vn, e1_vn, e0_vn};
+  wire [639:0] arb_vc = {e15_vc, e14_vc, e13_vc, e12_vc, e11_vc, e10_vc, e9_vc, e8_vc, e7_vc, e6_vc, e5_vc, e4_vc, e3_vc, e2_vc, e1_vc, e0_vc};
+  assign mon_v_valid = arb_any;
+  assign mon_v_src = {4'd0, arb_sel};
+  assign mon_v_n = arb_vn[4*arb_sel +: 4];
+  assign mon_v_cand = arb_vc[40*arb_sel +: 40];
+  rn1_monitor #(.NL(160), .LW(8), .MAXC(5), .CW(4), .TH(MON_TH)) u_mon (
+      .clk(clk), .rst(rst), .v_valid(mon_v_valid), .v_n(mon_v_n), .v_cand(mon_v_cand),
+      .decl_valid(mon_decl_valid), .decl_link(mon_decl_link), .declared(mon_declared));
 endmodule

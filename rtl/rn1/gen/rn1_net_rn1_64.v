@@ -6,16 +6,30 @@
 //
 // Parameters
 //   MAX_ATT          attempts per message before a source gives up
+//   MON_TH           the fault monitor's declaration threshold (rn1_monitor TH)
 // Ports
 //   clk, rst, seed   clock, synchronous reset, random seed (xored per router/endpoint)
 //   flt_router_dead  per router: all its outputs read 0 (answers nothing)
 //   flt_link_*       per link: dead, or one data bit stuck (rn1_link)
 //   cfg_en           per router output enable bits (router r at the running offset)
+//   mon_switch       1: the monitor's declared links are switched off (en_eff = cfg_en
+//                    & ~declared; an endpoint stops choosing a declared input); 0:
+//                    cfg_en alone (the enables tied on, as before the monitor)
 //   tx_*, dlv_*, ev_*  per endpoint user interface (rn1_endpoint)
 //   probe_fwd/bwd    every link as driven (forward by upstream, backward by downstream)
+//   vd_fin, vd_kind, vd_pend  per endpoint's decoder (rn1_decoder): attempt read, its
+//                    verdict (0 ok, 1 blocked, 2 suspect), a verdict waiting
+//   mon_v_*          the verdict the monitor takes this cycle (round robin: the first
+//                    endpoint at or after the pointer with a verdict waiting; the
+//                    pointer then moves past it), with its endpoint (mon_v_src)
+//   mon_decl_*       the monitor's declaration pulse and link (rn1_monitor)
+//   en_eff, in_en    the router output enables and endpoint input enables applied
+// Timing: a verdict in cycle t is counted at the edge ending t, its declaration shows
+// from t + 1 and switches the output off from t + 1 (registered).
 `default_nettype none
 module rn1_net_rn1_64 #(
-    parameter MAX_ATT = 64
+    parameter MAX_ATT = 64,
+    parameter MON_TH = 2
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -27,6 +41,7 @@ module rn1_net_rn1_64 #(
     input  wire     [1535:0] flt_link_bit,
     input  wire      [511:0] flt_link_val,
     input  wire      [383:0] cfg_en,
+    input  wire              mon_switch,
     input  wire       [63:0] tx_valid,
     input  wire      [511:0] tx_dst,
     input  wire     [1023:0] tx_payload,
@@ -39,7 +54,18 @@ module rn1_net_rn1_64 #(
     output wire       [63:0] ev_ok,
     output wire      [511:0] ev_attempts,
     output wire     [4607:0] probe_fwd,
-    output wire     [4607:0] probe_bwd
+    output wire     [4607:0] probe_bwd,
+    output wire       [63:0] vd_fin,
+    output wire      [127:0] vd_kind,
+    output wire       [63:0] vd_pend,
+    output wire              mon_v_valid,
+    output wire        [7:0] mon_v_src,
+    output wire        [3:0] mon_v_n,
+    output wire       [35:0] mon_v_cand,
+    output wire              mon_decl_valid,
+    output wire        [8:0] mon_decl_link,
+    output wire      [383:0] en_eff,
+    output wire      [127:0] in_en
 );
   wire [8:0] lfd0, lfr0, lbd0, lbr0;
   wire [8:0] lfd1, lfr1, lbd1, lbr1;
@@ -553,9 +579,45 @@ module rn1_net_rn1_64 #(
   wire [8:0] lfd509, lfr509, lbd509, lbr509;
   wire [8:0] lfd510, lfr510, lbd510, lbr510;
   wire [8:0] lfd511, lfr511, lbd511, lbr511;
+  wire [511:0] mon_declared;
   wire [47:0] unused_dual;
   assign probe_fwd = {lfd511, lfd510, lfd509, lfd508, lfd507, lfd506, lfd505, lfd504, lfd503, lfd502, lfd501, lfd500, lfd499, lfd498, lfd497, lfd496, lfd495, lfd494, lfd493, lfd492, lfd491, lfd490, lfd489, lfd488, lfd487, lfd486, lfd485, lfd484, lfd483, lfd482, lfd481, lfd480, lfd479, lfd478, lfd477, lfd476, lfd475, lfd474, lfd473, lfd472, lfd471, lfd470, lfd469, lfd468, lfd467, lfd466, lfd465, lfd464, lfd463, lfd462, lfd461, lfd460, lfd459, lfd458, lfd457, lfd456, lfd455, lfd454, lfd453, lfd452, lfd451, lfd450, lfd449, lfd448, lfd447, lfd446, lfd445, lfd444, lfd443, lfd442, lfd441, lfd440, lfd439, lfd438, lfd437, lfd436, lfd435, lfd434, lfd433, lfd432, lfd431, lfd430, lfd429, lfd428, lfd427, lfd426, lfd425, lfd424, lfd423, lfd422, lfd421, lfd420, lfd419, lfd418, lfd417, lfd416, lfd415, lfd414, lfd413, lfd412, lfd411, lfd410, lfd409, lfd408, lfd407, lfd406, lfd405, lfd404, lfd403, lfd402, lfd401, lfd400, lfd399, lfd398, lfd397, lfd396, lfd395, lfd394, lfd393, lfd392, lfd391, lfd390, lfd389, lfd388, lfd387, lfd386, lfd385, lfd384, lfd383, lfd382, lfd381, lfd380, lfd379, lfd378, lfd377, lfd376, lfd375, lfd374, lfd373, lfd372, lfd371, lfd370, lfd369, lfd368, lfd367, lfd366, lfd365, lfd364, lfd363, lfd362, lfd361, lfd360, lfd359, lfd358, lfd357, lfd356, lfd355, lfd354, lfd353, lfd352, lfd351, lfd350, lfd349, lfd348, lfd347, lfd346, lfd345, lfd344, lfd343, lfd342, lfd341, lfd340, lfd339, lfd338, lfd337, lfd336, lfd335, lfd334, lfd333, lfd332, lfd331, lfd330, lfd329, lfd328, lfd327, lfd326, lfd325, lfd324, lfd323, lfd322, lfd321, lfd320, lfd319, lfd318, lfd317, lfd316, lfd315, lfd314, lfd313, lfd312, lfd311, lfd310, lfd309, lfd308, lfd307, lfd306, lfd305, lfd304, lfd303, lfd302, lfd301, lfd300, lfd299, lfd298, lfd297, lfd296, lfd295, lfd294, lfd293, lfd292, lfd291, lfd290, lfd289, lfd288, lfd287, lfd286, lfd285, lfd284, lfd283, lfd282, lfd281, lfd280, lfd279, lfd278, lfd277, lfd276, lfd275, lfd274, lfd273, lfd272, lfd271, lfd270, lfd269, lfd268, lfd267, lfd266, lfd265, lfd264, lfd263, lfd262, lfd261, lfd260, lfd259, lfd258, lfd257, lfd256, lfd255, lfd254, lfd253, lfd252, lfd251, lfd250, lfd249, lfd248, lfd247, lfd246, lfd245, lfd244, lfd243, lfd242, lfd241, lfd240, lfd239, lfd238, lfd237, lfd236, lfd235, lfd234, lfd233, lfd232, lfd231, lfd230, lfd229, lfd228, lfd227, lfd226, lfd225, lfd224, lfd223, lfd222, lfd221, lfd220, lfd219, lfd218, lfd217, lfd216, lfd215, lfd214, lfd213, lfd212, lfd211, lfd210, lfd209, lfd208, lfd207, lfd206, lfd205, lfd204, lfd203, lfd202, lfd201, lfd200, lfd199, lfd198, lfd197, lfd196, lfd195, lfd194, lfd193, lfd192, lfd191, lfd190, lfd189, lfd188, lfd187, lfd186, lfd185, lfd184, lfd183, lfd182, lfd181, lfd180, lfd179, lfd178, lfd177, lfd176, lfd175, lfd174, lfd173, lfd172, lfd171, lfd170, lfd169, lfd168, lfd167, lfd166, lfd165, lfd164, lfd163, lfd162, lfd161, lfd160, lfd159, lfd158, lfd157, lfd156, lfd155, lfd154, lfd153, lfd152, lfd151, lfd150, lfd149, lfd148, lfd147, lfd146, lfd145, lfd144, lfd143, lfd142, lfd141, lfd140, lfd139, lfd138, lfd137, lfd136, lfd135, lfd134, lfd133, lfd132, lfd131, lfd130, lfd129, lfd128, lfd127, lfd126, lfd125, lfd124, lfd123, lfd122, lfd121, lfd120, lfd119, lfd118, lfd117, lfd116, lfd115, lfd114, lfd113, lfd112, lfd111, lfd110, lfd109, lfd108, lfd107, lfd106, lfd105, lfd104, lfd103, lfd102, lfd101, lfd100, lfd99, lfd98, lfd97, lfd96, lfd95, lfd94, lfd93, lfd92, lfd91, lfd90, lfd89, lfd88, lfd87, lfd86, lfd85, lfd84, lfd83, lfd82, lfd81, lfd80, lfd79, lfd78, lfd77, lfd76, lfd75, lfd74, lfd73, lfd72, lfd71, lfd70, lfd69, lfd68, lfd67, lfd66, lfd65, lfd64, lfd63, lfd62, lfd61, lfd60, lfd59, lfd58, lfd57, lfd56, lfd55, lfd54, lfd53, lfd52, lfd51, lfd50, lfd49, lfd48, lfd47, lfd46, lfd45, lfd44, lfd43, lfd42, lfd41, lfd40, lfd39, lfd38, lfd37, lfd36, lfd35, lfd34, lfd33, lfd32, lfd31, lfd30, lfd29, lfd28, lfd27, lfd26, lfd25, lfd24, lfd23, lfd22, lfd21, lfd20, lfd19, lfd18, lfd17, lfd16, lfd15, lfd14, lfd13, lfd12, lfd11, lfd10, lfd9, lfd8, lfd7, lfd6, lfd5, lfd4, lfd3, lfd2, lfd1, lfd0};
   assign probe_bwd = {lbd511, lbd510, lbd509, lbd508, lbd507, lbd506, lbd505, lbd504, lbd503, lbd502, lbd501, lbd500, lbd499, lbd498, lbd497, lbd496, lbd495, lbd494, lbd493, lbd492, lbd491, lbd490, lbd489, lbd488, lbd487, lbd486, lbd485, lbd484, lbd483, lbd482, lbd481, lbd480, lbd479, lbd478, lbd477, lbd476, lbd475, lbd474, lbd473, lbd472, lbd471, lbd470, lbd469, lbd468, lbd467, lbd466, lbd465, lbd464, lbd463, lbd462, lbd461, lbd460, lbd459, lbd458, lbd457, lbd456, lbd455, lbd454, lbd453, lbd452, lbd451, lbd450, lbd449, lbd448, lbd447, lbd446, lbd445, lbd444, lbd443, lbd442, lbd441, lbd440, lbd439, lbd438, lbd437, lbd436, lbd435, lbd434, lbd433, lbd432, lbd431, lbd430, lbd429, lbd428, lbd427, lbd426, lbd425, lbd424, lbd423, lbd422, lbd421, lbd420, lbd419, lbd418, lbd417, lbd416, lbd415, lbd414, lbd413, lbd412, lbd411, lbd410, lbd409, lbd408, lbd407, lbd406, lbd405, lbd404, lbd403, lbd402, lbd401, lbd400, lbd399, lbd398, lbd397, lbd396, lbd395, lbd394, lbd393, lbd392, lbd391, lbd390, lbd389, lbd388, lbd387, lbd386, lbd385, lbd384, lbd383, lbd382, lbd381, lbd380, lbd379, lbd378, lbd377, lbd376, lbd375, lbd374, lbd373, lbd372, lbd371, lbd370, lbd369, lbd368, lbd367, lbd366, lbd365, lbd364, lbd363, lbd362, lbd361, lbd360, lbd359, lbd358, lbd357, lbd356, lbd355, lbd354, lbd353, lbd352, lbd351, lbd350, lbd349, lbd348, lbd347, lbd346, lbd345, lbd344, lbd343, lbd342, lbd341, lbd340, lbd339, lbd338, lbd337, lbd336, lbd335, lbd334, lbd333, lbd332, lbd331, lbd330, lbd329, lbd328, lbd327, lbd326, lbd325, lbd324, lbd323, lbd322, lbd321, lbd320, lbd319, lbd318, lbd317, lbd316, lbd315, lbd314, lbd313, lbd312, lbd311, lbd310, lbd309, lbd308, lbd307, lbd306, lbd305, lbd304, lbd303, lbd302, lbd301, lbd300, lbd299, lbd298, lbd297, lbd296, lbd295, lbd294, lbd293, lbd292, lbd291, lbd290, lbd289, lbd288, lbd287, lbd286, lbd285, lbd284, lbd283, lbd282, lbd281, lbd280, lbd279, lbd278, lbd277, lbd276, lbd275, lbd274, lbd273, lbd272, lbd271, lbd270, lbd269, lbd268, lbd267, lbd266, lbd265, lbd264, lbd263, lbd262, lbd261, lbd260, lbd259, lbd258, lbd257, lbd256, lbd255, lbd254, lbd253, lbd252, lbd251, lbd250, lbd249, lbd248, lbd247, lbd246, lbd245, lbd244, lbd243, lbd242, lbd241, lbd240, lbd239, lbd238, lbd237, lbd236, lbd235, lbd234, lbd233, lbd232, lbd231, lbd230, lbd229, lbd228, lbd227, lbd226, lbd225, lbd224, lbd223, lbd222, lbd221, lbd220, lbd219, lbd218, lbd217, lbd216, lbd215, lbd214, lbd213, lbd212, lbd211, lbd210, lbd209, lbd208, lbd207, lbd206, lbd205, lbd204, lbd203, lbd202, lbd201, lbd200, lbd199, lbd198, lbd197, lbd196, lbd195, lbd194, lbd193, lbd192, lbd191, lbd190, lbd189, lbd188, lbd187, lbd186, lbd185, lbd184, lbd183, lbd182, lbd181, lbd180, lbd179, lbd178, lbd177, lbd176, lbd175, lbd174, lbd173, lbd172, lbd171, lbd170, lbd169, lbd168, lbd167, lbd166, lbd165, lbd164, lbd163, lbd162, lbd161, lbd160, lbd159, lbd158, lbd157, lbd156, lbd155, lbd154, lbd153, lbd152, lbd151, lbd150, lbd149, lbd148, lbd147, lbd146, lbd145, lbd144, lbd143, lbd142, lbd141, lbd140, lbd139, lbd138, lbd137, lbd136, lbd135, lbd134, lbd133, lbd132, lbd131, lbd130, lbd129, lbd128, lbd127, lbd126, lbd125, lbd124, lbd123, lbd122, lbd121, lbd120, lbd119, lbd118, lbd117, lbd116, lbd115, lbd114, lbd113, lbd112, lbd111, lbd110, lbd109, lbd108, lbd107, lbd106, lbd105, lbd104, lbd103, lbd102, lbd101, lbd100, lbd99, lbd98, lbd97, lbd96, lbd95, lbd94, lbd93, lbd92, lbd91, lbd90, lbd89, lbd88, lbd87, lbd86, lbd85, lbd84, lbd83, lbd82, lbd81, lbd80, lbd79, lbd78, lbd77, lbd76, lbd75, lbd74, lbd73, lbd72, lbd71, lbd70, lbd69, lbd68, lbd67, lbd66, lbd65, lbd64, lbd63, lbd62, lbd61, lbd60, lbd59, lbd58, lbd57, lbd56, lbd55, lbd54, lbd53, lbd52, lbd51, lbd50, lbd49, lbd48, lbd47, lbd46, lbd45, lbd44, lbd43, lbd42, lbd41, lbd40, lbd39, lbd38, lbd37, lbd36, lbd35, lbd34, lbd33, lbd32, lbd31, lbd30, lbd29, lbd28, lbd27, lbd26, lbd25, lbd24, lbd23, lbd22, lbd21, lbd20, lbd19, lbd18, lbd17, lbd16, lbd15, lbd14, lbd13, lbd12, lbd11, lbd10, lbd9, lbd8, lbd7, lbd6, lbd5, lbd4, lbd3, lbd2, lbd1, lbd0};
+
+  // the wiring as the decoders read it (rn1::decode_tables)
+  localparam [31:0] DEC_CONS = 32'h00000420;
+  localparam [31:0] DEC_RB = 32'h00000222;
+  localparam [31:0] DEC_NO = 32'h00000888;
+  localparam [7:0] DEC_DIL2 = 8'h07;
+  localparam [7:0] DEC_DUAL = 8'h04;
+  localparam [4607:0] DEC_LINK_DST =
+      {320'h00000000000000000000000000000000000000000000000000000000000000000000000000000000,
+       320'h00000000000000000000000000000000000000000000000000000000000000000000000000000000,
+       320'h00000000000000000000000000000000000000000000000000000000000000000000000000000000,
+       320'h00000000000000000000000000000000000000000000000083deeff73bbdaedf63835eafd72bb5aa,
+       320'hdd6282de6fb71bada6db61825e2f970ba5a2d960b3d6ebf53abd2e9f43b356abd52ab52a9d42b2d6,
+       320'h6bb51aad269b41b2562b950aa5229940a3cee7f339bcae5f23a34ea7d329b4aa5d22a2ce67b319ac,
+       320'ha65b21a24e279309a4a2592093c6e3f138bc2e1f039346a3d128b42a1d0292c663b118ac261b0192,
+       320'h46239108a42219007fbddbed75fadd3e977f3d9bcd65f2d93c967ebd5bad55ead53a957e3d1b8d45,
+       320'he2d138947dbcdb6d35dacd36937d3c9b4d25d2c934927cbc5b2d15cac532917c3c1b0d05c2c13090,
+       320'h77b9d9ec757a9d1e87773999cc6572991c8676b959ac556a951a857639198c456291188475b8d96c,
+       320'h355a8d16837538994c255289148274b8592c154a8512817438190c05428110803f8fcee3e378f4ce,
+       320'h3c2f8ecae3a278e48e383f0dcec36370d4cc342f0ccac32270c48c303e8bcea2e368b4ca2c2e8aca,
+       320'ha2a268a48a283e09ce82636094c8242e08ca8222608488203d87ce61e35874c61c2d86ca61a25864,
+       320'h86183d05ce41635054c4142d04ca4122504484103c83ce20e34834c20c2c82ca20a2482482083c01,
+       128'hce00634014c0042c00ca002240048000};
+  localparam [3455:0] DEC_OUT_LINK =
+      {320'hffffbfbfcfdfebf3f8fbfdbebf4f9fcbe3f0f7fbbdbecf5fabd3e8f3f9bcbe4f1f8bc3e0eff7bbbd,
+       320'hcedf6bb3d8ebf5babd4e9f4ba3d0e7f3b9bcce5f2b93c8e3f1b8bc4e1f0b83c0dfefb7bbcddeeb73,
+       320'hb8dbedb6bb4d9ecb63b0d7ebb5bacd5eab53a8d3e9b4ba4d1e8b43a0cfe7b3b9ccde6b3398cbe5b2,
+       320'hb94c9e4b2390c7e3b1b8cc5e2b1388c3e1b0b84c1e0b0380bfdfafb7cbddeaf378bbddaeb74b9dca,
+       320'he370b7dbadb6cb5daad368b3d9acb64b1d8ac360afd7abb5cadd6ab358abd5aab54a9d4aa350a7d3,
+       320'ha9b4ca5d2a9348a3d1a8b44a1d0a83409fcfa7b3c9dcea73389bcda6b3499cca633097cba5b2c95c,
+       320'haa532893c9a4b2491c8a43208fc7a3b1c8dc6a33188bc5a2b1489c4a231087c3a1b0c85c2a130883,
+       320'hc1a0b0481c0a03007fbf9fafc7dbe9f2f87bbd9eaf479bc9e2f077bb9daec75ba9d2e873b99cae47,
+       320'h1b89c2e06fb79badc6db69b2d86bb59aad469b49a2d067b399acc65b2992c863b198ac461b0982c0,
+       320'h5faf97abc5dae972b85bad96ab459ac962b057ab95aac55aa952a853a994aa451a8942a04fa793a9,
+       256'hc4da6932984ba592a9449a49229047a391a8c45a29128843a190a8441a090280};
 
   // links
   rn1_link u_l0 (.fwd_in(lfd0), .fwd_out(lfr0), .bwd_in(lbd0), .bwd_out(lbr0),
@@ -2099,9 +2161,17 @@ module rn1_net_rn1_64 #(
   // router 0: stage 1, rn1s 8x4/d2
   wire [71:0] r0_bo;
   wire [71:0] r0_fo;
+  assign en_eff[0] = cfg_en[0] & ~(mon_switch & mon_declared[128]);
+  assign en_eff[1] = cfg_en[1] & ~(mon_switch & mon_declared[129]);
+  assign en_eff[2] = cfg_en[2] & ~(mon_switch & mon_declared[130]);
+  assign en_eff[3] = cfg_en[3] & ~(mon_switch & mon_declared[131]);
+  assign en_eff[4] = cfg_en[4] & ~(mon_switch & mon_declared[132]);
+  assign en_eff[5] = cfg_en[5] & ~(mon_switch & mon_declared[133]);
+  assign en_eff[6] = cfg_en[6] & ~(mon_switch & mon_declared[134]);
+  assign en_eff[7] = cfg_en[7] & ~(mon_switch & mon_declared[135]);
   rn1 #(.MODE_SEL(2)) u_r0 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h9E37), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[7:0]), .fwd_in({lfr14, lfr12, lfr10, lfr8, lfr6, lfr4, lfr2, lfr0}), .bwd_out(r0_bo), .fwd_out(r0_fo),
+      .cfg_en(en_eff[7:0]), .fwd_in({lfr14, lfr12, lfr10, lfr8, lfr6, lfr4, lfr2, lfr0}), .bwd_out(r0_bo), .fwd_out(r0_fo),
       .bwd_in({lbr135, lbr134, lbr133, lbr132, lbr131, lbr130, lbr129, lbr128}), .dual_o(unused_dual[0]));
   assign lfd128 = flt_router_dead[0] ? 9'd0 : r0_fo[8:0];
   assign lfd129 = flt_router_dead[0] ? 9'd0 : r0_fo[17:9];
@@ -2122,9 +2192,17 @@ module rn1_net_rn1_64 #(
   // router 1: stage 1, rn1s 8x4/d2
   wire [71:0] r1_bo;
   wire [71:0] r1_fo;
+  assign en_eff[8] = cfg_en[8] & ~(mon_switch & mon_declared[136]);
+  assign en_eff[9] = cfg_en[9] & ~(mon_switch & mon_declared[137]);
+  assign en_eff[10] = cfg_en[10] & ~(mon_switch & mon_declared[138]);
+  assign en_eff[11] = cfg_en[11] & ~(mon_switch & mon_declared[139]);
+  assign en_eff[12] = cfg_en[12] & ~(mon_switch & mon_declared[140]);
+  assign en_eff[13] = cfg_en[13] & ~(mon_switch & mon_declared[141]);
+  assign en_eff[14] = cfg_en[14] & ~(mon_switch & mon_declared[142]);
+  assign en_eff[15] = cfg_en[15] & ~(mon_switch & mon_declared[143]);
   rn1 #(.MODE_SEL(2)) u_r1 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h3C6E), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[15:8]), .fwd_in({lfr30, lfr28, lfr26, lfr24, lfr22, lfr20, lfr18, lfr16}), .bwd_out(r1_bo), .fwd_out(r1_fo),
+      .cfg_en(en_eff[15:8]), .fwd_in({lfr30, lfr28, lfr26, lfr24, lfr22, lfr20, lfr18, lfr16}), .bwd_out(r1_bo), .fwd_out(r1_fo),
       .bwd_in({lbr143, lbr142, lbr141, lbr140, lbr139, lbr138, lbr137, lbr136}), .dual_o(unused_dual[1]));
   assign lfd136 = flt_router_dead[1] ? 9'd0 : r1_fo[8:0];
   assign lfd137 = flt_router_dead[1] ? 9'd0 : r1_fo[17:9];
@@ -2145,9 +2223,17 @@ module rn1_net_rn1_64 #(
   // router 2: stage 1, rn1s 8x4/d2
   wire [71:0] r2_bo;
   wire [71:0] r2_fo;
+  assign en_eff[16] = cfg_en[16] & ~(mon_switch & mon_declared[144]);
+  assign en_eff[17] = cfg_en[17] & ~(mon_switch & mon_declared[145]);
+  assign en_eff[18] = cfg_en[18] & ~(mon_switch & mon_declared[146]);
+  assign en_eff[19] = cfg_en[19] & ~(mon_switch & mon_declared[147]);
+  assign en_eff[20] = cfg_en[20] & ~(mon_switch & mon_declared[148]);
+  assign en_eff[21] = cfg_en[21] & ~(mon_switch & mon_declared[149]);
+  assign en_eff[22] = cfg_en[22] & ~(mon_switch & mon_declared[150]);
+  assign en_eff[23] = cfg_en[23] & ~(mon_switch & mon_declared[151]);
   rn1 #(.MODE_SEL(2)) u_r2 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hDAA5), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[23:16]), .fwd_in({lfr46, lfr44, lfr42, lfr40, lfr38, lfr36, lfr34, lfr32}), .bwd_out(r2_bo), .fwd_out(r2_fo),
+      .cfg_en(en_eff[23:16]), .fwd_in({lfr46, lfr44, lfr42, lfr40, lfr38, lfr36, lfr34, lfr32}), .bwd_out(r2_bo), .fwd_out(r2_fo),
       .bwd_in({lbr151, lbr150, lbr149, lbr148, lbr147, lbr146, lbr145, lbr144}), .dual_o(unused_dual[2]));
   assign lfd144 = flt_router_dead[2] ? 9'd0 : r2_fo[8:0];
   assign lfd145 = flt_router_dead[2] ? 9'd0 : r2_fo[17:9];
@@ -2168,9 +2254,17 @@ module rn1_net_rn1_64 #(
   // router 3: stage 1, rn1s 8x4/d2
   wire [71:0] r3_bo;
   wire [71:0] r3_fo;
+  assign en_eff[24] = cfg_en[24] & ~(mon_switch & mon_declared[152]);
+  assign en_eff[25] = cfg_en[25] & ~(mon_switch & mon_declared[153]);
+  assign en_eff[26] = cfg_en[26] & ~(mon_switch & mon_declared[154]);
+  assign en_eff[27] = cfg_en[27] & ~(mon_switch & mon_declared[155]);
+  assign en_eff[28] = cfg_en[28] & ~(mon_switch & mon_declared[156]);
+  assign en_eff[29] = cfg_en[29] & ~(mon_switch & mon_declared[157]);
+  assign en_eff[30] = cfg_en[30] & ~(mon_switch & mon_declared[158]);
+  assign en_eff[31] = cfg_en[31] & ~(mon_switch & mon_declared[159]);
   rn1 #(.MODE_SEL(2)) u_r3 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h78DC), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[31:24]), .fwd_in({lfr62, lfr60, lfr58, lfr56, lfr54, lfr52, lfr50, lfr48}), .bwd_out(r3_bo), .fwd_out(r3_fo),
+      .cfg_en(en_eff[31:24]), .fwd_in({lfr62, lfr60, lfr58, lfr56, lfr54, lfr52, lfr50, lfr48}), .bwd_out(r3_bo), .fwd_out(r3_fo),
       .bwd_in({lbr159, lbr158, lbr157, lbr156, lbr155, lbr154, lbr153, lbr152}), .dual_o(unused_dual[3]));
   assign lfd152 = flt_router_dead[3] ? 9'd0 : r3_fo[8:0];
   assign lfd153 = flt_router_dead[3] ? 9'd0 : r3_fo[17:9];
@@ -2191,9 +2285,17 @@ module rn1_net_rn1_64 #(
   // router 4: stage 1, rn1s 8x4/d2
   wire [71:0] r4_bo;
   wire [71:0] r4_fo;
+  assign en_eff[32] = cfg_en[32] & ~(mon_switch & mon_declared[160]);
+  assign en_eff[33] = cfg_en[33] & ~(mon_switch & mon_declared[161]);
+  assign en_eff[34] = cfg_en[34] & ~(mon_switch & mon_declared[162]);
+  assign en_eff[35] = cfg_en[35] & ~(mon_switch & mon_declared[163]);
+  assign en_eff[36] = cfg_en[36] & ~(mon_switch & mon_declared[164]);
+  assign en_eff[37] = cfg_en[37] & ~(mon_switch & mon_declared[165]);
+  assign en_eff[38] = cfg_en[38] & ~(mon_switch & mon_declared[166]);
+  assign en_eff[39] = cfg_en[39] & ~(mon_switch & mon_declared[167]);
   rn1 #(.MODE_SEL(2)) u_r4 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1713), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[39:32]), .fwd_in({lfr78, lfr76, lfr74, lfr72, lfr70, lfr68, lfr66, lfr64}), .bwd_out(r4_bo), .fwd_out(r4_fo),
+      .cfg_en(en_eff[39:32]), .fwd_in({lfr78, lfr76, lfr74, lfr72, lfr70, lfr68, lfr66, lfr64}), .bwd_out(r4_bo), .fwd_out(r4_fo),
       .bwd_in({lbr167, lbr166, lbr165, lbr164, lbr163, lbr162, lbr161, lbr160}), .dual_o(unused_dual[4]));
   assign lfd160 = flt_router_dead[4] ? 9'd0 : r4_fo[8:0];
   assign lfd161 = flt_router_dead[4] ? 9'd0 : r4_fo[17:9];
@@ -2214,9 +2316,17 @@ module rn1_net_rn1_64 #(
   // router 5: stage 1, rn1s 8x4/d2
   wire [71:0] r5_bo;
   wire [71:0] r5_fo;
+  assign en_eff[40] = cfg_en[40] & ~(mon_switch & mon_declared[168]);
+  assign en_eff[41] = cfg_en[41] & ~(mon_switch & mon_declared[169]);
+  assign en_eff[42] = cfg_en[42] & ~(mon_switch & mon_declared[170]);
+  assign en_eff[43] = cfg_en[43] & ~(mon_switch & mon_declared[171]);
+  assign en_eff[44] = cfg_en[44] & ~(mon_switch & mon_declared[172]);
+  assign en_eff[45] = cfg_en[45] & ~(mon_switch & mon_declared[173]);
+  assign en_eff[46] = cfg_en[46] & ~(mon_switch & mon_declared[174]);
+  assign en_eff[47] = cfg_en[47] & ~(mon_switch & mon_declared[175]);
   rn1 #(.MODE_SEL(2)) u_r5 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hB54A), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[47:40]), .fwd_in({lfr94, lfr92, lfr90, lfr88, lfr86, lfr84, lfr82, lfr80}), .bwd_out(r5_bo), .fwd_out(r5_fo),
+      .cfg_en(en_eff[47:40]), .fwd_in({lfr94, lfr92, lfr90, lfr88, lfr86, lfr84, lfr82, lfr80}), .bwd_out(r5_bo), .fwd_out(r5_fo),
       .bwd_in({lbr175, lbr174, lbr173, lbr172, lbr171, lbr170, lbr169, lbr168}), .dual_o(unused_dual[5]));
   assign lfd168 = flt_router_dead[5] ? 9'd0 : r5_fo[8:0];
   assign lfd169 = flt_router_dead[5] ? 9'd0 : r5_fo[17:9];
@@ -2237,9 +2347,17 @@ module rn1_net_rn1_64 #(
   // router 6: stage 1, rn1s 8x4/d2
   wire [71:0] r6_bo;
   wire [71:0] r6_fo;
+  assign en_eff[48] = cfg_en[48] & ~(mon_switch & mon_declared[176]);
+  assign en_eff[49] = cfg_en[49] & ~(mon_switch & mon_declared[177]);
+  assign en_eff[50] = cfg_en[50] & ~(mon_switch & mon_declared[178]);
+  assign en_eff[51] = cfg_en[51] & ~(mon_switch & mon_declared[179]);
+  assign en_eff[52] = cfg_en[52] & ~(mon_switch & mon_declared[180]);
+  assign en_eff[53] = cfg_en[53] & ~(mon_switch & mon_declared[181]);
+  assign en_eff[54] = cfg_en[54] & ~(mon_switch & mon_declared[182]);
+  assign en_eff[55] = cfg_en[55] & ~(mon_switch & mon_declared[183]);
   rn1 #(.MODE_SEL(2)) u_r6 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h5381), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[55:48]), .fwd_in({lfr110, lfr108, lfr106, lfr104, lfr102, lfr100, lfr98, lfr96}), .bwd_out(r6_bo), .fwd_out(r6_fo),
+      .cfg_en(en_eff[55:48]), .fwd_in({lfr110, lfr108, lfr106, lfr104, lfr102, lfr100, lfr98, lfr96}), .bwd_out(r6_bo), .fwd_out(r6_fo),
       .bwd_in({lbr183, lbr182, lbr181, lbr180, lbr179, lbr178, lbr177, lbr176}), .dual_o(unused_dual[6]));
   assign lfd176 = flt_router_dead[6] ? 9'd0 : r6_fo[8:0];
   assign lfd177 = flt_router_dead[6] ? 9'd0 : r6_fo[17:9];
@@ -2260,9 +2378,17 @@ module rn1_net_rn1_64 #(
   // router 7: stage 1, rn1s 8x4/d2
   wire [71:0] r7_bo;
   wire [71:0] r7_fo;
+  assign en_eff[56] = cfg_en[56] & ~(mon_switch & mon_declared[184]);
+  assign en_eff[57] = cfg_en[57] & ~(mon_switch & mon_declared[185]);
+  assign en_eff[58] = cfg_en[58] & ~(mon_switch & mon_declared[186]);
+  assign en_eff[59] = cfg_en[59] & ~(mon_switch & mon_declared[187]);
+  assign en_eff[60] = cfg_en[60] & ~(mon_switch & mon_declared[188]);
+  assign en_eff[61] = cfg_en[61] & ~(mon_switch & mon_declared[189]);
+  assign en_eff[62] = cfg_en[62] & ~(mon_switch & mon_declared[190]);
+  assign en_eff[63] = cfg_en[63] & ~(mon_switch & mon_declared[191]);
   rn1 #(.MODE_SEL(2)) u_r7 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hF1B8), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[63:56]), .fwd_in({lfr126, lfr124, lfr122, lfr120, lfr118, lfr116, lfr114, lfr112}), .bwd_out(r7_bo), .fwd_out(r7_fo),
+      .cfg_en(en_eff[63:56]), .fwd_in({lfr126, lfr124, lfr122, lfr120, lfr118, lfr116, lfr114, lfr112}), .bwd_out(r7_bo), .fwd_out(r7_fo),
       .bwd_in({lbr191, lbr190, lbr189, lbr188, lbr187, lbr186, lbr185, lbr184}), .dual_o(unused_dual[7]));
   assign lfd184 = flt_router_dead[7] ? 9'd0 : r7_fo[8:0];
   assign lfd185 = flt_router_dead[7] ? 9'd0 : r7_fo[17:9];
@@ -2283,9 +2409,17 @@ module rn1_net_rn1_64 #(
   // router 8: stage 1, rn1s 8x4/d2
   wire [71:0] r8_bo;
   wire [71:0] r8_fo;
+  assign en_eff[64] = cfg_en[64] & ~(mon_switch & mon_declared[192]);
+  assign en_eff[65] = cfg_en[65] & ~(mon_switch & mon_declared[193]);
+  assign en_eff[66] = cfg_en[66] & ~(mon_switch & mon_declared[194]);
+  assign en_eff[67] = cfg_en[67] & ~(mon_switch & mon_declared[195]);
+  assign en_eff[68] = cfg_en[68] & ~(mon_switch & mon_declared[196]);
+  assign en_eff[69] = cfg_en[69] & ~(mon_switch & mon_declared[197]);
+  assign en_eff[70] = cfg_en[70] & ~(mon_switch & mon_declared[198]);
+  assign en_eff[71] = cfg_en[71] & ~(mon_switch & mon_declared[199]);
   rn1 #(.MODE_SEL(2)) u_r8 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h8FEF), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[71:64]), .fwd_in({lfr113, lfr97, lfr81, lfr65, lfr49, lfr33, lfr17, lfr1}), .bwd_out(r8_bo), .fwd_out(r8_fo),
+      .cfg_en(en_eff[71:64]), .fwd_in({lfr113, lfr97, lfr81, lfr65, lfr49, lfr33, lfr17, lfr1}), .bwd_out(r8_bo), .fwd_out(r8_fo),
       .bwd_in({lbr199, lbr198, lbr197, lbr196, lbr195, lbr194, lbr193, lbr192}), .dual_o(unused_dual[8]));
   assign lfd192 = flt_router_dead[8] ? 9'd0 : r8_fo[8:0];
   assign lfd193 = flt_router_dead[8] ? 9'd0 : r8_fo[17:9];
@@ -2306,9 +2440,17 @@ module rn1_net_rn1_64 #(
   // router 9: stage 1, rn1s 8x4/d2
   wire [71:0] r9_bo;
   wire [71:0] r9_fo;
+  assign en_eff[72] = cfg_en[72] & ~(mon_switch & mon_declared[200]);
+  assign en_eff[73] = cfg_en[73] & ~(mon_switch & mon_declared[201]);
+  assign en_eff[74] = cfg_en[74] & ~(mon_switch & mon_declared[202]);
+  assign en_eff[75] = cfg_en[75] & ~(mon_switch & mon_declared[203]);
+  assign en_eff[76] = cfg_en[76] & ~(mon_switch & mon_declared[204]);
+  assign en_eff[77] = cfg_en[77] & ~(mon_switch & mon_declared[205]);
+  assign en_eff[78] = cfg_en[78] & ~(mon_switch & mon_declared[206]);
+  assign en_eff[79] = cfg_en[79] & ~(mon_switch & mon_declared[207]);
   rn1 #(.MODE_SEL(2)) u_r9 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h2E26), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[79:72]), .fwd_in({lfr115, lfr99, lfr83, lfr67, lfr51, lfr35, lfr19, lfr3}), .bwd_out(r9_bo), .fwd_out(r9_fo),
+      .cfg_en(en_eff[79:72]), .fwd_in({lfr115, lfr99, lfr83, lfr67, lfr51, lfr35, lfr19, lfr3}), .bwd_out(r9_bo), .fwd_out(r9_fo),
       .bwd_in({lbr207, lbr206, lbr205, lbr204, lbr203, lbr202, lbr201, lbr200}), .dual_o(unused_dual[9]));
   assign lfd200 = flt_router_dead[9] ? 9'd0 : r9_fo[8:0];
   assign lfd201 = flt_router_dead[9] ? 9'd0 : r9_fo[17:9];
@@ -2329,9 +2471,17 @@ module rn1_net_rn1_64 #(
   // router 10: stage 1, rn1s 8x4/d2
   wire [71:0] r10_bo;
   wire [71:0] r10_fo;
+  assign en_eff[80] = cfg_en[80] & ~(mon_switch & mon_declared[208]);
+  assign en_eff[81] = cfg_en[81] & ~(mon_switch & mon_declared[209]);
+  assign en_eff[82] = cfg_en[82] & ~(mon_switch & mon_declared[210]);
+  assign en_eff[83] = cfg_en[83] & ~(mon_switch & mon_declared[211]);
+  assign en_eff[84] = cfg_en[84] & ~(mon_switch & mon_declared[212]);
+  assign en_eff[85] = cfg_en[85] & ~(mon_switch & mon_declared[213]);
+  assign en_eff[86] = cfg_en[86] & ~(mon_switch & mon_declared[214]);
+  assign en_eff[87] = cfg_en[87] & ~(mon_switch & mon_declared[215]);
   rn1 #(.MODE_SEL(2)) u_r10 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hCC5D), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[87:80]), .fwd_in({lfr117, lfr101, lfr85, lfr69, lfr53, lfr37, lfr21, lfr5}), .bwd_out(r10_bo), .fwd_out(r10_fo),
+      .cfg_en(en_eff[87:80]), .fwd_in({lfr117, lfr101, lfr85, lfr69, lfr53, lfr37, lfr21, lfr5}), .bwd_out(r10_bo), .fwd_out(r10_fo),
       .bwd_in({lbr215, lbr214, lbr213, lbr212, lbr211, lbr210, lbr209, lbr208}), .dual_o(unused_dual[10]));
   assign lfd208 = flt_router_dead[10] ? 9'd0 : r10_fo[8:0];
   assign lfd209 = flt_router_dead[10] ? 9'd0 : r10_fo[17:9];
@@ -2352,9 +2502,17 @@ module rn1_net_rn1_64 #(
   // router 11: stage 1, rn1s 8x4/d2
   wire [71:0] r11_bo;
   wire [71:0] r11_fo;
+  assign en_eff[88] = cfg_en[88] & ~(mon_switch & mon_declared[216]);
+  assign en_eff[89] = cfg_en[89] & ~(mon_switch & mon_declared[217]);
+  assign en_eff[90] = cfg_en[90] & ~(mon_switch & mon_declared[218]);
+  assign en_eff[91] = cfg_en[91] & ~(mon_switch & mon_declared[219]);
+  assign en_eff[92] = cfg_en[92] & ~(mon_switch & mon_declared[220]);
+  assign en_eff[93] = cfg_en[93] & ~(mon_switch & mon_declared[221]);
+  assign en_eff[94] = cfg_en[94] & ~(mon_switch & mon_declared[222]);
+  assign en_eff[95] = cfg_en[95] & ~(mon_switch & mon_declared[223]);
   rn1 #(.MODE_SEL(2)) u_r11 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h6A94), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[95:88]), .fwd_in({lfr119, lfr103, lfr87, lfr71, lfr55, lfr39, lfr23, lfr7}), .bwd_out(r11_bo), .fwd_out(r11_fo),
+      .cfg_en(en_eff[95:88]), .fwd_in({lfr119, lfr103, lfr87, lfr71, lfr55, lfr39, lfr23, lfr7}), .bwd_out(r11_bo), .fwd_out(r11_fo),
       .bwd_in({lbr223, lbr222, lbr221, lbr220, lbr219, lbr218, lbr217, lbr216}), .dual_o(unused_dual[11]));
   assign lfd216 = flt_router_dead[11] ? 9'd0 : r11_fo[8:0];
   assign lfd217 = flt_router_dead[11] ? 9'd0 : r11_fo[17:9];
@@ -2375,9 +2533,17 @@ module rn1_net_rn1_64 #(
   // router 12: stage 1, rn1s 8x4/d2
   wire [71:0] r12_bo;
   wire [71:0] r12_fo;
+  assign en_eff[96] = cfg_en[96] & ~(mon_switch & mon_declared[224]);
+  assign en_eff[97] = cfg_en[97] & ~(mon_switch & mon_declared[225]);
+  assign en_eff[98] = cfg_en[98] & ~(mon_switch & mon_declared[226]);
+  assign en_eff[99] = cfg_en[99] & ~(mon_switch & mon_declared[227]);
+  assign en_eff[100] = cfg_en[100] & ~(mon_switch & mon_declared[228]);
+  assign en_eff[101] = cfg_en[101] & ~(mon_switch & mon_declared[229]);
+  assign en_eff[102] = cfg_en[102] & ~(mon_switch & mon_declared[230]);
+  assign en_eff[103] = cfg_en[103] & ~(mon_switch & mon_declared[231]);
   rn1 #(.MODE_SEL(2)) u_r12 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h08CB), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[103:96]), .fwd_in({lfr121, lfr105, lfr89, lfr73, lfr57, lfr41, lfr25, lfr9}), .bwd_out(r12_bo), .fwd_out(r12_fo),
+      .cfg_en(en_eff[103:96]), .fwd_in({lfr121, lfr105, lfr89, lfr73, lfr57, lfr41, lfr25, lfr9}), .bwd_out(r12_bo), .fwd_out(r12_fo),
       .bwd_in({lbr231, lbr230, lbr229, lbr228, lbr227, lbr226, lbr225, lbr224}), .dual_o(unused_dual[12]));
   assign lfd224 = flt_router_dead[12] ? 9'd0 : r12_fo[8:0];
   assign lfd225 = flt_router_dead[12] ? 9'd0 : r12_fo[17:9];
@@ -2398,9 +2564,17 @@ module rn1_net_rn1_64 #(
   // router 13: stage 1, rn1s 8x4/d2
   wire [71:0] r13_bo;
   wire [71:0] r13_fo;
+  assign en_eff[104] = cfg_en[104] & ~(mon_switch & mon_declared[232]);
+  assign en_eff[105] = cfg_en[105] & ~(mon_switch & mon_declared[233]);
+  assign en_eff[106] = cfg_en[106] & ~(mon_switch & mon_declared[234]);
+  assign en_eff[107] = cfg_en[107] & ~(mon_switch & mon_declared[235]);
+  assign en_eff[108] = cfg_en[108] & ~(mon_switch & mon_declared[236]);
+  assign en_eff[109] = cfg_en[109] & ~(mon_switch & mon_declared[237]);
+  assign en_eff[110] = cfg_en[110] & ~(mon_switch & mon_declared[238]);
+  assign en_eff[111] = cfg_en[111] & ~(mon_switch & mon_declared[239]);
   rn1 #(.MODE_SEL(2)) u_r13 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hA702), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[111:104]), .fwd_in({lfr123, lfr107, lfr91, lfr75, lfr59, lfr43, lfr27, lfr11}), .bwd_out(r13_bo), .fwd_out(r13_fo),
+      .cfg_en(en_eff[111:104]), .fwd_in({lfr123, lfr107, lfr91, lfr75, lfr59, lfr43, lfr27, lfr11}), .bwd_out(r13_bo), .fwd_out(r13_fo),
       .bwd_in({lbr239, lbr238, lbr237, lbr236, lbr235, lbr234, lbr233, lbr232}), .dual_o(unused_dual[13]));
   assign lfd232 = flt_router_dead[13] ? 9'd0 : r13_fo[8:0];
   assign lfd233 = flt_router_dead[13] ? 9'd0 : r13_fo[17:9];
@@ -2421,9 +2595,17 @@ module rn1_net_rn1_64 #(
   // router 14: stage 1, rn1s 8x4/d2
   wire [71:0] r14_bo;
   wire [71:0] r14_fo;
+  assign en_eff[112] = cfg_en[112] & ~(mon_switch & mon_declared[240]);
+  assign en_eff[113] = cfg_en[113] & ~(mon_switch & mon_declared[241]);
+  assign en_eff[114] = cfg_en[114] & ~(mon_switch & mon_declared[242]);
+  assign en_eff[115] = cfg_en[115] & ~(mon_switch & mon_declared[243]);
+  assign en_eff[116] = cfg_en[116] & ~(mon_switch & mon_declared[244]);
+  assign en_eff[117] = cfg_en[117] & ~(mon_switch & mon_declared[245]);
+  assign en_eff[118] = cfg_en[118] & ~(mon_switch & mon_declared[246]);
+  assign en_eff[119] = cfg_en[119] & ~(mon_switch & mon_declared[247]);
   rn1 #(.MODE_SEL(2)) u_r14 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h4539), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[119:112]), .fwd_in({lfr125, lfr109, lfr93, lfr77, lfr61, lfr45, lfr29, lfr13}), .bwd_out(r14_bo), .fwd_out(r14_fo),
+      .cfg_en(en_eff[119:112]), .fwd_in({lfr125, lfr109, lfr93, lfr77, lfr61, lfr45, lfr29, lfr13}), .bwd_out(r14_bo), .fwd_out(r14_fo),
       .bwd_in({lbr247, lbr246, lbr245, lbr244, lbr243, lbr242, lbr241, lbr240}), .dual_o(unused_dual[14]));
   assign lfd240 = flt_router_dead[14] ? 9'd0 : r14_fo[8:0];
   assign lfd241 = flt_router_dead[14] ? 9'd0 : r14_fo[17:9];
@@ -2444,9 +2626,17 @@ module rn1_net_rn1_64 #(
   // router 15: stage 1, rn1s 8x4/d2
   wire [71:0] r15_bo;
   wire [71:0] r15_fo;
+  assign en_eff[120] = cfg_en[120] & ~(mon_switch & mon_declared[248]);
+  assign en_eff[121] = cfg_en[121] & ~(mon_switch & mon_declared[249]);
+  assign en_eff[122] = cfg_en[122] & ~(mon_switch & mon_declared[250]);
+  assign en_eff[123] = cfg_en[123] & ~(mon_switch & mon_declared[251]);
+  assign en_eff[124] = cfg_en[124] & ~(mon_switch & mon_declared[252]);
+  assign en_eff[125] = cfg_en[125] & ~(mon_switch & mon_declared[253]);
+  assign en_eff[126] = cfg_en[126] & ~(mon_switch & mon_declared[254]);
+  assign en_eff[127] = cfg_en[127] & ~(mon_switch & mon_declared[255]);
   rn1 #(.MODE_SEL(2)) u_r15 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hE370), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[127:120]), .fwd_in({lfr127, lfr111, lfr95, lfr79, lfr63, lfr47, lfr31, lfr15}), .bwd_out(r15_bo), .fwd_out(r15_fo),
+      .cfg_en(en_eff[127:120]), .fwd_in({lfr127, lfr111, lfr95, lfr79, lfr63, lfr47, lfr31, lfr15}), .bwd_out(r15_bo), .fwd_out(r15_fo),
       .bwd_in({lbr255, lbr254, lbr253, lbr252, lbr251, lbr250, lbr249, lbr248}), .dual_o(unused_dual[15]));
   assign lfd248 = flt_router_dead[15] ? 9'd0 : r15_fo[8:0];
   assign lfd249 = flt_router_dead[15] ? 9'd0 : r15_fo[17:9];
@@ -2467,9 +2657,17 @@ module rn1_net_rn1_64 #(
   // router 16: stage 2, rn1s 8x4/d2
   wire [71:0] r16_bo;
   wire [71:0] r16_fo;
+  assign en_eff[128] = cfg_en[128] & ~(mon_switch & mon_declared[256]);
+  assign en_eff[129] = cfg_en[129] & ~(mon_switch & mon_declared[257]);
+  assign en_eff[130] = cfg_en[130] & ~(mon_switch & mon_declared[258]);
+  assign en_eff[131] = cfg_en[131] & ~(mon_switch & mon_declared[259]);
+  assign en_eff[132] = cfg_en[132] & ~(mon_switch & mon_declared[260]);
+  assign en_eff[133] = cfg_en[133] & ~(mon_switch & mon_declared[261]);
+  assign en_eff[134] = cfg_en[134] & ~(mon_switch & mon_declared[262]);
+  assign en_eff[135] = cfg_en[135] & ~(mon_switch & mon_declared[263]);
   rn1 #(.MODE_SEL(2)) u_r16 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h81A7), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[135:128]), .fwd_in({lfr184, lfr176, lfr168, lfr160, lfr152, lfr144, lfr136, lfr128}), .bwd_out(r16_bo), .fwd_out(r16_fo),
+      .cfg_en(en_eff[135:128]), .fwd_in({lfr184, lfr176, lfr168, lfr160, lfr152, lfr144, lfr136, lfr128}), .bwd_out(r16_bo), .fwd_out(r16_fo),
       .bwd_in({lbr263, lbr262, lbr261, lbr260, lbr259, lbr258, lbr257, lbr256}), .dual_o(unused_dual[16]));
   assign lfd256 = flt_router_dead[16] ? 9'd0 : r16_fo[8:0];
   assign lfd257 = flt_router_dead[16] ? 9'd0 : r16_fo[17:9];
@@ -2490,9 +2688,17 @@ module rn1_net_rn1_64 #(
   // router 17: stage 2, rn1s 8x4/d2
   wire [71:0] r17_bo;
   wire [71:0] r17_fo;
+  assign en_eff[136] = cfg_en[136] & ~(mon_switch & mon_declared[264]);
+  assign en_eff[137] = cfg_en[137] & ~(mon_switch & mon_declared[265]);
+  assign en_eff[138] = cfg_en[138] & ~(mon_switch & mon_declared[266]);
+  assign en_eff[139] = cfg_en[139] & ~(mon_switch & mon_declared[267]);
+  assign en_eff[140] = cfg_en[140] & ~(mon_switch & mon_declared[268]);
+  assign en_eff[141] = cfg_en[141] & ~(mon_switch & mon_declared[269]);
+  assign en_eff[142] = cfg_en[142] & ~(mon_switch & mon_declared[270]);
+  assign en_eff[143] = cfg_en[143] & ~(mon_switch & mon_declared[271]);
   rn1 #(.MODE_SEL(2)) u_r17 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1FDE), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[143:136]), .fwd_in({lfr185, lfr177, lfr169, lfr161, lfr153, lfr145, lfr137, lfr129}), .bwd_out(r17_bo), .fwd_out(r17_fo),
+      .cfg_en(en_eff[143:136]), .fwd_in({lfr185, lfr177, lfr169, lfr161, lfr153, lfr145, lfr137, lfr129}), .bwd_out(r17_bo), .fwd_out(r17_fo),
       .bwd_in({lbr271, lbr270, lbr269, lbr268, lbr267, lbr266, lbr265, lbr264}), .dual_o(unused_dual[17]));
   assign lfd264 = flt_router_dead[17] ? 9'd0 : r17_fo[8:0];
   assign lfd265 = flt_router_dead[17] ? 9'd0 : r17_fo[17:9];
@@ -2513,9 +2719,17 @@ module rn1_net_rn1_64 #(
   // router 18: stage 2, rn1s 8x4/d2
   wire [71:0] r18_bo;
   wire [71:0] r18_fo;
+  assign en_eff[144] = cfg_en[144] & ~(mon_switch & mon_declared[272]);
+  assign en_eff[145] = cfg_en[145] & ~(mon_switch & mon_declared[273]);
+  assign en_eff[146] = cfg_en[146] & ~(mon_switch & mon_declared[274]);
+  assign en_eff[147] = cfg_en[147] & ~(mon_switch & mon_declared[275]);
+  assign en_eff[148] = cfg_en[148] & ~(mon_switch & mon_declared[276]);
+  assign en_eff[149] = cfg_en[149] & ~(mon_switch & mon_declared[277]);
+  assign en_eff[150] = cfg_en[150] & ~(mon_switch & mon_declared[278]);
+  assign en_eff[151] = cfg_en[151] & ~(mon_switch & mon_declared[279]);
   rn1 #(.MODE_SEL(2)) u_r18 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hBE15), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[151:144]), .fwd_in({lfr248, lfr240, lfr232, lfr224, lfr216, lfr208, lfr200, lfr192}), .bwd_out(r18_bo), .fwd_out(r18_fo),
+      .cfg_en(en_eff[151:144]), .fwd_in({lfr248, lfr240, lfr232, lfr224, lfr216, lfr208, lfr200, lfr192}), .bwd_out(r18_bo), .fwd_out(r18_fo),
       .bwd_in({lbr279, lbr278, lbr277, lbr276, lbr275, lbr274, lbr273, lbr272}), .dual_o(unused_dual[18]));
   assign lfd272 = flt_router_dead[18] ? 9'd0 : r18_fo[8:0];
   assign lfd273 = flt_router_dead[18] ? 9'd0 : r18_fo[17:9];
@@ -2536,9 +2750,17 @@ module rn1_net_rn1_64 #(
   // router 19: stage 2, rn1s 8x4/d2
   wire [71:0] r19_bo;
   wire [71:0] r19_fo;
+  assign en_eff[152] = cfg_en[152] & ~(mon_switch & mon_declared[280]);
+  assign en_eff[153] = cfg_en[153] & ~(mon_switch & mon_declared[281]);
+  assign en_eff[154] = cfg_en[154] & ~(mon_switch & mon_declared[282]);
+  assign en_eff[155] = cfg_en[155] & ~(mon_switch & mon_declared[283]);
+  assign en_eff[156] = cfg_en[156] & ~(mon_switch & mon_declared[284]);
+  assign en_eff[157] = cfg_en[157] & ~(mon_switch & mon_declared[285]);
+  assign en_eff[158] = cfg_en[158] & ~(mon_switch & mon_declared[286]);
+  assign en_eff[159] = cfg_en[159] & ~(mon_switch & mon_declared[287]);
   rn1 #(.MODE_SEL(2)) u_r19 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h5C4C), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[159:152]), .fwd_in({lfr249, lfr241, lfr233, lfr225, lfr217, lfr209, lfr201, lfr193}), .bwd_out(r19_bo), .fwd_out(r19_fo),
+      .cfg_en(en_eff[159:152]), .fwd_in({lfr249, lfr241, lfr233, lfr225, lfr217, lfr209, lfr201, lfr193}), .bwd_out(r19_bo), .fwd_out(r19_fo),
       .bwd_in({lbr287, lbr286, lbr285, lbr284, lbr283, lbr282, lbr281, lbr280}), .dual_o(unused_dual[19]));
   assign lfd280 = flt_router_dead[19] ? 9'd0 : r19_fo[8:0];
   assign lfd281 = flt_router_dead[19] ? 9'd0 : r19_fo[17:9];
@@ -2559,9 +2781,17 @@ module rn1_net_rn1_64 #(
   // router 20: stage 2, rn1s 8x4/d2
   wire [71:0] r20_bo;
   wire [71:0] r20_fo;
+  assign en_eff[160] = cfg_en[160] & ~(mon_switch & mon_declared[288]);
+  assign en_eff[161] = cfg_en[161] & ~(mon_switch & mon_declared[289]);
+  assign en_eff[162] = cfg_en[162] & ~(mon_switch & mon_declared[290]);
+  assign en_eff[163] = cfg_en[163] & ~(mon_switch & mon_declared[291]);
+  assign en_eff[164] = cfg_en[164] & ~(mon_switch & mon_declared[292]);
+  assign en_eff[165] = cfg_en[165] & ~(mon_switch & mon_declared[293]);
+  assign en_eff[166] = cfg_en[166] & ~(mon_switch & mon_declared[294]);
+  assign en_eff[167] = cfg_en[167] & ~(mon_switch & mon_declared[295]);
   rn1 #(.MODE_SEL(2)) u_r20 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hFA83), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[167:160]), .fwd_in({lfr186, lfr178, lfr170, lfr162, lfr154, lfr146, lfr138, lfr130}), .bwd_out(r20_bo), .fwd_out(r20_fo),
+      .cfg_en(en_eff[167:160]), .fwd_in({lfr186, lfr178, lfr170, lfr162, lfr154, lfr146, lfr138, lfr130}), .bwd_out(r20_bo), .fwd_out(r20_fo),
       .bwd_in({lbr295, lbr294, lbr293, lbr292, lbr291, lbr290, lbr289, lbr288}), .dual_o(unused_dual[20]));
   assign lfd288 = flt_router_dead[20] ? 9'd0 : r20_fo[8:0];
   assign lfd289 = flt_router_dead[20] ? 9'd0 : r20_fo[17:9];
@@ -2582,9 +2812,17 @@ module rn1_net_rn1_64 #(
   // router 21: stage 2, rn1s 8x4/d2
   wire [71:0] r21_bo;
   wire [71:0] r21_fo;
+  assign en_eff[168] = cfg_en[168] & ~(mon_switch & mon_declared[296]);
+  assign en_eff[169] = cfg_en[169] & ~(mon_switch & mon_declared[297]);
+  assign en_eff[170] = cfg_en[170] & ~(mon_switch & mon_declared[298]);
+  assign en_eff[171] = cfg_en[171] & ~(mon_switch & mon_declared[299]);
+  assign en_eff[172] = cfg_en[172] & ~(mon_switch & mon_declared[300]);
+  assign en_eff[173] = cfg_en[173] & ~(mon_switch & mon_declared[301]);
+  assign en_eff[174] = cfg_en[174] & ~(mon_switch & mon_declared[302]);
+  assign en_eff[175] = cfg_en[175] & ~(mon_switch & mon_declared[303]);
   rn1 #(.MODE_SEL(2)) u_r21 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h98BA), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[175:168]), .fwd_in({lfr187, lfr179, lfr171, lfr163, lfr155, lfr147, lfr139, lfr131}), .bwd_out(r21_bo), .fwd_out(r21_fo),
+      .cfg_en(en_eff[175:168]), .fwd_in({lfr187, lfr179, lfr171, lfr163, lfr155, lfr147, lfr139, lfr131}), .bwd_out(r21_bo), .fwd_out(r21_fo),
       .bwd_in({lbr303, lbr302, lbr301, lbr300, lbr299, lbr298, lbr297, lbr296}), .dual_o(unused_dual[21]));
   assign lfd296 = flt_router_dead[21] ? 9'd0 : r21_fo[8:0];
   assign lfd297 = flt_router_dead[21] ? 9'd0 : r21_fo[17:9];
@@ -2605,9 +2843,17 @@ module rn1_net_rn1_64 #(
   // router 22: stage 2, rn1s 8x4/d2
   wire [71:0] r22_bo;
   wire [71:0] r22_fo;
+  assign en_eff[176] = cfg_en[176] & ~(mon_switch & mon_declared[304]);
+  assign en_eff[177] = cfg_en[177] & ~(mon_switch & mon_declared[305]);
+  assign en_eff[178] = cfg_en[178] & ~(mon_switch & mon_declared[306]);
+  assign en_eff[179] = cfg_en[179] & ~(mon_switch & mon_declared[307]);
+  assign en_eff[180] = cfg_en[180] & ~(mon_switch & mon_declared[308]);
+  assign en_eff[181] = cfg_en[181] & ~(mon_switch & mon_declared[309]);
+  assign en_eff[182] = cfg_en[182] & ~(mon_switch & mon_declared[310]);
+  assign en_eff[183] = cfg_en[183] & ~(mon_switch & mon_declared[311]);
   rn1 #(.MODE_SEL(2)) u_r22 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h36F1), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[183:176]), .fwd_in({lfr250, lfr242, lfr234, lfr226, lfr218, lfr210, lfr202, lfr194}), .bwd_out(r22_bo), .fwd_out(r22_fo),
+      .cfg_en(en_eff[183:176]), .fwd_in({lfr250, lfr242, lfr234, lfr226, lfr218, lfr210, lfr202, lfr194}), .bwd_out(r22_bo), .fwd_out(r22_fo),
       .bwd_in({lbr311, lbr310, lbr309, lbr308, lbr307, lbr306, lbr305, lbr304}), .dual_o(unused_dual[22]));
   assign lfd304 = flt_router_dead[22] ? 9'd0 : r22_fo[8:0];
   assign lfd305 = flt_router_dead[22] ? 9'd0 : r22_fo[17:9];
@@ -2628,9 +2874,17 @@ module rn1_net_rn1_64 #(
   // router 23: stage 2, rn1s 8x4/d2
   wire [71:0] r23_bo;
   wire [71:0] r23_fo;
+  assign en_eff[184] = cfg_en[184] & ~(mon_switch & mon_declared[312]);
+  assign en_eff[185] = cfg_en[185] & ~(mon_switch & mon_declared[313]);
+  assign en_eff[186] = cfg_en[186] & ~(mon_switch & mon_declared[314]);
+  assign en_eff[187] = cfg_en[187] & ~(mon_switch & mon_declared[315]);
+  assign en_eff[188] = cfg_en[188] & ~(mon_switch & mon_declared[316]);
+  assign en_eff[189] = cfg_en[189] & ~(mon_switch & mon_declared[317]);
+  assign en_eff[190] = cfg_en[190] & ~(mon_switch & mon_declared[318]);
+  assign en_eff[191] = cfg_en[191] & ~(mon_switch & mon_declared[319]);
   rn1 #(.MODE_SEL(2)) u_r23 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hD528), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[191:184]), .fwd_in({lfr251, lfr243, lfr235, lfr227, lfr219, lfr211, lfr203, lfr195}), .bwd_out(r23_bo), .fwd_out(r23_fo),
+      .cfg_en(en_eff[191:184]), .fwd_in({lfr251, lfr243, lfr235, lfr227, lfr219, lfr211, lfr203, lfr195}), .bwd_out(r23_bo), .fwd_out(r23_fo),
       .bwd_in({lbr319, lbr318, lbr317, lbr316, lbr315, lbr314, lbr313, lbr312}), .dual_o(unused_dual[23]));
   assign lfd312 = flt_router_dead[23] ? 9'd0 : r23_fo[8:0];
   assign lfd313 = flt_router_dead[23] ? 9'd0 : r23_fo[17:9];
@@ -2651,9 +2905,17 @@ module rn1_net_rn1_64 #(
   // router 24: stage 2, rn1s 8x4/d2
   wire [71:0] r24_bo;
   wire [71:0] r24_fo;
+  assign en_eff[192] = cfg_en[192] & ~(mon_switch & mon_declared[320]);
+  assign en_eff[193] = cfg_en[193] & ~(mon_switch & mon_declared[321]);
+  assign en_eff[194] = cfg_en[194] & ~(mon_switch & mon_declared[322]);
+  assign en_eff[195] = cfg_en[195] & ~(mon_switch & mon_declared[323]);
+  assign en_eff[196] = cfg_en[196] & ~(mon_switch & mon_declared[324]);
+  assign en_eff[197] = cfg_en[197] & ~(mon_switch & mon_declared[325]);
+  assign en_eff[198] = cfg_en[198] & ~(mon_switch & mon_declared[326]);
+  assign en_eff[199] = cfg_en[199] & ~(mon_switch & mon_declared[327]);
   rn1 #(.MODE_SEL(2)) u_r24 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h735F), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[199:192]), .fwd_in({lfr188, lfr180, lfr172, lfr164, lfr156, lfr148, lfr140, lfr132}), .bwd_out(r24_bo), .fwd_out(r24_fo),
+      .cfg_en(en_eff[199:192]), .fwd_in({lfr188, lfr180, lfr172, lfr164, lfr156, lfr148, lfr140, lfr132}), .bwd_out(r24_bo), .fwd_out(r24_fo),
       .bwd_in({lbr327, lbr326, lbr325, lbr324, lbr323, lbr322, lbr321, lbr320}), .dual_o(unused_dual[24]));
   assign lfd320 = flt_router_dead[24] ? 9'd0 : r24_fo[8:0];
   assign lfd321 = flt_router_dead[24] ? 9'd0 : r24_fo[17:9];
@@ -2674,9 +2936,17 @@ module rn1_net_rn1_64 #(
   // router 25: stage 2, rn1s 8x4/d2
   wire [71:0] r25_bo;
   wire [71:0] r25_fo;
+  assign en_eff[200] = cfg_en[200] & ~(mon_switch & mon_declared[328]);
+  assign en_eff[201] = cfg_en[201] & ~(mon_switch & mon_declared[329]);
+  assign en_eff[202] = cfg_en[202] & ~(mon_switch & mon_declared[330]);
+  assign en_eff[203] = cfg_en[203] & ~(mon_switch & mon_declared[331]);
+  assign en_eff[204] = cfg_en[204] & ~(mon_switch & mon_declared[332]);
+  assign en_eff[205] = cfg_en[205] & ~(mon_switch & mon_declared[333]);
+  assign en_eff[206] = cfg_en[206] & ~(mon_switch & mon_declared[334]);
+  assign en_eff[207] = cfg_en[207] & ~(mon_switch & mon_declared[335]);
   rn1 #(.MODE_SEL(2)) u_r25 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1196), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[207:200]), .fwd_in({lfr189, lfr181, lfr173, lfr165, lfr157, lfr149, lfr141, lfr133}), .bwd_out(r25_bo), .fwd_out(r25_fo),
+      .cfg_en(en_eff[207:200]), .fwd_in({lfr189, lfr181, lfr173, lfr165, lfr157, lfr149, lfr141, lfr133}), .bwd_out(r25_bo), .fwd_out(r25_fo),
       .bwd_in({lbr335, lbr334, lbr333, lbr332, lbr331, lbr330, lbr329, lbr328}), .dual_o(unused_dual[25]));
   assign lfd328 = flt_router_dead[25] ? 9'd0 : r25_fo[8:0];
   assign lfd329 = flt_router_dead[25] ? 9'd0 : r25_fo[17:9];
@@ -2697,9 +2967,17 @@ module rn1_net_rn1_64 #(
   // router 26: stage 2, rn1s 8x4/d2
   wire [71:0] r26_bo;
   wire [71:0] r26_fo;
+  assign en_eff[208] = cfg_en[208] & ~(mon_switch & mon_declared[336]);
+  assign en_eff[209] = cfg_en[209] & ~(mon_switch & mon_declared[337]);
+  assign en_eff[210] = cfg_en[210] & ~(mon_switch & mon_declared[338]);
+  assign en_eff[211] = cfg_en[211] & ~(mon_switch & mon_declared[339]);
+  assign en_eff[212] = cfg_en[212] & ~(mon_switch & mon_declared[340]);
+  assign en_eff[213] = cfg_en[213] & ~(mon_switch & mon_declared[341]);
+  assign en_eff[214] = cfg_en[214] & ~(mon_switch & mon_declared[342]);
+  assign en_eff[215] = cfg_en[215] & ~(mon_switch & mon_declared[343]);
   rn1 #(.MODE_SEL(2)) u_r26 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hAFCD), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[215:208]), .fwd_in({lfr252, lfr244, lfr236, lfr228, lfr220, lfr212, lfr204, lfr196}), .bwd_out(r26_bo), .fwd_out(r26_fo),
+      .cfg_en(en_eff[215:208]), .fwd_in({lfr252, lfr244, lfr236, lfr228, lfr220, lfr212, lfr204, lfr196}), .bwd_out(r26_bo), .fwd_out(r26_fo),
       .bwd_in({lbr343, lbr342, lbr341, lbr340, lbr339, lbr338, lbr337, lbr336}), .dual_o(unused_dual[26]));
   assign lfd336 = flt_router_dead[26] ? 9'd0 : r26_fo[8:0];
   assign lfd337 = flt_router_dead[26] ? 9'd0 : r26_fo[17:9];
@@ -2720,9 +2998,17 @@ module rn1_net_rn1_64 #(
   // router 27: stage 2, rn1s 8x4/d2
   wire [71:0] r27_bo;
   wire [71:0] r27_fo;
+  assign en_eff[216] = cfg_en[216] & ~(mon_switch & mon_declared[344]);
+  assign en_eff[217] = cfg_en[217] & ~(mon_switch & mon_declared[345]);
+  assign en_eff[218] = cfg_en[218] & ~(mon_switch & mon_declared[346]);
+  assign en_eff[219] = cfg_en[219] & ~(mon_switch & mon_declared[347]);
+  assign en_eff[220] = cfg_en[220] & ~(mon_switch & mon_declared[348]);
+  assign en_eff[221] = cfg_en[221] & ~(mon_switch & mon_declared[349]);
+  assign en_eff[222] = cfg_en[222] & ~(mon_switch & mon_declared[350]);
+  assign en_eff[223] = cfg_en[223] & ~(mon_switch & mon_declared[351]);
   rn1 #(.MODE_SEL(2)) u_r27 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h4E04), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[223:216]), .fwd_in({lfr253, lfr245, lfr237, lfr229, lfr221, lfr213, lfr205, lfr197}), .bwd_out(r27_bo), .fwd_out(r27_fo),
+      .cfg_en(en_eff[223:216]), .fwd_in({lfr253, lfr245, lfr237, lfr229, lfr221, lfr213, lfr205, lfr197}), .bwd_out(r27_bo), .fwd_out(r27_fo),
       .bwd_in({lbr351, lbr350, lbr349, lbr348, lbr347, lbr346, lbr345, lbr344}), .dual_o(unused_dual[27]));
   assign lfd344 = flt_router_dead[27] ? 9'd0 : r27_fo[8:0];
   assign lfd345 = flt_router_dead[27] ? 9'd0 : r27_fo[17:9];
@@ -2743,9 +3029,17 @@ module rn1_net_rn1_64 #(
   // router 28: stage 2, rn1s 8x4/d2
   wire [71:0] r28_bo;
   wire [71:0] r28_fo;
+  assign en_eff[224] = cfg_en[224] & ~(mon_switch & mon_declared[352]);
+  assign en_eff[225] = cfg_en[225] & ~(mon_switch & mon_declared[353]);
+  assign en_eff[226] = cfg_en[226] & ~(mon_switch & mon_declared[354]);
+  assign en_eff[227] = cfg_en[227] & ~(mon_switch & mon_declared[355]);
+  assign en_eff[228] = cfg_en[228] & ~(mon_switch & mon_declared[356]);
+  assign en_eff[229] = cfg_en[229] & ~(mon_switch & mon_declared[357]);
+  assign en_eff[230] = cfg_en[230] & ~(mon_switch & mon_declared[358]);
+  assign en_eff[231] = cfg_en[231] & ~(mon_switch & mon_declared[359]);
   rn1 #(.MODE_SEL(2)) u_r28 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hEC3B), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[231:224]), .fwd_in({lfr190, lfr182, lfr174, lfr166, lfr158, lfr150, lfr142, lfr134}), .bwd_out(r28_bo), .fwd_out(r28_fo),
+      .cfg_en(en_eff[231:224]), .fwd_in({lfr190, lfr182, lfr174, lfr166, lfr158, lfr150, lfr142, lfr134}), .bwd_out(r28_bo), .fwd_out(r28_fo),
       .bwd_in({lbr359, lbr358, lbr357, lbr356, lbr355, lbr354, lbr353, lbr352}), .dual_o(unused_dual[28]));
   assign lfd352 = flt_router_dead[28] ? 9'd0 : r28_fo[8:0];
   assign lfd353 = flt_router_dead[28] ? 9'd0 : r28_fo[17:9];
@@ -2766,9 +3060,17 @@ module rn1_net_rn1_64 #(
   // router 29: stage 2, rn1s 8x4/d2
   wire [71:0] r29_bo;
   wire [71:0] r29_fo;
+  assign en_eff[232] = cfg_en[232] & ~(mon_switch & mon_declared[360]);
+  assign en_eff[233] = cfg_en[233] & ~(mon_switch & mon_declared[361]);
+  assign en_eff[234] = cfg_en[234] & ~(mon_switch & mon_declared[362]);
+  assign en_eff[235] = cfg_en[235] & ~(mon_switch & mon_declared[363]);
+  assign en_eff[236] = cfg_en[236] & ~(mon_switch & mon_declared[364]);
+  assign en_eff[237] = cfg_en[237] & ~(mon_switch & mon_declared[365]);
+  assign en_eff[238] = cfg_en[238] & ~(mon_switch & mon_declared[366]);
+  assign en_eff[239] = cfg_en[239] & ~(mon_switch & mon_declared[367]);
   rn1 #(.MODE_SEL(2)) u_r29 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h8A72), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[239:232]), .fwd_in({lfr191, lfr183, lfr175, lfr167, lfr159, lfr151, lfr143, lfr135}), .bwd_out(r29_bo), .fwd_out(r29_fo),
+      .cfg_en(en_eff[239:232]), .fwd_in({lfr191, lfr183, lfr175, lfr167, lfr159, lfr151, lfr143, lfr135}), .bwd_out(r29_bo), .fwd_out(r29_fo),
       .bwd_in({lbr367, lbr366, lbr365, lbr364, lbr363, lbr362, lbr361, lbr360}), .dual_o(unused_dual[29]));
   assign lfd360 = flt_router_dead[29] ? 9'd0 : r29_fo[8:0];
   assign lfd361 = flt_router_dead[29] ? 9'd0 : r29_fo[17:9];
@@ -2789,9 +3091,17 @@ module rn1_net_rn1_64 #(
   // router 30: stage 2, rn1s 8x4/d2
   wire [71:0] r30_bo;
   wire [71:0] r30_fo;
+  assign en_eff[240] = cfg_en[240] & ~(mon_switch & mon_declared[368]);
+  assign en_eff[241] = cfg_en[241] & ~(mon_switch & mon_declared[369]);
+  assign en_eff[242] = cfg_en[242] & ~(mon_switch & mon_declared[370]);
+  assign en_eff[243] = cfg_en[243] & ~(mon_switch & mon_declared[371]);
+  assign en_eff[244] = cfg_en[244] & ~(mon_switch & mon_declared[372]);
+  assign en_eff[245] = cfg_en[245] & ~(mon_switch & mon_declared[373]);
+  assign en_eff[246] = cfg_en[246] & ~(mon_switch & mon_declared[374]);
+  assign en_eff[247] = cfg_en[247] & ~(mon_switch & mon_declared[375]);
   rn1 #(.MODE_SEL(2)) u_r30 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h28A9), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[247:240]), .fwd_in({lfr254, lfr246, lfr238, lfr230, lfr222, lfr214, lfr206, lfr198}), .bwd_out(r30_bo), .fwd_out(r30_fo),
+      .cfg_en(en_eff[247:240]), .fwd_in({lfr254, lfr246, lfr238, lfr230, lfr222, lfr214, lfr206, lfr198}), .bwd_out(r30_bo), .fwd_out(r30_fo),
       .bwd_in({lbr375, lbr374, lbr373, lbr372, lbr371, lbr370, lbr369, lbr368}), .dual_o(unused_dual[30]));
   assign lfd368 = flt_router_dead[30] ? 9'd0 : r30_fo[8:0];
   assign lfd369 = flt_router_dead[30] ? 9'd0 : r30_fo[17:9];
@@ -2812,9 +3122,17 @@ module rn1_net_rn1_64 #(
   // router 31: stage 2, rn1s 8x4/d2
   wire [71:0] r31_bo;
   wire [71:0] r31_fo;
+  assign en_eff[248] = cfg_en[248] & ~(mon_switch & mon_declared[376]);
+  assign en_eff[249] = cfg_en[249] & ~(mon_switch & mon_declared[377]);
+  assign en_eff[250] = cfg_en[250] & ~(mon_switch & mon_declared[378]);
+  assign en_eff[251] = cfg_en[251] & ~(mon_switch & mon_declared[379]);
+  assign en_eff[252] = cfg_en[252] & ~(mon_switch & mon_declared[380]);
+  assign en_eff[253] = cfg_en[253] & ~(mon_switch & mon_declared[381]);
+  assign en_eff[254] = cfg_en[254] & ~(mon_switch & mon_declared[382]);
+  assign en_eff[255] = cfg_en[255] & ~(mon_switch & mon_declared[383]);
   rn1 #(.MODE_SEL(2)) u_r31 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hC6E0), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[255:248]), .fwd_in({lfr255, lfr247, lfr239, lfr231, lfr223, lfr215, lfr207, lfr199}), .bwd_out(r31_bo), .fwd_out(r31_fo),
+      .cfg_en(en_eff[255:248]), .fwd_in({lfr255, lfr247, lfr239, lfr231, lfr223, lfr215, lfr207, lfr199}), .bwd_out(r31_bo), .fwd_out(r31_fo),
       .bwd_in({lbr383, lbr382, lbr381, lbr380, lbr379, lbr378, lbr377, lbr376}), .dual_o(unused_dual[31]));
   assign lfd376 = flt_router_dead[31] ? 9'd0 : r31_fo[8:0];
   assign lfd377 = flt_router_dead[31] ? 9'd0 : r31_fo[17:9];
@@ -2835,9 +3153,17 @@ module rn1_net_rn1_64 #(
   // router 32: stage 3, rn1d 8x4/d2
   wire [71:0] r32_bo;
   wire [71:0] r32_fo;
+  assign en_eff[256] = cfg_en[256] & ~(mon_switch & mon_declared[384]);
+  assign en_eff[257] = cfg_en[257] & ~(mon_switch & mon_declared[385]);
+  assign en_eff[258] = cfg_en[258] & ~(mon_switch & mon_declared[386]);
+  assign en_eff[259] = cfg_en[259] & ~(mon_switch & mon_declared[387]);
+  assign en_eff[260] = cfg_en[260] & ~(mon_switch & mon_declared[388]);
+  assign en_eff[261] = cfg_en[261] & ~(mon_switch & mon_declared[389]);
+  assign en_eff[262] = cfg_en[262] & ~(mon_switch & mon_declared[390]);
+  assign en_eff[263] = cfg_en[263] & ~(mon_switch & mon_declared[391]);
   rn1 #(.MODE_SEL(3)) u_r32 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h6517), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[263:256]), .fwd_in({lfr383, lfr375, lfr367, lfr359, lfr280, lfr272, lfr264, lfr256}), .bwd_out(r32_bo), .fwd_out(r32_fo),
+      .cfg_en(en_eff[263:256]), .fwd_in({lfr383, lfr375, lfr367, lfr359, lfr280, lfr272, lfr264, lfr256}), .bwd_out(r32_bo), .fwd_out(r32_fo),
       .bwd_in({lbr391, lbr390, lbr389, lbr388, lbr387, lbr386, lbr385, lbr384}), .dual_o(unused_dual[32]));
   assign lfd384 = flt_router_dead[32] ? 9'd0 : r32_fo[8:0];
   assign lfd385 = flt_router_dead[32] ? 9'd0 : r32_fo[17:9];
@@ -2858,9 +3184,17 @@ module rn1_net_rn1_64 #(
   // router 33: stage 3, rn1d 8x4/d2
   wire [71:0] r33_bo;
   wire [71:0] r33_fo;
+  assign en_eff[264] = cfg_en[264] & ~(mon_switch & mon_declared[392]);
+  assign en_eff[265] = cfg_en[265] & ~(mon_switch & mon_declared[393]);
+  assign en_eff[266] = cfg_en[266] & ~(mon_switch & mon_declared[394]);
+  assign en_eff[267] = cfg_en[267] & ~(mon_switch & mon_declared[395]);
+  assign en_eff[268] = cfg_en[268] & ~(mon_switch & mon_declared[396]);
+  assign en_eff[269] = cfg_en[269] & ~(mon_switch & mon_declared[397]);
+  assign en_eff[270] = cfg_en[270] & ~(mon_switch & mon_declared[398]);
+  assign en_eff[271] = cfg_en[271] & ~(mon_switch & mon_declared[399]);
   rn1 #(.MODE_SEL(3)) u_r33 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h034E), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[271:264]), .fwd_in({lfr281, lfr273, lfr265, lfr257, lfr282, lfr274, lfr266, lfr258}), .bwd_out(r33_bo), .fwd_out(r33_fo),
+      .cfg_en(en_eff[271:264]), .fwd_in({lfr281, lfr273, lfr265, lfr257, lfr282, lfr274, lfr266, lfr258}), .bwd_out(r33_bo), .fwd_out(r33_fo),
       .bwd_in({lbr399, lbr398, lbr397, lbr396, lbr395, lbr394, lbr393, lbr392}), .dual_o(unused_dual[33]));
   assign lfd392 = flt_router_dead[33] ? 9'd0 : r33_fo[8:0];
   assign lfd393 = flt_router_dead[33] ? 9'd0 : r33_fo[17:9];
@@ -2881,9 +3215,17 @@ module rn1_net_rn1_64 #(
   // router 34: stage 3, rn1d 8x4/d2
   wire [71:0] r34_bo;
   wire [71:0] r34_fo;
+  assign en_eff[272] = cfg_en[272] & ~(mon_switch & mon_declared[400]);
+  assign en_eff[273] = cfg_en[273] & ~(mon_switch & mon_declared[401]);
+  assign en_eff[274] = cfg_en[274] & ~(mon_switch & mon_declared[402]);
+  assign en_eff[275] = cfg_en[275] & ~(mon_switch & mon_declared[403]);
+  assign en_eff[276] = cfg_en[276] & ~(mon_switch & mon_declared[404]);
+  assign en_eff[277] = cfg_en[277] & ~(mon_switch & mon_declared[405]);
+  assign en_eff[278] = cfg_en[278] & ~(mon_switch & mon_declared[406]);
+  assign en_eff[279] = cfg_en[279] & ~(mon_switch & mon_declared[407]);
   rn1 #(.MODE_SEL(3)) u_r34 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hA185), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[279:272]), .fwd_in({lfr283, lfr275, lfr267, lfr259, lfr284, lfr276, lfr268, lfr260}), .bwd_out(r34_bo), .fwd_out(r34_fo),
+      .cfg_en(en_eff[279:272]), .fwd_in({lfr283, lfr275, lfr267, lfr259, lfr284, lfr276, lfr268, lfr260}), .bwd_out(r34_bo), .fwd_out(r34_fo),
       .bwd_in({lbr407, lbr406, lbr405, lbr404, lbr403, lbr402, lbr401, lbr400}), .dual_o(unused_dual[34]));
   assign lfd400 = flt_router_dead[34] ? 9'd0 : r34_fo[8:0];
   assign lfd401 = flt_router_dead[34] ? 9'd0 : r34_fo[17:9];
@@ -2904,9 +3246,17 @@ module rn1_net_rn1_64 #(
   // router 35: stage 3, rn1d 8x4/d2
   wire [71:0] r35_bo;
   wire [71:0] r35_fo;
+  assign en_eff[280] = cfg_en[280] & ~(mon_switch & mon_declared[408]);
+  assign en_eff[281] = cfg_en[281] & ~(mon_switch & mon_declared[409]);
+  assign en_eff[282] = cfg_en[282] & ~(mon_switch & mon_declared[410]);
+  assign en_eff[283] = cfg_en[283] & ~(mon_switch & mon_declared[411]);
+  assign en_eff[284] = cfg_en[284] & ~(mon_switch & mon_declared[412]);
+  assign en_eff[285] = cfg_en[285] & ~(mon_switch & mon_declared[413]);
+  assign en_eff[286] = cfg_en[286] & ~(mon_switch & mon_declared[414]);
+  assign en_eff[287] = cfg_en[287] & ~(mon_switch & mon_declared[415]);
   rn1 #(.MODE_SEL(3)) u_r35 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h3FBC), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[287:280]), .fwd_in({lfr285, lfr277, lfr269, lfr261, lfr286, lfr278, lfr270, lfr262}), .bwd_out(r35_bo), .fwd_out(r35_fo),
+      .cfg_en(en_eff[287:280]), .fwd_in({lfr285, lfr277, lfr269, lfr261, lfr286, lfr278, lfr270, lfr262}), .bwd_out(r35_bo), .fwd_out(r35_fo),
       .bwd_in({lbr415, lbr414, lbr413, lbr412, lbr411, lbr410, lbr409, lbr408}), .dual_o(unused_dual[35]));
   assign lfd408 = flt_router_dead[35] ? 9'd0 : r35_fo[8:0];
   assign lfd409 = flt_router_dead[35] ? 9'd0 : r35_fo[17:9];
@@ -2927,9 +3277,17 @@ module rn1_net_rn1_64 #(
   // router 36: stage 3, rn1d 8x4/d2
   wire [71:0] r36_bo;
   wire [71:0] r36_fo;
+  assign en_eff[288] = cfg_en[288] & ~(mon_switch & mon_declared[416]);
+  assign en_eff[289] = cfg_en[289] & ~(mon_switch & mon_declared[417]);
+  assign en_eff[290] = cfg_en[290] & ~(mon_switch & mon_declared[418]);
+  assign en_eff[291] = cfg_en[291] & ~(mon_switch & mon_declared[419]);
+  assign en_eff[292] = cfg_en[292] & ~(mon_switch & mon_declared[420]);
+  assign en_eff[293] = cfg_en[293] & ~(mon_switch & mon_declared[421]);
+  assign en_eff[294] = cfg_en[294] & ~(mon_switch & mon_declared[422]);
+  assign en_eff[295] = cfg_en[295] & ~(mon_switch & mon_declared[423]);
   rn1 #(.MODE_SEL(3)) u_r36 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hDDF3), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[295:288]), .fwd_in({lfr287, lfr279, lfr271, lfr263, lfr312, lfr304, lfr296, lfr288}), .bwd_out(r36_bo), .fwd_out(r36_fo),
+      .cfg_en(en_eff[295:288]), .fwd_in({lfr287, lfr279, lfr271, lfr263, lfr312, lfr304, lfr296, lfr288}), .bwd_out(r36_bo), .fwd_out(r36_fo),
       .bwd_in({lbr423, lbr422, lbr421, lbr420, lbr419, lbr418, lbr417, lbr416}), .dual_o(unused_dual[36]));
   assign lfd416 = flt_router_dead[36] ? 9'd0 : r36_fo[8:0];
   assign lfd417 = flt_router_dead[36] ? 9'd0 : r36_fo[17:9];
@@ -2950,9 +3308,17 @@ module rn1_net_rn1_64 #(
   // router 37: stage 3, rn1d 8x4/d2
   wire [71:0] r37_bo;
   wire [71:0] r37_fo;
+  assign en_eff[296] = cfg_en[296] & ~(mon_switch & mon_declared[424]);
+  assign en_eff[297] = cfg_en[297] & ~(mon_switch & mon_declared[425]);
+  assign en_eff[298] = cfg_en[298] & ~(mon_switch & mon_declared[426]);
+  assign en_eff[299] = cfg_en[299] & ~(mon_switch & mon_declared[427]);
+  assign en_eff[300] = cfg_en[300] & ~(mon_switch & mon_declared[428]);
+  assign en_eff[301] = cfg_en[301] & ~(mon_switch & mon_declared[429]);
+  assign en_eff[302] = cfg_en[302] & ~(mon_switch & mon_declared[430]);
+  assign en_eff[303] = cfg_en[303] & ~(mon_switch & mon_declared[431]);
   rn1 #(.MODE_SEL(3)) u_r37 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h7C2A), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[303:296]), .fwd_in({lfr313, lfr305, lfr297, lfr289, lfr314, lfr306, lfr298, lfr290}), .bwd_out(r37_bo), .fwd_out(r37_fo),
+      .cfg_en(en_eff[303:296]), .fwd_in({lfr313, lfr305, lfr297, lfr289, lfr314, lfr306, lfr298, lfr290}), .bwd_out(r37_bo), .fwd_out(r37_fo),
       .bwd_in({lbr431, lbr430, lbr429, lbr428, lbr427, lbr426, lbr425, lbr424}), .dual_o(unused_dual[37]));
   assign lfd424 = flt_router_dead[37] ? 9'd0 : r37_fo[8:0];
   assign lfd425 = flt_router_dead[37] ? 9'd0 : r37_fo[17:9];
@@ -2973,9 +3339,17 @@ module rn1_net_rn1_64 #(
   // router 38: stage 3, rn1d 8x4/d2
   wire [71:0] r38_bo;
   wire [71:0] r38_fo;
+  assign en_eff[304] = cfg_en[304] & ~(mon_switch & mon_declared[432]);
+  assign en_eff[305] = cfg_en[305] & ~(mon_switch & mon_declared[433]);
+  assign en_eff[306] = cfg_en[306] & ~(mon_switch & mon_declared[434]);
+  assign en_eff[307] = cfg_en[307] & ~(mon_switch & mon_declared[435]);
+  assign en_eff[308] = cfg_en[308] & ~(mon_switch & mon_declared[436]);
+  assign en_eff[309] = cfg_en[309] & ~(mon_switch & mon_declared[437]);
+  assign en_eff[310] = cfg_en[310] & ~(mon_switch & mon_declared[438]);
+  assign en_eff[311] = cfg_en[311] & ~(mon_switch & mon_declared[439]);
   rn1 #(.MODE_SEL(3)) u_r38 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h1A61), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[311:304]), .fwd_in({lfr315, lfr307, lfr299, lfr291, lfr316, lfr308, lfr300, lfr292}), .bwd_out(r38_bo), .fwd_out(r38_fo),
+      .cfg_en(en_eff[311:304]), .fwd_in({lfr315, lfr307, lfr299, lfr291, lfr316, lfr308, lfr300, lfr292}), .bwd_out(r38_bo), .fwd_out(r38_fo),
       .bwd_in({lbr439, lbr438, lbr437, lbr436, lbr435, lbr434, lbr433, lbr432}), .dual_o(unused_dual[38]));
   assign lfd432 = flt_router_dead[38] ? 9'd0 : r38_fo[8:0];
   assign lfd433 = flt_router_dead[38] ? 9'd0 : r38_fo[17:9];
@@ -2996,9 +3370,17 @@ module rn1_net_rn1_64 #(
   // router 39: stage 3, rn1d 8x4/d2
   wire [71:0] r39_bo;
   wire [71:0] r39_fo;
+  assign en_eff[312] = cfg_en[312] & ~(mon_switch & mon_declared[440]);
+  assign en_eff[313] = cfg_en[313] & ~(mon_switch & mon_declared[441]);
+  assign en_eff[314] = cfg_en[314] & ~(mon_switch & mon_declared[442]);
+  assign en_eff[315] = cfg_en[315] & ~(mon_switch & mon_declared[443]);
+  assign en_eff[316] = cfg_en[316] & ~(mon_switch & mon_declared[444]);
+  assign en_eff[317] = cfg_en[317] & ~(mon_switch & mon_declared[445]);
+  assign en_eff[318] = cfg_en[318] & ~(mon_switch & mon_declared[446]);
+  assign en_eff[319] = cfg_en[319] & ~(mon_switch & mon_declared[447]);
   rn1 #(.MODE_SEL(3)) u_r39 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hB898), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[319:312]), .fwd_in({lfr317, lfr309, lfr301, lfr293, lfr318, lfr310, lfr302, lfr294}), .bwd_out(r39_bo), .fwd_out(r39_fo),
+      .cfg_en(en_eff[319:312]), .fwd_in({lfr317, lfr309, lfr301, lfr293, lfr318, lfr310, lfr302, lfr294}), .bwd_out(r39_bo), .fwd_out(r39_fo),
       .bwd_in({lbr447, lbr446, lbr445, lbr444, lbr443, lbr442, lbr441, lbr440}), .dual_o(unused_dual[39]));
   assign lfd440 = flt_router_dead[39] ? 9'd0 : r39_fo[8:0];
   assign lfd441 = flt_router_dead[39] ? 9'd0 : r39_fo[17:9];
@@ -3019,9 +3401,17 @@ module rn1_net_rn1_64 #(
   // router 40: stage 3, rn1d 8x4/d2
   wire [71:0] r40_bo;
   wire [71:0] r40_fo;
+  assign en_eff[320] = cfg_en[320] & ~(mon_switch & mon_declared[448]);
+  assign en_eff[321] = cfg_en[321] & ~(mon_switch & mon_declared[449]);
+  assign en_eff[322] = cfg_en[322] & ~(mon_switch & mon_declared[450]);
+  assign en_eff[323] = cfg_en[323] & ~(mon_switch & mon_declared[451]);
+  assign en_eff[324] = cfg_en[324] & ~(mon_switch & mon_declared[452]);
+  assign en_eff[325] = cfg_en[325] & ~(mon_switch & mon_declared[453]);
+  assign en_eff[326] = cfg_en[326] & ~(mon_switch & mon_declared[454]);
+  assign en_eff[327] = cfg_en[327] & ~(mon_switch & mon_declared[455]);
   rn1 #(.MODE_SEL(3)) u_r40 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h56CF), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[327:320]), .fwd_in({lfr319, lfr311, lfr303, lfr295, lfr344, lfr336, lfr328, lfr320}), .bwd_out(r40_bo), .fwd_out(r40_fo),
+      .cfg_en(en_eff[327:320]), .fwd_in({lfr319, lfr311, lfr303, lfr295, lfr344, lfr336, lfr328, lfr320}), .bwd_out(r40_bo), .fwd_out(r40_fo),
       .bwd_in({lbr455, lbr454, lbr453, lbr452, lbr451, lbr450, lbr449, lbr448}), .dual_o(unused_dual[40]));
   assign lfd448 = flt_router_dead[40] ? 9'd0 : r40_fo[8:0];
   assign lfd449 = flt_router_dead[40] ? 9'd0 : r40_fo[17:9];
@@ -3042,9 +3432,17 @@ module rn1_net_rn1_64 #(
   // router 41: stage 3, rn1d 8x4/d2
   wire [71:0] r41_bo;
   wire [71:0] r41_fo;
+  assign en_eff[328] = cfg_en[328] & ~(mon_switch & mon_declared[456]);
+  assign en_eff[329] = cfg_en[329] & ~(mon_switch & mon_declared[457]);
+  assign en_eff[330] = cfg_en[330] & ~(mon_switch & mon_declared[458]);
+  assign en_eff[331] = cfg_en[331] & ~(mon_switch & mon_declared[459]);
+  assign en_eff[332] = cfg_en[332] & ~(mon_switch & mon_declared[460]);
+  assign en_eff[333] = cfg_en[333] & ~(mon_switch & mon_declared[461]);
+  assign en_eff[334] = cfg_en[334] & ~(mon_switch & mon_declared[462]);
+  assign en_eff[335] = cfg_en[335] & ~(mon_switch & mon_declared[463]);
   rn1 #(.MODE_SEL(3)) u_r41 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hF506), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[335:328]), .fwd_in({lfr345, lfr337, lfr329, lfr321, lfr346, lfr338, lfr330, lfr322}), .bwd_out(r41_bo), .fwd_out(r41_fo),
+      .cfg_en(en_eff[335:328]), .fwd_in({lfr345, lfr337, lfr329, lfr321, lfr346, lfr338, lfr330, lfr322}), .bwd_out(r41_bo), .fwd_out(r41_fo),
       .bwd_in({lbr463, lbr462, lbr461, lbr460, lbr459, lbr458, lbr457, lbr456}), .dual_o(unused_dual[41]));
   assign lfd456 = flt_router_dead[41] ? 9'd0 : r41_fo[8:0];
   assign lfd457 = flt_router_dead[41] ? 9'd0 : r41_fo[17:9];
@@ -3065,9 +3463,17 @@ module rn1_net_rn1_64 #(
   // router 42: stage 3, rn1d 8x4/d2
   wire [71:0] r42_bo;
   wire [71:0] r42_fo;
+  assign en_eff[336] = cfg_en[336] & ~(mon_switch & mon_declared[464]);
+  assign en_eff[337] = cfg_en[337] & ~(mon_switch & mon_declared[465]);
+  assign en_eff[338] = cfg_en[338] & ~(mon_switch & mon_declared[466]);
+  assign en_eff[339] = cfg_en[339] & ~(mon_switch & mon_declared[467]);
+  assign en_eff[340] = cfg_en[340] & ~(mon_switch & mon_declared[468]);
+  assign en_eff[341] = cfg_en[341] & ~(mon_switch & mon_declared[469]);
+  assign en_eff[342] = cfg_en[342] & ~(mon_switch & mon_declared[470]);
+  assign en_eff[343] = cfg_en[343] & ~(mon_switch & mon_declared[471]);
   rn1 #(.MODE_SEL(3)) u_r42 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h933D), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[343:336]), .fwd_in({lfr347, lfr339, lfr331, lfr323, lfr348, lfr340, lfr332, lfr324}), .bwd_out(r42_bo), .fwd_out(r42_fo),
+      .cfg_en(en_eff[343:336]), .fwd_in({lfr347, lfr339, lfr331, lfr323, lfr348, lfr340, lfr332, lfr324}), .bwd_out(r42_bo), .fwd_out(r42_fo),
       .bwd_in({lbr471, lbr470, lbr469, lbr468, lbr467, lbr466, lbr465, lbr464}), .dual_o(unused_dual[42]));
   assign lfd464 = flt_router_dead[42] ? 9'd0 : r42_fo[8:0];
   assign lfd465 = flt_router_dead[42] ? 9'd0 : r42_fo[17:9];
@@ -3088,9 +3494,17 @@ module rn1_net_rn1_64 #(
   // router 43: stage 3, rn1d 8x4/d2
   wire [71:0] r43_bo;
   wire [71:0] r43_fo;
+  assign en_eff[344] = cfg_en[344] & ~(mon_switch & mon_declared[472]);
+  assign en_eff[345] = cfg_en[345] & ~(mon_switch & mon_declared[473]);
+  assign en_eff[346] = cfg_en[346] & ~(mon_switch & mon_declared[474]);
+  assign en_eff[347] = cfg_en[347] & ~(mon_switch & mon_declared[475]);
+  assign en_eff[348] = cfg_en[348] & ~(mon_switch & mon_declared[476]);
+  assign en_eff[349] = cfg_en[349] & ~(mon_switch & mon_declared[477]);
+  assign en_eff[350] = cfg_en[350] & ~(mon_switch & mon_declared[478]);
+  assign en_eff[351] = cfg_en[351] & ~(mon_switch & mon_declared[479]);
   rn1 #(.MODE_SEL(3)) u_r43 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h3174), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[351:344]), .fwd_in({lfr349, lfr341, lfr333, lfr325, lfr350, lfr342, lfr334, lfr326}), .bwd_out(r43_bo), .fwd_out(r43_fo),
+      .cfg_en(en_eff[351:344]), .fwd_in({lfr349, lfr341, lfr333, lfr325, lfr350, lfr342, lfr334, lfr326}), .bwd_out(r43_bo), .fwd_out(r43_fo),
       .bwd_in({lbr479, lbr478, lbr477, lbr476, lbr475, lbr474, lbr473, lbr472}), .dual_o(unused_dual[43]));
   assign lfd472 = flt_router_dead[43] ? 9'd0 : r43_fo[8:0];
   assign lfd473 = flt_router_dead[43] ? 9'd0 : r43_fo[17:9];
@@ -3111,9 +3525,17 @@ module rn1_net_rn1_64 #(
   // router 44: stage 3, rn1d 8x4/d2
   wire [71:0] r44_bo;
   wire [71:0] r44_fo;
+  assign en_eff[352] = cfg_en[352] & ~(mon_switch & mon_declared[480]);
+  assign en_eff[353] = cfg_en[353] & ~(mon_switch & mon_declared[481]);
+  assign en_eff[354] = cfg_en[354] & ~(mon_switch & mon_declared[482]);
+  assign en_eff[355] = cfg_en[355] & ~(mon_switch & mon_declared[483]);
+  assign en_eff[356] = cfg_en[356] & ~(mon_switch & mon_declared[484]);
+  assign en_eff[357] = cfg_en[357] & ~(mon_switch & mon_declared[485]);
+  assign en_eff[358] = cfg_en[358] & ~(mon_switch & mon_declared[486]);
+  assign en_eff[359] = cfg_en[359] & ~(mon_switch & mon_declared[487]);
   rn1 #(.MODE_SEL(3)) u_r44 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hCFAB), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[359:352]), .fwd_in({lfr351, lfr343, lfr335, lfr327, lfr376, lfr368, lfr360, lfr352}), .bwd_out(r44_bo), .fwd_out(r44_fo),
+      .cfg_en(en_eff[359:352]), .fwd_in({lfr351, lfr343, lfr335, lfr327, lfr376, lfr368, lfr360, lfr352}), .bwd_out(r44_bo), .fwd_out(r44_fo),
       .bwd_in({lbr487, lbr486, lbr485, lbr484, lbr483, lbr482, lbr481, lbr480}), .dual_o(unused_dual[44]));
   assign lfd480 = flt_router_dead[44] ? 9'd0 : r44_fo[8:0];
   assign lfd481 = flt_router_dead[44] ? 9'd0 : r44_fo[17:9];
@@ -3134,9 +3556,17 @@ module rn1_net_rn1_64 #(
   // router 45: stage 3, rn1d 8x4/d2
   wire [71:0] r45_bo;
   wire [71:0] r45_fo;
+  assign en_eff[360] = cfg_en[360] & ~(mon_switch & mon_declared[488]);
+  assign en_eff[361] = cfg_en[361] & ~(mon_switch & mon_declared[489]);
+  assign en_eff[362] = cfg_en[362] & ~(mon_switch & mon_declared[490]);
+  assign en_eff[363] = cfg_en[363] & ~(mon_switch & mon_declared[491]);
+  assign en_eff[364] = cfg_en[364] & ~(mon_switch & mon_declared[492]);
+  assign en_eff[365] = cfg_en[365] & ~(mon_switch & mon_declared[493]);
+  assign en_eff[366] = cfg_en[366] & ~(mon_switch & mon_declared[494]);
+  assign en_eff[367] = cfg_en[367] & ~(mon_switch & mon_declared[495]);
   rn1 #(.MODE_SEL(3)) u_r45 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h6DE2), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[367:360]), .fwd_in({lfr377, lfr369, lfr361, lfr353, lfr378, lfr370, lfr362, lfr354}), .bwd_out(r45_bo), .fwd_out(r45_fo),
+      .cfg_en(en_eff[367:360]), .fwd_in({lfr377, lfr369, lfr361, lfr353, lfr378, lfr370, lfr362, lfr354}), .bwd_out(r45_bo), .fwd_out(r45_fo),
       .bwd_in({lbr495, lbr494, lbr493, lbr492, lbr491, lbr490, lbr489, lbr488}), .dual_o(unused_dual[45]));
   assign lfd488 = flt_router_dead[45] ? 9'd0 : r45_fo[8:0];
   assign lfd489 = flt_router_dead[45] ? 9'd0 : r45_fo[17:9];
@@ -3157,9 +3587,17 @@ module rn1_net_rn1_64 #(
   // router 46: stage 3, rn1d 8x4/d2
   wire [71:0] r46_bo;
   wire [71:0] r46_fo;
+  assign en_eff[368] = cfg_en[368] & ~(mon_switch & mon_declared[496]);
+  assign en_eff[369] = cfg_en[369] & ~(mon_switch & mon_declared[497]);
+  assign en_eff[370] = cfg_en[370] & ~(mon_switch & mon_declared[498]);
+  assign en_eff[371] = cfg_en[371] & ~(mon_switch & mon_declared[499]);
+  assign en_eff[372] = cfg_en[372] & ~(mon_switch & mon_declared[500]);
+  assign en_eff[373] = cfg_en[373] & ~(mon_switch & mon_declared[501]);
+  assign en_eff[374] = cfg_en[374] & ~(mon_switch & mon_declared[502]);
+  assign en_eff[375] = cfg_en[375] & ~(mon_switch & mon_declared[503]);
   rn1 #(.MODE_SEL(3)) u_r46 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'h0C19), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[375:368]), .fwd_in({lfr379, lfr371, lfr363, lfr355, lfr380, lfr372, lfr364, lfr356}), .bwd_out(r46_bo), .fwd_out(r46_fo),
+      .cfg_en(en_eff[375:368]), .fwd_in({lfr379, lfr371, lfr363, lfr355, lfr380, lfr372, lfr364, lfr356}), .bwd_out(r46_bo), .fwd_out(r46_fo),
       .bwd_in({lbr503, lbr502, lbr501, lbr500, lbr499, lbr498, lbr497, lbr496}), .dual_o(unused_dual[46]));
   assign lfd496 = flt_router_dead[46] ? 9'd0 : r46_fo[8:0];
   assign lfd497 = flt_router_dead[46] ? 9'd0 : r46_fo[17:9];
@@ -3180,9 +3618,17 @@ module rn1_net_rn1_64 #(
   // router 47: stage 3, rn1d 8x4/d2
   wire [71:0] r47_bo;
   wire [71:0] r47_fo;
+  assign en_eff[376] = cfg_en[376] & ~(mon_switch & mon_declared[504]);
+  assign en_eff[377] = cfg_en[377] & ~(mon_switch & mon_declared[505]);
+  assign en_eff[378] = cfg_en[378] & ~(mon_switch & mon_declared[506]);
+  assign en_eff[379] = cfg_en[379] & ~(mon_switch & mon_declared[507]);
+  assign en_eff[380] = cfg_en[380] & ~(mon_switch & mon_declared[508]);
+  assign en_eff[381] = cfg_en[381] & ~(mon_switch & mon_declared[509]);
+  assign en_eff[382] = cfg_en[382] & ~(mon_switch & mon_declared[510]);
+  assign en_eff[383] = cfg_en[383] & ~(mon_switch & mon_declared[511]);
   rn1 #(.MODE_SEL(3)) u_r47 (
       .clk(clk), .rst(rst), .seed(seed ^ 16'hAA50), .cfg_we(1'b0), .cfg_dual(1'b0),
-      .cfg_en(cfg_en[383:376]), .fwd_in({lfr381, lfr373, lfr365, lfr357, lfr382, lfr374, lfr366, lfr358}), .bwd_out(r47_bo), .fwd_out(r47_fo),
+      .cfg_en(en_eff[383:376]), .fwd_in({lfr381, lfr373, lfr365, lfr357, lfr382, lfr374, lfr366, lfr358}), .bwd_out(r47_bo), .fwd_out(r47_fo),
       .bwd_in({lbr511, lbr510, lbr509, lbr508, lbr507, lbr506, lbr505, lbr504}), .dual_o(unused_dual[47]));
   assign lfd504 = flt_router_dead[47] ? 9'd0 : r47_fo[8:0];
   assign lfd505 = flt_router_dead[47] ? 9'd0 : r47_fo[17:9];
@@ -3213,7 +3659,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd0), .seed(seed ^ 16'h3F5C),
       .tx_valid(tx_valid[0]),
       .tx_dst(tx_dst[7:0]), .tx_payload(tx_payload[15:0]),
-      .tx_ready(e0_tr), .src_fwd(e0_sf), .src_bwd({lbr1, lbr0}),
+      .tx_ready(e0_tr), .in_en(in_en[1:0]), .src_fwd(e0_sf), .src_bwd({lbr1, lbr0}),
       .dst_fwd({lfr396, lfr384}), .dst_bwd(e0_db), .dlv_valid(e0_dv),
       .dlv_src(e0_ds), .dlv_seq(e0_dq), .dlv_payload(e0_dp), .ev_valid(e0_ev),
       .ev_ok(e0_eo), .ev_attempts(e0_ea));
@@ -3221,6 +3667,15 @@ module rn1_net_rn1_64 #(
   assign lbd384 = e0_db[8:0];
   assign lfd1 = e0_sf[17:9];
   assign lbd396 = e0_db[17:9];
+  assign in_en[1:0] = {~(mon_switch & mon_declared[1]), ~(mon_switch & mon_declared[0])};
+  wire [3:0] e0_vn;
+  wire [35:0] e0_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d0 (
+      .clk(clk), .rst(rst), .src_link({9'd1, 9'd0}), .sf(e0_sf),
+      .sb({lbr1, lbr0}), .grant(arb_gnt[0]), .fin(vd_fin[0]), .kind(vd_kind[1:0]),
+      .pend(vd_pend[0]), .vn(e0_vn), .vcand(e0_vc));
   wire [17:0] e1_sf, e1_db;
   wire [1:0] e1_dv;
   wire [15:0] e1_ds;
@@ -3232,7 +3687,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd1), .seed(seed ^ 16'h8147),
       .tx_valid(tx_valid[1]),
       .tx_dst(tx_dst[15:8]), .tx_payload(tx_payload[31:16]),
-      .tx_ready(e1_tr), .src_fwd(e1_sf), .src_bwd({lbr3, lbr2}),
+      .tx_ready(e1_tr), .in_en(in_en[3:2]), .src_fwd(e1_sf), .src_bwd({lbr3, lbr2}),
       .dst_fwd({lfr397, lfr385}), .dst_bwd(e1_db), .dlv_valid(e1_dv),
       .dlv_src(e1_ds), .dlv_seq(e1_dq), .dlv_payload(e1_dp), .ev_valid(e1_ev),
       .ev_ok(e1_eo), .ev_attempts(e1_ea));
@@ -3240,6 +3695,15 @@ module rn1_net_rn1_64 #(
   assign lbd385 = e1_db[8:0];
   assign lfd3 = e1_sf[17:9];
   assign lbd397 = e1_db[17:9];
+  assign in_en[3:2] = {~(mon_switch & mon_declared[3]), ~(mon_switch & mon_declared[2])};
+  wire [3:0] e1_vn;
+  wire [35:0] e1_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d1 (
+      .clk(clk), .rst(rst), .src_link({9'd3, 9'd2}), .sf(e1_sf),
+      .sb({lbr3, lbr2}), .grant(arb_gnt[1]), .fin(vd_fin[1]), .kind(vd_kind[3:2]),
+      .pend(vd_pend[1]), .vn(e1_vn), .vcand(e1_vc));
   wire [17:0] e2_sf, e2_db;
   wire [1:0] e2_dv;
   wire [15:0] e2_ds;
@@ -3251,7 +3715,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd2), .seed(seed ^ 16'h6B4E),
       .tx_valid(tx_valid[2]),
       .tx_dst(tx_dst[23:16]), .tx_payload(tx_payload[47:32]),
-      .tx_ready(e2_tr), .src_fwd(e2_sf), .src_bwd({lbr5, lbr4}),
+      .tx_ready(e2_tr), .in_en(in_en[5:4]), .src_fwd(e2_sf), .src_bwd({lbr5, lbr4}),
       .dst_fwd({lfr398, lfr386}), .dst_bwd(e2_db), .dlv_valid(e2_dv),
       .dlv_src(e2_ds), .dlv_seq(e2_dq), .dlv_payload(e2_dp), .ev_valid(e2_ev),
       .ev_ok(e2_eo), .ev_attempts(e2_ea));
@@ -3259,6 +3723,15 @@ module rn1_net_rn1_64 #(
   assign lbd386 = e2_db[8:0];
   assign lfd5 = e2_sf[17:9];
   assign lbd398 = e2_db[17:9];
+  assign in_en[5:4] = {~(mon_switch & mon_declared[5]), ~(mon_switch & mon_declared[4])};
+  wire [3:0] e2_vn;
+  wire [35:0] e2_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d2 (
+      .clk(clk), .rst(rst), .src_link({9'd5, 9'd4}), .sf(e2_sf),
+      .sb({lbr5, lbr4}), .grant(arb_gnt[2]), .fin(vd_fin[2]), .kind(vd_kind[5:4]),
+      .pend(vd_pend[2]), .vn(e2_vn), .vcand(e2_vc));
   wire [17:0] e3_sf, e3_db;
   wire [1:0] e3_dv;
   wire [15:0] e3_ds;
@@ -3270,7 +3743,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd3), .seed(seed ^ 16'hFD71),
       .tx_valid(tx_valid[3]),
       .tx_dst(tx_dst[31:24]), .tx_payload(tx_payload[63:48]),
-      .tx_ready(e3_tr), .src_fwd(e3_sf), .src_bwd({lbr7, lbr6}),
+      .tx_ready(e3_tr), .in_en(in_en[7:6]), .src_fwd(e3_sf), .src_bwd({lbr7, lbr6}),
       .dst_fwd({lfr399, lfr387}), .dst_bwd(e3_db), .dlv_valid(e3_dv),
       .dlv_src(e3_ds), .dlv_seq(e3_dq), .dlv_payload(e3_dp), .ev_valid(e3_ev),
       .ev_ok(e3_eo), .ev_attempts(e3_ea));
@@ -3278,6 +3751,15 @@ module rn1_net_rn1_64 #(
   assign lbd387 = e3_db[8:0];
   assign lfd7 = e3_sf[17:9];
   assign lbd399 = e3_db[17:9];
+  assign in_en[7:6] = {~(mon_switch & mon_declared[7]), ~(mon_switch & mon_declared[6])};
+  wire [3:0] e3_vn;
+  wire [35:0] e3_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d3 (
+      .clk(clk), .rst(rst), .src_link({9'd7, 9'd6}), .sf(e3_sf),
+      .sb({lbr7, lbr6}), .grant(arb_gnt[3]), .fin(vd_fin[3]), .kind(vd_kind[7:6]),
+      .pend(vd_pend[3]), .vn(e3_vn), .vcand(e3_vc));
   wire [17:0] e4_sf, e4_db;
   wire [1:0] e4_dv;
   wire [15:0] e4_ds;
@@ -3289,7 +3771,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd4), .seed(seed ^ 16'h4778),
       .tx_valid(tx_valid[4]),
       .tx_dst(tx_dst[39:32]), .tx_payload(tx_payload[79:64]),
-      .tx_ready(e4_tr), .src_fwd(e4_sf), .src_bwd({lbr9, lbr8}),
+      .tx_ready(e4_tr), .in_en(in_en[9:8]), .src_fwd(e4_sf), .src_bwd({lbr9, lbr8}),
       .dst_fwd({lfr404, lfr392}), .dst_bwd(e4_db), .dlv_valid(e4_dv),
       .dlv_src(e4_ds), .dlv_seq(e4_dq), .dlv_payload(e4_dp), .ev_valid(e4_ev),
       .ev_ok(e4_eo), .ev_attempts(e4_ea));
@@ -3297,6 +3779,15 @@ module rn1_net_rn1_64 #(
   assign lbd392 = e4_db[8:0];
   assign lfd9 = e4_sf[17:9];
   assign lbd404 = e4_db[17:9];
+  assign in_en[9:8] = {~(mon_switch & mon_declared[9]), ~(mon_switch & mon_declared[8])};
+  wire [3:0] e4_vn;
+  wire [35:0] e4_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d4 (
+      .clk(clk), .rst(rst), .src_link({9'd9, 9'd8}), .sf(e4_sf),
+      .sb({lbr9, lbr8}), .grant(arb_gnt[4]), .fin(vd_fin[4]), .kind(vd_kind[9:8]),
+      .pend(vd_pend[4]), .vn(e4_vn), .vcand(e4_vc));
   wire [17:0] e5_sf, e5_db;
   wire [1:0] e5_dv;
   wire [15:0] e5_ds;
@@ -3308,7 +3799,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd5), .seed(seed ^ 16'h2963),
       .tx_valid(tx_valid[5]),
       .tx_dst(tx_dst[47:40]), .tx_payload(tx_payload[95:80]),
-      .tx_ready(e5_tr), .src_fwd(e5_sf), .src_bwd({lbr11, lbr10}),
+      .tx_ready(e5_tr), .in_en(in_en[11:10]), .src_fwd(e5_sf), .src_bwd({lbr11, lbr10}),
       .dst_fwd({lfr405, lfr393}), .dst_bwd(e5_db), .dlv_valid(e5_dv),
       .dlv_src(e5_ds), .dlv_seq(e5_dq), .dlv_payload(e5_dp), .ev_valid(e5_ev),
       .ev_ok(e5_eo), .ev_attempts(e5_ea));
@@ -3316,6 +3807,15 @@ module rn1_net_rn1_64 #(
   assign lbd393 = e5_db[8:0];
   assign lfd11 = e5_sf[17:9];
   assign lbd405 = e5_db[17:9];
+  assign in_en[11:10] = {~(mon_switch & mon_declared[11]), ~(mon_switch & mon_declared[10])};
+  wire [3:0] e5_vn;
+  wire [35:0] e5_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d5 (
+      .clk(clk), .rst(rst), .src_link({9'd11, 9'd10}), .sf(e5_sf),
+      .sb({lbr11, lbr10}), .grant(arb_gnt[5]), .fin(vd_fin[5]), .kind(vd_kind[11:10]),
+      .pend(vd_pend[5]), .vn(e5_vn), .vcand(e5_vc));
   wire [17:0] e6_sf, e6_db;
   wire [1:0] e6_dv;
   wire [15:0] e6_ds;
@@ -3327,7 +3827,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd6), .seed(seed ^ 16'hB36A),
       .tx_valid(tx_valid[6]),
       .tx_dst(tx_dst[55:48]), .tx_payload(tx_payload[111:96]),
-      .tx_ready(e6_tr), .src_fwd(e6_sf), .src_bwd({lbr13, lbr12}),
+      .tx_ready(e6_tr), .in_en(in_en[13:12]), .src_fwd(e6_sf), .src_bwd({lbr13, lbr12}),
       .dst_fwd({lfr406, lfr394}), .dst_bwd(e6_db), .dlv_valid(e6_dv),
       .dlv_src(e6_ds), .dlv_seq(e6_dq), .dlv_payload(e6_dp), .ev_valid(e6_ev),
       .ev_ok(e6_eo), .ev_attempts(e6_ea));
@@ -3335,6 +3835,15 @@ module rn1_net_rn1_64 #(
   assign lbd394 = e6_db[8:0];
   assign lfd13 = e6_sf[17:9];
   assign lbd406 = e6_db[17:9];
+  assign in_en[13:12] = {~(mon_switch & mon_declared[13]), ~(mon_switch & mon_declared[12])};
+  wire [3:0] e6_vn;
+  wire [35:0] e6_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d6 (
+      .clk(clk), .rst(rst), .src_link({9'd13, 9'd12}), .sf(e6_sf),
+      .sb({lbr13, lbr12}), .grant(arb_gnt[6]), .fin(vd_fin[6]), .kind(vd_kind[13:12]),
+      .pend(vd_pend[6]), .vn(e6_vn), .vcand(e6_vc));
   wire [17:0] e7_sf, e7_db;
   wire [1:0] e7_dv;
   wire [15:0] e7_ds;
@@ -3346,7 +3855,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd7), .seed(seed ^ 16'h051D),
       .tx_valid(tx_valid[7]),
       .tx_dst(tx_dst[63:56]), .tx_payload(tx_payload[127:112]),
-      .tx_ready(e7_tr), .src_fwd(e7_sf), .src_bwd({lbr15, lbr14}),
+      .tx_ready(e7_tr), .in_en(in_en[15:14]), .src_fwd(e7_sf), .src_bwd({lbr15, lbr14}),
       .dst_fwd({lfr407, lfr395}), .dst_bwd(e7_db), .dlv_valid(e7_dv),
       .dlv_src(e7_ds), .dlv_seq(e7_dq), .dlv_payload(e7_dp), .ev_valid(e7_ev),
       .ev_ok(e7_eo), .ev_attempts(e7_ea));
@@ -3354,6 +3863,15 @@ module rn1_net_rn1_64 #(
   assign lbd395 = e7_db[8:0];
   assign lfd15 = e7_sf[17:9];
   assign lbd407 = e7_db[17:9];
+  assign in_en[15:14] = {~(mon_switch & mon_declared[15]), ~(mon_switch & mon_declared[14])};
+  wire [3:0] e7_vn;
+  wire [35:0] e7_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d7 (
+      .clk(clk), .rst(rst), .src_link({9'd15, 9'd14}), .sf(e7_sf),
+      .sb({lbr15, lbr14}), .grant(arb_gnt[7]), .fin(vd_fin[7]), .kind(vd_kind[15:14]),
+      .pend(vd_pend[7]), .vn(e7_vn), .vcand(e7_vc));
   wire [17:0] e8_sf, e8_db;
   wire [1:0] e8_dv;
   wire [15:0] e8_ds;
@@ -3365,7 +3883,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd8), .seed(seed ^ 16'hEF04),
       .tx_valid(tx_valid[8]),
       .tx_dst(tx_dst[71:64]), .tx_payload(tx_payload[143:128]),
-      .tx_ready(e8_tr), .src_fwd(e8_sf), .src_bwd({lbr17, lbr16}),
+      .tx_ready(e8_tr), .in_en(in_en[17:16]), .src_fwd(e8_sf), .src_bwd({lbr17, lbr16}),
       .dst_fwd({lfr412, lfr400}), .dst_bwd(e8_db), .dlv_valid(e8_dv),
       .dlv_src(e8_ds), .dlv_seq(e8_dq), .dlv_payload(e8_dp), .ev_valid(e8_ev),
       .ev_ok(e8_eo), .ev_attempts(e8_ea));
@@ -3373,6 +3891,15 @@ module rn1_net_rn1_64 #(
   assign lbd400 = e8_db[8:0];
   assign lfd17 = e8_sf[17:9];
   assign lbd412 = e8_db[17:9];
+  assign in_en[17:16] = {~(mon_switch & mon_declared[17]), ~(mon_switch & mon_declared[16])};
+  wire [3:0] e8_vn;
+  wire [35:0] e8_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d8 (
+      .clk(clk), .rst(rst), .src_link({9'd17, 9'd16}), .sf(e8_sf),
+      .sb({lbr17, lbr16}), .grant(arb_gnt[8]), .fin(vd_fin[8]), .kind(vd_kind[17:16]),
+      .pend(vd_pend[8]), .vn(e8_vn), .vcand(e8_vc));
   wire [17:0] e9_sf, e9_db;
   wire [1:0] e9_dv;
   wire [15:0] e9_ds;
@@ -3384,7 +3911,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd9), .seed(seed ^ 16'h710F),
       .tx_valid(tx_valid[9]),
       .tx_dst(tx_dst[79:72]), .tx_payload(tx_payload[159:144]),
-      .tx_ready(e9_tr), .src_fwd(e9_sf), .src_bwd({lbr19, lbr18}),
+      .tx_ready(e9_tr), .in_en(in_en[19:18]), .src_fwd(e9_sf), .src_bwd({lbr19, lbr18}),
       .dst_fwd({lfr413, lfr401}), .dst_bwd(e9_db), .dlv_valid(e9_dv),
       .dlv_src(e9_ds), .dlv_seq(e9_dq), .dlv_payload(e9_dp), .ev_valid(e9_ev),
       .ev_ok(e9_eo), .ev_attempts(e9_ea));
@@ -3392,6 +3919,15 @@ module rn1_net_rn1_64 #(
   assign lbd401 = e9_db[8:0];
   assign lfd19 = e9_sf[17:9];
   assign lbd413 = e9_db[17:9];
+  assign in_en[19:18] = {~(mon_switch & mon_declared[19]), ~(mon_switch & mon_declared[18])};
+  wire [3:0] e9_vn;
+  wire [35:0] e9_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d9 (
+      .clk(clk), .rst(rst), .src_link({9'd19, 9'd18}), .sf(e9_sf),
+      .sb({lbr19, lbr18}), .grant(arb_gnt[9]), .fin(vd_fin[9]), .kind(vd_kind[19:18]),
+      .pend(vd_pend[9]), .vn(e9_vn), .vcand(e9_vc));
   wire [17:0] e10_sf, e10_db;
   wire [1:0] e10_dv;
   wire [15:0] e10_ds;
@@ -3403,7 +3939,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd10), .seed(seed ^ 16'hDB36),
       .tx_valid(tx_valid[10]),
       .tx_dst(tx_dst[87:80]), .tx_payload(tx_payload[175:160]),
-      .tx_ready(e10_tr), .src_fwd(e10_sf), .src_bwd({lbr21, lbr20}),
+      .tx_ready(e10_tr), .in_en(in_en[21:20]), .src_fwd(e10_sf), .src_bwd({lbr21, lbr20}),
       .dst_fwd({lfr414, lfr402}), .dst_bwd(e10_db), .dlv_valid(e10_dv),
       .dlv_src(e10_ds), .dlv_seq(e10_dq), .dlv_payload(e10_dp), .ev_valid(e10_ev),
       .ev_ok(e10_eo), .ev_attempts(e10_ea));
@@ -3411,6 +3947,15 @@ module rn1_net_rn1_64 #(
   assign lbd402 = e10_db[8:0];
   assign lfd21 = e10_sf[17:9];
   assign lbd414 = e10_db[17:9];
+  assign in_en[21:20] = {~(mon_switch & mon_declared[21]), ~(mon_switch & mon_declared[20])};
+  wire [3:0] e10_vn;
+  wire [35:0] e10_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d10 (
+      .clk(clk), .rst(rst), .src_link({9'd21, 9'd20}), .sf(e10_sf),
+      .sb({lbr21, lbr20}), .grant(arb_gnt[10]), .fin(vd_fin[10]), .kind(vd_kind[21:20]),
+      .pend(vd_pend[10]), .vn(e10_vn), .vcand(e10_vc));
   wire [17:0] e11_sf, e11_db;
   wire [1:0] e11_dv;
   wire [15:0] e11_ds;
@@ -3422,7 +3967,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd11), .seed(seed ^ 16'hAD39),
       .tx_valid(tx_valid[11]),
       .tx_dst(tx_dst[95:88]), .tx_payload(tx_payload[191:176]),
-      .tx_ready(e11_tr), .src_fwd(e11_sf), .src_bwd({lbr23, lbr22}),
+      .tx_ready(e11_tr), .in_en(in_en[23:22]), .src_fwd(e11_sf), .src_bwd({lbr23, lbr22}),
       .dst_fwd({lfr415, lfr403}), .dst_bwd(e11_db), .dlv_valid(e11_dv),
       .dlv_src(e11_ds), .dlv_seq(e11_dq), .dlv_payload(e11_dp), .ev_valid(e11_ev),
       .ev_ok(e11_eo), .ev_attempts(e11_ea));
@@ -3430,6 +3975,15 @@ module rn1_net_rn1_64 #(
   assign lbd403 = e11_db[8:0];
   assign lfd23 = e11_sf[17:9];
   assign lbd415 = e11_db[17:9];
+  assign in_en[23:22] = {~(mon_switch & mon_declared[23]), ~(mon_switch & mon_declared[22])};
+  wire [3:0] e11_vn;
+  wire [35:0] e11_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d11 (
+      .clk(clk), .rst(rst), .src_link({9'd23, 9'd22}), .sf(e11_sf),
+      .sb({lbr23, lbr22}), .grant(arb_gnt[11]), .fin(vd_fin[11]), .kind(vd_kind[23:22]),
+      .pend(vd_pend[11]), .vn(e11_vn), .vcand(e11_vc));
   wire [17:0] e12_sf, e12_db;
   wire [1:0] e12_dv;
   wire [15:0] e12_ds;
@@ -3441,7 +3995,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd12), .seed(seed ^ 16'h3720),
       .tx_valid(tx_valid[12]),
       .tx_dst(tx_dst[103:96]), .tx_payload(tx_payload[207:192]),
-      .tx_ready(e12_tr), .src_fwd(e12_sf), .src_bwd({lbr25, lbr24}),
+      .tx_ready(e12_tr), .in_en(in_en[25:24]), .src_fwd(e12_sf), .src_bwd({lbr25, lbr24}),
       .dst_fwd({lfr420, lfr408}), .dst_bwd(e12_db), .dlv_valid(e12_dv),
       .dlv_src(e12_ds), .dlv_seq(e12_dq), .dlv_payload(e12_dp), .ev_valid(e12_ev),
       .ev_ok(e12_eo), .ev_attempts(e12_ea));
@@ -3449,6 +4003,15 @@ module rn1_net_rn1_64 #(
   assign lbd408 = e12_db[8:0];
   assign lfd25 = e12_sf[17:9];
   assign lbd420 = e12_db[17:9];
+  assign in_en[25:24] = {~(mon_switch & mon_declared[25]), ~(mon_switch & mon_declared[24])};
+  wire [3:0] e12_vn;
+  wire [35:0] e12_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d12 (
+      .clk(clk), .rst(rst), .src_link({9'd25, 9'd24}), .sf(e12_sf),
+      .sb({lbr25, lbr24}), .grant(arb_gnt[12]), .fin(vd_fin[12]), .kind(vd_kind[25:24]),
+      .pend(vd_pend[12]), .vn(e12_vn), .vcand(e12_vc));
   wire [17:0] e13_sf, e13_db;
   wire [1:0] e13_dv;
   wire [15:0] e13_ds;
@@ -3460,7 +4023,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd13), .seed(seed ^ 16'h992B),
       .tx_valid(tx_valid[13]),
       .tx_dst(tx_dst[111:104]), .tx_payload(tx_payload[223:208]),
-      .tx_ready(e13_tr), .src_fwd(e13_sf), .src_bwd({lbr27, lbr26}),
+      .tx_ready(e13_tr), .in_en(in_en[27:26]), .src_fwd(e13_sf), .src_bwd({lbr27, lbr26}),
       .dst_fwd({lfr421, lfr409}), .dst_bwd(e13_db), .dlv_valid(e13_dv),
       .dlv_src(e13_ds), .dlv_seq(e13_dq), .dlv_payload(e13_dp), .ev_valid(e13_ev),
       .ev_ok(e13_eo), .ev_attempts(e13_ea));
@@ -3468,6 +4031,15 @@ module rn1_net_rn1_64 #(
   assign lbd409 = e13_db[8:0];
   assign lfd27 = e13_sf[17:9];
   assign lbd421 = e13_db[17:9];
+  assign in_en[27:26] = {~(mon_switch & mon_declared[27]), ~(mon_switch & mon_declared[26])};
+  wire [3:0] e13_vn;
+  wire [35:0] e13_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d13 (
+      .clk(clk), .rst(rst), .src_link({9'd27, 9'd26}), .sf(e13_sf),
+      .sb({lbr27, lbr26}), .grant(arb_gnt[13]), .fin(vd_fin[13]), .kind(vd_kind[27:26]),
+      .pend(vd_pend[13]), .vn(e13_vn), .vcand(e13_vc));
   wire [17:0] e14_sf, e14_db;
   wire [1:0] e14_dv;
   wire [15:0] e14_ds;
@@ -3479,7 +4051,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd14), .seed(seed ^ 16'h63D2),
       .tx_valid(tx_valid[14]),
       .tx_dst(tx_dst[119:112]), .tx_payload(tx_payload[239:224]),
-      .tx_ready(e14_tr), .src_fwd(e14_sf), .src_bwd({lbr29, lbr28}),
+      .tx_ready(e14_tr), .in_en(in_en[29:28]), .src_fwd(e14_sf), .src_bwd({lbr29, lbr28}),
       .dst_fwd({lfr422, lfr410}), .dst_bwd(e14_db), .dlv_valid(e14_dv),
       .dlv_src(e14_ds), .dlv_seq(e14_dq), .dlv_payload(e14_dp), .ev_valid(e14_ev),
       .ev_ok(e14_eo), .ev_attempts(e14_ea));
@@ -3487,6 +4059,15 @@ module rn1_net_rn1_64 #(
   assign lbd410 = e14_db[8:0];
   assign lfd29 = e14_sf[17:9];
   assign lbd422 = e14_db[17:9];
+  assign in_en[29:28] = {~(mon_switch & mon_declared[29]), ~(mon_switch & mon_declared[28])};
+  wire [3:0] e14_vn;
+  wire [35:0] e14_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d14 (
+      .clk(clk), .rst(rst), .src_link({9'd29, 9'd28}), .sf(e14_sf),
+      .sb({lbr29, lbr28}), .grant(arb_gnt[14]), .fin(vd_fin[14]), .kind(vd_kind[29:28]),
+      .pend(vd_pend[14]), .vn(e14_vn), .vcand(e14_vc));
   wire [17:0] e15_sf, e15_db;
   wire [1:0] e15_dv;
   wire [15:0] e15_ds;
@@ -3498,7 +4079,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd15), .seed(seed ^ 16'hF5C5),
       .tx_valid(tx_valid[15]),
       .tx_dst(tx_dst[127:120]), .tx_payload(tx_payload[255:240]),
-      .tx_ready(e15_tr), .src_fwd(e15_sf), .src_bwd({lbr31, lbr30}),
+      .tx_ready(e15_tr), .in_en(in_en[31:30]), .src_fwd(e15_sf), .src_bwd({lbr31, lbr30}),
       .dst_fwd({lfr423, lfr411}), .dst_bwd(e15_db), .dlv_valid(e15_dv),
       .dlv_src(e15_ds), .dlv_seq(e15_dq), .dlv_payload(e15_dp), .ev_valid(e15_ev),
       .ev_ok(e15_eo), .ev_attempts(e15_ea));
@@ -3506,6 +4087,15 @@ module rn1_net_rn1_64 #(
   assign lbd411 = e15_db[8:0];
   assign lfd31 = e15_sf[17:9];
   assign lbd423 = e15_db[17:9];
+  assign in_en[31:30] = {~(mon_switch & mon_declared[31]), ~(mon_switch & mon_declared[30])};
+  wire [3:0] e15_vn;
+  wire [35:0] e15_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d15 (
+      .clk(clk), .rst(rst), .src_link({9'd31, 9'd30}), .sf(e15_sf),
+      .sb({lbr31, lbr30}), .grant(arb_gnt[15]), .fin(vd_fin[15]), .kind(vd_kind[31:30]),
+      .pend(vd_pend[15]), .vn(e15_vn), .vcand(e15_vc));
   wire [17:0] e16_sf, e16_db;
   wire [1:0] e16_dv;
   wire [15:0] e16_ds;
@@ -3517,7 +4107,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd16), .seed(seed ^ 16'h5FCC),
       .tx_valid(tx_valid[16]),
       .tx_dst(tx_dst[135:128]), .tx_payload(tx_payload[271:256]),
-      .tx_ready(e16_tr), .src_fwd(e16_sf), .src_bwd({lbr33, lbr32}),
+      .tx_ready(e16_tr), .in_en(in_en[33:32]), .src_fwd(e16_sf), .src_bwd({lbr33, lbr32}),
       .dst_fwd({lfr428, lfr416}), .dst_bwd(e16_db), .dlv_valid(e16_dv),
       .dlv_src(e16_ds), .dlv_seq(e16_dq), .dlv_payload(e16_dp), .ev_valid(e16_ev),
       .ev_ok(e16_eo), .ev_attempts(e16_ea));
@@ -3525,6 +4115,15 @@ module rn1_net_rn1_64 #(
   assign lbd416 = e16_db[8:0];
   assign lfd33 = e16_sf[17:9];
   assign lbd428 = e16_db[17:9];
+  assign in_en[33:32] = {~(mon_switch & mon_declared[33]), ~(mon_switch & mon_declared[32])};
+  wire [3:0] e16_vn;
+  wire [35:0] e16_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d16 (
+      .clk(clk), .rst(rst), .src_link({9'd33, 9'd32}), .sf(e16_sf),
+      .sb({lbr33, lbr32}), .grant(arb_gnt[16]), .fin(vd_fin[16]), .kind(vd_kind[33:32]),
+      .pend(vd_pend[16]), .vn(e16_vn), .vcand(e16_vc));
   wire [17:0] e17_sf, e17_db;
   wire [1:0] e17_dv;
   wire [15:0] e17_ds;
@@ -3536,7 +4135,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd17), .seed(seed ^ 16'h21F7),
       .tx_valid(tx_valid[17]),
       .tx_dst(tx_dst[143:136]), .tx_payload(tx_payload[287:272]),
-      .tx_ready(e17_tr), .src_fwd(e17_sf), .src_bwd({lbr35, lbr34}),
+      .tx_ready(e17_tr), .in_en(in_en[35:34]), .src_fwd(e17_sf), .src_bwd({lbr35, lbr34}),
       .dst_fwd({lfr429, lfr417}), .dst_bwd(e17_db), .dlv_valid(e17_dv),
       .dlv_src(e17_ds), .dlv_seq(e17_dq), .dlv_payload(e17_dp), .ev_valid(e17_ev),
       .ev_ok(e17_eo), .ev_attempts(e17_ea));
@@ -3544,6 +4143,15 @@ module rn1_net_rn1_64 #(
   assign lbd417 = e17_db[8:0];
   assign lfd35 = e17_sf[17:9];
   assign lbd429 = e17_db[17:9];
+  assign in_en[35:34] = {~(mon_switch & mon_declared[35]), ~(mon_switch & mon_declared[34])};
+  wire [3:0] e17_vn;
+  wire [35:0] e17_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d17 (
+      .clk(clk), .rst(rst), .src_link({9'd35, 9'd34}), .sf(e17_sf),
+      .sb({lbr35, lbr34}), .grant(arb_gnt[17]), .fin(vd_fin[17]), .kind(vd_kind[35:34]),
+      .pend(vd_pend[17]), .vn(e17_vn), .vcand(e17_vc));
   wire [17:0] e18_sf, e18_db;
   wire [1:0] e18_dv;
   wire [15:0] e18_ds;
@@ -3555,7 +4163,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd18), .seed(seed ^ 16'h8BFE),
       .tx_valid(tx_valid[18]),
       .tx_dst(tx_dst[151:144]), .tx_payload(tx_payload[303:288]),
-      .tx_ready(e18_tr), .src_fwd(e18_sf), .src_bwd({lbr37, lbr36}),
+      .tx_ready(e18_tr), .in_en(in_en[37:36]), .src_fwd(e18_sf), .src_bwd({lbr37, lbr36}),
       .dst_fwd({lfr430, lfr418}), .dst_bwd(e18_db), .dlv_valid(e18_dv),
       .dlv_src(e18_ds), .dlv_seq(e18_dq), .dlv_payload(e18_dp), .ev_valid(e18_ev),
       .ev_ok(e18_eo), .ev_attempts(e18_ea));
@@ -3563,6 +4171,15 @@ module rn1_net_rn1_64 #(
   assign lbd418 = e18_db[8:0];
   assign lfd37 = e18_sf[17:9];
   assign lbd430 = e18_db[17:9];
+  assign in_en[37:36] = {~(mon_switch & mon_declared[37]), ~(mon_switch & mon_declared[36])};
+  wire [3:0] e18_vn;
+  wire [35:0] e18_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d18 (
+      .clk(clk), .rst(rst), .src_link({9'd37, 9'd36}), .sf(e18_sf),
+      .sb({lbr37, lbr36}), .grant(arb_gnt[18]), .fin(vd_fin[18]), .kind(vd_kind[37:36]),
+      .pend(vd_pend[18]), .vn(e18_vn), .vcand(e18_vc));
   wire [17:0] e19_sf, e19_db;
   wire [1:0] e19_dv;
   wire [15:0] e19_ds;
@@ -3574,7 +4191,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd19), .seed(seed ^ 16'h1DE1),
       .tx_valid(tx_valid[19]),
       .tx_dst(tx_dst[159:152]), .tx_payload(tx_payload[319:304]),
-      .tx_ready(e19_tr), .src_fwd(e19_sf), .src_bwd({lbr39, lbr38}),
+      .tx_ready(e19_tr), .in_en(in_en[39:38]), .src_fwd(e19_sf), .src_bwd({lbr39, lbr38}),
       .dst_fwd({lfr431, lfr419}), .dst_bwd(e19_db), .dlv_valid(e19_dv),
       .dlv_src(e19_ds), .dlv_seq(e19_dq), .dlv_payload(e19_dp), .ev_valid(e19_ev),
       .ev_ok(e19_eo), .ev_attempts(e19_ea));
@@ -3582,6 +4199,15 @@ module rn1_net_rn1_64 #(
   assign lbd419 = e19_db[8:0];
   assign lfd39 = e19_sf[17:9];
   assign lbd431 = e19_db[17:9];
+  assign in_en[39:38] = {~(mon_switch & mon_declared[39]), ~(mon_switch & mon_declared[38])};
+  wire [3:0] e19_vn;
+  wire [35:0] e19_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d19 (
+      .clk(clk), .rst(rst), .src_link({9'd39, 9'd38}), .sf(e19_sf),
+      .sb({lbr39, lbr38}), .grant(arb_gnt[19]), .fin(vd_fin[19]), .kind(vd_kind[39:38]),
+      .pend(vd_pend[19]), .vn(e19_vn), .vcand(e19_vc));
   wire [17:0] e20_sf, e20_db;
   wire [1:0] e20_dv;
   wire [15:0] e20_ds;
@@ -3593,7 +4219,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd20), .seed(seed ^ 16'hE7E8),
       .tx_valid(tx_valid[20]),
       .tx_dst(tx_dst[167:160]), .tx_payload(tx_payload[335:320]),
-      .tx_ready(e20_tr), .src_fwd(e20_sf), .src_bwd({lbr41, lbr40}),
+      .tx_ready(e20_tr), .in_en(in_en[41:40]), .src_fwd(e20_sf), .src_bwd({lbr41, lbr40}),
       .dst_fwd({lfr436, lfr424}), .dst_bwd(e20_db), .dlv_valid(e20_dv),
       .dlv_src(e20_ds), .dlv_seq(e20_dq), .dlv_payload(e20_dp), .ev_valid(e20_ev),
       .ev_ok(e20_eo), .ev_attempts(e20_ea));
@@ -3601,6 +4227,15 @@ module rn1_net_rn1_64 #(
   assign lbd424 = e20_db[8:0];
   assign lfd41 = e20_sf[17:9];
   assign lbd436 = e20_db[17:9];
+  assign in_en[41:40] = {~(mon_switch & mon_declared[41]), ~(mon_switch & mon_declared[40])};
+  wire [3:0] e20_vn;
+  wire [35:0] e20_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d20 (
+      .clk(clk), .rst(rst), .src_link({9'd41, 9'd40}), .sf(e20_sf),
+      .sb({lbr41, lbr40}), .grant(arb_gnt[20]), .fin(vd_fin[20]), .kind(vd_kind[41:40]),
+      .pend(vd_pend[20]), .vn(e20_vn), .vcand(e20_vc));
   wire [17:0] e21_sf, e21_db;
   wire [1:0] e21_dv;
   wire [15:0] e21_ds;
@@ -3612,7 +4247,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd21), .seed(seed ^ 16'h4993),
       .tx_valid(tx_valid[21]),
       .tx_dst(tx_dst[175:168]), .tx_payload(tx_payload[351:336]),
-      .tx_ready(e21_tr), .src_fwd(e21_sf), .src_bwd({lbr43, lbr42}),
+      .tx_ready(e21_tr), .in_en(in_en[43:42]), .src_fwd(e21_sf), .src_bwd({lbr43, lbr42}),
       .dst_fwd({lfr437, lfr425}), .dst_bwd(e21_db), .dlv_valid(e21_dv),
       .dlv_src(e21_ds), .dlv_seq(e21_dq), .dlv_payload(e21_dp), .ev_valid(e21_ev),
       .ev_ok(e21_eo), .ev_attempts(e21_ea));
@@ -3620,6 +4255,15 @@ module rn1_net_rn1_64 #(
   assign lbd425 = e21_db[8:0];
   assign lfd43 = e21_sf[17:9];
   assign lbd437 = e21_db[17:9];
+  assign in_en[43:42] = {~(mon_switch & mon_declared[43]), ~(mon_switch & mon_declared[42])};
+  wire [3:0] e21_vn;
+  wire [35:0] e21_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d21 (
+      .clk(clk), .rst(rst), .src_link({9'd43, 9'd42}), .sf(e21_sf),
+      .sb({lbr43, lbr42}), .grant(arb_gnt[21]), .fin(vd_fin[21]), .kind(vd_kind[43:42]),
+      .pend(vd_pend[21]), .vn(e21_vn), .vcand(e21_vc));
   wire [17:0] e22_sf, e22_db;
   wire [1:0] e22_dv;
   wire [15:0] e22_ds;
@@ -3631,7 +4275,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd22), .seed(seed ^ 16'hD39A),
       .tx_valid(tx_valid[22]),
       .tx_dst(tx_dst[183:176]), .tx_payload(tx_payload[367:352]),
-      .tx_ready(e22_tr), .src_fwd(e22_sf), .src_bwd({lbr45, lbr44}),
+      .tx_ready(e22_tr), .in_en(in_en[45:44]), .src_fwd(e22_sf), .src_bwd({lbr45, lbr44}),
       .dst_fwd({lfr438, lfr426}), .dst_bwd(e22_db), .dlv_valid(e22_dv),
       .dlv_src(e22_ds), .dlv_seq(e22_dq), .dlv_payload(e22_dp), .ev_valid(e22_ev),
       .ev_ok(e22_eo), .ev_attempts(e22_ea));
@@ -3639,6 +4283,15 @@ module rn1_net_rn1_64 #(
   assign lbd426 = e22_db[8:0];
   assign lfd45 = e22_sf[17:9];
   assign lbd438 = e22_db[17:9];
+  assign in_en[45:44] = {~(mon_switch & mon_declared[45]), ~(mon_switch & mon_declared[44])};
+  wire [3:0] e22_vn;
+  wire [35:0] e22_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d22 (
+      .clk(clk), .rst(rst), .src_link({9'd45, 9'd44}), .sf(e22_sf),
+      .sb({lbr45, lbr44}), .grant(arb_gnt[22]), .fin(vd_fin[22]), .kind(vd_kind[45:44]),
+      .pend(vd_pend[22]), .vn(e22_vn), .vcand(e22_vc));
   wire [17:0] e23_sf, e23_db;
   wire [1:0] e23_dv;
   wire [15:0] e23_ds;
@@ -3650,7 +4303,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd23), .seed(seed ^ 16'hA58D),
       .tx_valid(tx_valid[23]),
       .tx_dst(tx_dst[191:184]), .tx_payload(tx_payload[383:368]),
-      .tx_ready(e23_tr), .src_fwd(e23_sf), .src_bwd({lbr47, lbr46}),
+      .tx_ready(e23_tr), .in_en(in_en[47:46]), .src_fwd(e23_sf), .src_bwd({lbr47, lbr46}),
       .dst_fwd({lfr439, lfr427}), .dst_bwd(e23_db), .dlv_valid(e23_dv),
       .dlv_src(e23_ds), .dlv_seq(e23_dq), .dlv_payload(e23_dp), .ev_valid(e23_ev),
       .ev_ok(e23_eo), .ev_attempts(e23_ea));
@@ -3658,6 +4311,15 @@ module rn1_net_rn1_64 #(
   assign lbd427 = e23_db[8:0];
   assign lfd47 = e23_sf[17:9];
   assign lbd439 = e23_db[17:9];
+  assign in_en[47:46] = {~(mon_switch & mon_declared[47]), ~(mon_switch & mon_declared[46])};
+  wire [3:0] e23_vn;
+  wire [35:0] e23_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d23 (
+      .clk(clk), .rst(rst), .src_link({9'd47, 9'd46}), .sf(e23_sf),
+      .sb({lbr47, lbr46}), .grant(arb_gnt[23]), .fin(vd_fin[23]), .kind(vd_kind[47:46]),
+      .pend(vd_pend[23]), .vn(e23_vn), .vcand(e23_vc));
   wire [17:0] e24_sf, e24_db;
   wire [1:0] e24_dv;
   wire [15:0] e24_ds;
@@ -3669,7 +4331,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd24), .seed(seed ^ 16'h0FB4),
       .tx_valid(tx_valid[24]),
       .tx_dst(tx_dst[199:192]), .tx_payload(tx_payload[399:384]),
-      .tx_ready(e24_tr), .src_fwd(e24_sf), .src_bwd({lbr49, lbr48}),
+      .tx_ready(e24_tr), .in_en(in_en[49:48]), .src_fwd(e24_sf), .src_bwd({lbr49, lbr48}),
       .dst_fwd({lfr444, lfr432}), .dst_bwd(e24_db), .dlv_valid(e24_dv),
       .dlv_src(e24_ds), .dlv_seq(e24_dq), .dlv_payload(e24_dp), .ev_valid(e24_ev),
       .ev_ok(e24_eo), .ev_attempts(e24_ea));
@@ -3677,6 +4339,15 @@ module rn1_net_rn1_64 #(
   assign lbd432 = e24_db[8:0];
   assign lfd49 = e24_sf[17:9];
   assign lbd444 = e24_db[17:9];
+  assign in_en[49:48] = {~(mon_switch & mon_declared[49]), ~(mon_switch & mon_declared[48])};
+  wire [3:0] e24_vn;
+  wire [35:0] e24_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d24 (
+      .clk(clk), .rst(rst), .src_link({9'd49, 9'd48}), .sf(e24_sf),
+      .sb({lbr49, lbr48}), .grant(arb_gnt[24]), .fin(vd_fin[24]), .kind(vd_kind[49:48]),
+      .pend(vd_pend[24]), .vn(e24_vn), .vcand(e24_vc));
   wire [17:0] e25_sf, e25_db;
   wire [1:0] e25_dv;
   wire [15:0] e25_ds;
@@ -3688,7 +4359,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd25), .seed(seed ^ 16'h91BF),
       .tx_valid(tx_valid[25]),
       .tx_dst(tx_dst[207:200]), .tx_payload(tx_payload[415:400]),
-      .tx_ready(e25_tr), .src_fwd(e25_sf), .src_bwd({lbr51, lbr50}),
+      .tx_ready(e25_tr), .in_en(in_en[51:50]), .src_fwd(e25_sf), .src_bwd({lbr51, lbr50}),
       .dst_fwd({lfr445, lfr433}), .dst_bwd(e25_db), .dlv_valid(e25_dv),
       .dlv_src(e25_ds), .dlv_seq(e25_dq), .dlv_payload(e25_dp), .ev_valid(e25_ev),
       .ev_ok(e25_eo), .ev_attempts(e25_ea));
@@ -3696,6 +4367,15 @@ module rn1_net_rn1_64 #(
   assign lbd433 = e25_db[8:0];
   assign lfd51 = e25_sf[17:9];
   assign lbd445 = e25_db[17:9];
+  assign in_en[51:50] = {~(mon_switch & mon_declared[51]), ~(mon_switch & mon_declared[50])};
+  wire [3:0] e25_vn;
+  wire [35:0] e25_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d25 (
+      .clk(clk), .rst(rst), .src_link({9'd51, 9'd50}), .sf(e25_sf),
+      .sb({lbr51, lbr50}), .grant(arb_gnt[25]), .fin(vd_fin[25]), .kind(vd_kind[51:50]),
+      .pend(vd_pend[25]), .vn(e25_vn), .vcand(e25_vc));
   wire [17:0] e26_sf, e26_db;
   wire [1:0] e26_dv;
   wire [15:0] e26_ds;
@@ -3707,7 +4387,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd26), .seed(seed ^ 16'h7BA6),
       .tx_valid(tx_valid[26]),
       .tx_dst(tx_dst[215:208]), .tx_payload(tx_payload[431:416]),
-      .tx_ready(e26_tr), .src_fwd(e26_sf), .src_bwd({lbr53, lbr52}),
+      .tx_ready(e26_tr), .in_en(in_en[53:52]), .src_fwd(e26_sf), .src_bwd({lbr53, lbr52}),
       .dst_fwd({lfr446, lfr434}), .dst_bwd(e26_db), .dlv_valid(e26_dv),
       .dlv_src(e26_ds), .dlv_seq(e26_dq), .dlv_payload(e26_dp), .ev_valid(e26_ev),
       .ev_ok(e26_eo), .ev_attempts(e26_ea));
@@ -3715,6 +4395,15 @@ module rn1_net_rn1_64 #(
   assign lbd434 = e26_db[8:0];
   assign lfd53 = e26_sf[17:9];
   assign lbd446 = e26_db[17:9];
+  assign in_en[53:52] = {~(mon_switch & mon_declared[53]), ~(mon_switch & mon_declared[52])};
+  wire [3:0] e26_vn;
+  wire [35:0] e26_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d26 (
+      .clk(clk), .rst(rst), .src_link({9'd53, 9'd52}), .sf(e26_sf),
+      .sb({lbr53, lbr52}), .grant(arb_gnt[26]), .fin(vd_fin[26]), .kind(vd_kind[53:52]),
+      .pend(vd_pend[26]), .vn(e26_vn), .vcand(e26_vc));
   wire [17:0] e27_sf, e27_db;
   wire [1:0] e27_dv;
   wire [15:0] e27_ds;
@@ -3726,7 +4415,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd27), .seed(seed ^ 16'hCDA9),
       .tx_valid(tx_valid[27]),
       .tx_dst(tx_dst[223:216]), .tx_payload(tx_payload[447:432]),
-      .tx_ready(e27_tr), .src_fwd(e27_sf), .src_bwd({lbr55, lbr54}),
+      .tx_ready(e27_tr), .in_en(in_en[55:54]), .src_fwd(e27_sf), .src_bwd({lbr55, lbr54}),
       .dst_fwd({lfr447, lfr435}), .dst_bwd(e27_db), .dlv_valid(e27_dv),
       .dlv_src(e27_ds), .dlv_seq(e27_dq), .dlv_payload(e27_dp), .ev_valid(e27_ev),
       .ev_ok(e27_eo), .ev_attempts(e27_ea));
@@ -3734,6 +4423,15 @@ module rn1_net_rn1_64 #(
   assign lbd435 = e27_db[8:0];
   assign lfd55 = e27_sf[17:9];
   assign lbd447 = e27_db[17:9];
+  assign in_en[55:54] = {~(mon_switch & mon_declared[55]), ~(mon_switch & mon_declared[54])};
+  wire [3:0] e27_vn;
+  wire [35:0] e27_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d27 (
+      .clk(clk), .rst(rst), .src_link({9'd55, 9'd54}), .sf(e27_sf),
+      .sb({lbr55, lbr54}), .grant(arb_gnt[27]), .fin(vd_fin[27]), .kind(vd_kind[55:54]),
+      .pend(vd_pend[27]), .vn(e27_vn), .vcand(e27_vc));
   wire [17:0] e28_sf, e28_db;
   wire [1:0] e28_dv;
   wire [15:0] e28_ds;
@@ -3745,7 +4443,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd28), .seed(seed ^ 16'h5650),
       .tx_valid(tx_valid[28]),
       .tx_dst(tx_dst[231:224]), .tx_payload(tx_payload[463:448]),
-      .tx_ready(e28_tr), .src_fwd(e28_sf), .src_bwd({lbr57, lbr56}),
+      .tx_ready(e28_tr), .in_en(in_en[57:56]), .src_fwd(e28_sf), .src_bwd({lbr57, lbr56}),
       .dst_fwd({lfr452, lfr440}), .dst_bwd(e28_db), .dlv_valid(e28_dv),
       .dlv_src(e28_ds), .dlv_seq(e28_dq), .dlv_payload(e28_dp), .ev_valid(e28_ev),
       .ev_ok(e28_eo), .ev_attempts(e28_ea));
@@ -3753,6 +4451,15 @@ module rn1_net_rn1_64 #(
   assign lbd440 = e28_db[8:0];
   assign lfd57 = e28_sf[17:9];
   assign lbd452 = e28_db[17:9];
+  assign in_en[57:56] = {~(mon_switch & mon_declared[57]), ~(mon_switch & mon_declared[56])};
+  wire [3:0] e28_vn;
+  wire [35:0] e28_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d28 (
+      .clk(clk), .rst(rst), .src_link({9'd57, 9'd56}), .sf(e28_sf),
+      .sb({lbr57, lbr56}), .grant(arb_gnt[28]), .fin(vd_fin[28]), .kind(vd_kind[57:56]),
+      .pend(vd_pend[28]), .vn(e28_vn), .vcand(e28_vc));
   wire [17:0] e29_sf, e29_db;
   wire [1:0] e29_dv;
   wire [15:0] e29_ds;
@@ -3764,7 +4471,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd29), .seed(seed ^ 16'h385B),
       .tx_valid(tx_valid[29]),
       .tx_dst(tx_dst[239:232]), .tx_payload(tx_payload[479:464]),
-      .tx_ready(e29_tr), .src_fwd(e29_sf), .src_bwd({lbr59, lbr58}),
+      .tx_ready(e29_tr), .in_en(in_en[59:58]), .src_fwd(e29_sf), .src_bwd({lbr59, lbr58}),
       .dst_fwd({lfr453, lfr441}), .dst_bwd(e29_db), .dlv_valid(e29_dv),
       .dlv_src(e29_ds), .dlv_seq(e29_dq), .dlv_payload(e29_dp), .ev_valid(e29_ev),
       .ev_ok(e29_eo), .ev_attempts(e29_ea));
@@ -3772,6 +4479,15 @@ module rn1_net_rn1_64 #(
   assign lbd441 = e29_db[8:0];
   assign lfd59 = e29_sf[17:9];
   assign lbd453 = e29_db[17:9];
+  assign in_en[59:58] = {~(mon_switch & mon_declared[59]), ~(mon_switch & mon_declared[58])};
+  wire [3:0] e29_vn;
+  wire [35:0] e29_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d29 (
+      .clk(clk), .rst(rst), .src_link({9'd59, 9'd58}), .sf(e29_sf),
+      .sb({lbr59, lbr58}), .grant(arb_gnt[29]), .fin(vd_fin[29]), .kind(vd_kind[59:58]),
+      .pend(vd_pend[29]), .vn(e29_vn), .vcand(e29_vc));
   wire [17:0] e30_sf, e30_db;
   wire [1:0] e30_dv;
   wire [15:0] e30_ds;
@@ -3783,7 +4499,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd30), .seed(seed ^ 16'h8242),
       .tx_valid(tx_valid[30]),
       .tx_dst(tx_dst[247:240]), .tx_payload(tx_payload[495:480]),
-      .tx_ready(e30_tr), .src_fwd(e30_sf), .src_bwd({lbr61, lbr60}),
+      .tx_ready(e30_tr), .in_en(in_en[61:60]), .src_fwd(e30_sf), .src_bwd({lbr61, lbr60}),
       .dst_fwd({lfr454, lfr442}), .dst_bwd(e30_db), .dlv_valid(e30_dv),
       .dlv_src(e30_ds), .dlv_seq(e30_dq), .dlv_payload(e30_dp), .ev_valid(e30_ev),
       .ev_ok(e30_eo), .ev_attempts(e30_ea));
@@ -3791,6 +4507,15 @@ module rn1_net_rn1_64 #(
   assign lbd442 = e30_db[8:0];
   assign lfd61 = e30_sf[17:9];
   assign lbd454 = e30_db[17:9];
+  assign in_en[61:60] = {~(mon_switch & mon_declared[61]), ~(mon_switch & mon_declared[60])};
+  wire [3:0] e30_vn;
+  wire [35:0] e30_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d30 (
+      .clk(clk), .rst(rst), .src_link({9'd61, 9'd60}), .sf(e30_sf),
+      .sb({lbr61, lbr60}), .grant(arb_gnt[30]), .fin(vd_fin[30]), .kind(vd_kind[61:60]),
+      .pend(vd_pend[30]), .vn(e30_vn), .vcand(e30_vc));
   wire [17:0] e31_sf, e31_db;
   wire [1:0] e31_dv;
   wire [15:0] e31_ds;
@@ -3802,7 +4527,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd31), .seed(seed ^ 16'h1475),
       .tx_valid(tx_valid[31]),
       .tx_dst(tx_dst[255:248]), .tx_payload(tx_payload[511:496]),
-      .tx_ready(e31_tr), .src_fwd(e31_sf), .src_bwd({lbr63, lbr62}),
+      .tx_ready(e31_tr), .in_en(in_en[63:62]), .src_fwd(e31_sf), .src_bwd({lbr63, lbr62}),
       .dst_fwd({lfr455, lfr443}), .dst_bwd(e31_db), .dlv_valid(e31_dv),
       .dlv_src(e31_ds), .dlv_seq(e31_dq), .dlv_payload(e31_dp), .ev_valid(e31_ev),
       .ev_ok(e31_eo), .ev_attempts(e31_ea));
@@ -3810,6 +4535,15 @@ module rn1_net_rn1_64 #(
   assign lbd443 = e31_db[8:0];
   assign lfd63 = e31_sf[17:9];
   assign lbd455 = e31_db[17:9];
+  assign in_en[63:62] = {~(mon_switch & mon_declared[63]), ~(mon_switch & mon_declared[62])};
+  wire [3:0] e31_vn;
+  wire [35:0] e31_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d31 (
+      .clk(clk), .rst(rst), .src_link({9'd63, 9'd62}), .sf(e31_sf),
+      .sb({lbr63, lbr62}), .grant(arb_gnt[31]), .fin(vd_fin[31]), .kind(vd_kind[63:62]),
+      .pend(vd_pend[31]), .vn(e31_vn), .vcand(e31_vc));
   wire [17:0] e32_sf, e32_db;
   wire [1:0] e32_dv;
   wire [15:0] e32_ds;
@@ -3821,7 +4555,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd32), .seed(seed ^ 16'hFE7C),
       .tx_valid(tx_valid[32]),
       .tx_dst(tx_dst[263:256]), .tx_payload(tx_payload[527:512]),
-      .tx_ready(e32_tr), .src_fwd(e32_sf), .src_bwd({lbr65, lbr64}),
+      .tx_ready(e32_tr), .in_en(in_en[65:64]), .src_fwd(e32_sf), .src_bwd({lbr65, lbr64}),
       .dst_fwd({lfr460, lfr448}), .dst_bwd(e32_db), .dlv_valid(e32_dv),
       .dlv_src(e32_ds), .dlv_seq(e32_dq), .dlv_payload(e32_dp), .ev_valid(e32_ev),
       .ev_ok(e32_eo), .ev_attempts(e32_ea));
@@ -3829,6 +4563,15 @@ module rn1_net_rn1_64 #(
   assign lbd448 = e32_db[8:0];
   assign lfd65 = e32_sf[17:9];
   assign lbd460 = e32_db[17:9];
+  assign in_en[65:64] = {~(mon_switch & mon_declared[65]), ~(mon_switch & mon_declared[64])};
+  wire [3:0] e32_vn;
+  wire [35:0] e32_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d32 (
+      .clk(clk), .rst(rst), .src_link({9'd65, 9'd64}), .sf(e32_sf),
+      .sb({lbr65, lbr64}), .grant(arb_gnt[32]), .fin(vd_fin[32]), .kind(vd_kind[65:64]),
+      .pend(vd_pend[32]), .vn(e32_vn), .vcand(e32_vc));
   wire [17:0] e33_sf, e33_db;
   wire [1:0] e33_dv;
   wire [15:0] e33_ds;
@@ -3840,7 +4583,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd33), .seed(seed ^ 16'h4067),
       .tx_valid(tx_valid[33]),
       .tx_dst(tx_dst[271:264]), .tx_payload(tx_payload[543:528]),
-      .tx_ready(e33_tr), .src_fwd(e33_sf), .src_bwd({lbr67, lbr66}),
+      .tx_ready(e33_tr), .in_en(in_en[67:66]), .src_fwd(e33_sf), .src_bwd({lbr67, lbr66}),
       .dst_fwd({lfr461, lfr449}), .dst_bwd(e33_db), .dlv_valid(e33_dv),
       .dlv_src(e33_ds), .dlv_seq(e33_dq), .dlv_payload(e33_dp), .ev_valid(e33_ev),
       .ev_ok(e33_eo), .ev_attempts(e33_ea));
@@ -3848,6 +4591,15 @@ module rn1_net_rn1_64 #(
   assign lbd449 = e33_db[8:0];
   assign lfd67 = e33_sf[17:9];
   assign lbd461 = e33_db[17:9];
+  assign in_en[67:66] = {~(mon_switch & mon_declared[67]), ~(mon_switch & mon_declared[66])};
+  wire [3:0] e33_vn;
+  wire [35:0] e33_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d33 (
+      .clk(clk), .rst(rst), .src_link({9'd67, 9'd66}), .sf(e33_sf),
+      .sb({lbr67, lbr66}), .grant(arb_gnt[33]), .fin(vd_fin[33]), .kind(vd_kind[67:66]),
+      .pend(vd_pend[33]), .vn(e33_vn), .vcand(e33_vc));
   wire [17:0] e34_sf, e34_db;
   wire [1:0] e34_dv;
   wire [15:0] e34_ds;
@@ -3859,7 +4611,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd34), .seed(seed ^ 16'h2A6E),
       .tx_valid(tx_valid[34]),
       .tx_dst(tx_dst[279:272]), .tx_payload(tx_payload[559:544]),
-      .tx_ready(e34_tr), .src_fwd(e34_sf), .src_bwd({lbr69, lbr68}),
+      .tx_ready(e34_tr), .in_en(in_en[69:68]), .src_fwd(e34_sf), .src_bwd({lbr69, lbr68}),
       .dst_fwd({lfr462, lfr450}), .dst_bwd(e34_db), .dlv_valid(e34_dv),
       .dlv_src(e34_ds), .dlv_seq(e34_dq), .dlv_payload(e34_dp), .ev_valid(e34_ev),
       .ev_ok(e34_eo), .ev_attempts(e34_ea));
@@ -3867,6 +4619,15 @@ module rn1_net_rn1_64 #(
   assign lbd450 = e34_db[8:0];
   assign lfd69 = e34_sf[17:9];
   assign lbd462 = e34_db[17:9];
+  assign in_en[69:68] = {~(mon_switch & mon_declared[69]), ~(mon_switch & mon_declared[68])};
+  wire [3:0] e34_vn;
+  wire [35:0] e34_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d34 (
+      .clk(clk), .rst(rst), .src_link({9'd69, 9'd68}), .sf(e34_sf),
+      .sb({lbr69, lbr68}), .grant(arb_gnt[34]), .fin(vd_fin[34]), .kind(vd_kind[69:68]),
+      .pend(vd_pend[34]), .vn(e34_vn), .vcand(e34_vc));
   wire [17:0] e35_sf, e35_db;
   wire [1:0] e35_dv;
   wire [15:0] e35_ds;
@@ -3878,7 +4639,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd35), .seed(seed ^ 16'hBC11),
       .tx_valid(tx_valid[35]),
       .tx_dst(tx_dst[287:280]), .tx_payload(tx_payload[575:560]),
-      .tx_ready(e35_tr), .src_fwd(e35_sf), .src_bwd({lbr71, lbr70}),
+      .tx_ready(e35_tr), .in_en(in_en[71:70]), .src_fwd(e35_sf), .src_bwd({lbr71, lbr70}),
       .dst_fwd({lfr463, lfr451}), .dst_bwd(e35_db), .dlv_valid(e35_dv),
       .dlv_src(e35_ds), .dlv_seq(e35_dq), .dlv_payload(e35_dp), .ev_valid(e35_ev),
       .ev_ok(e35_eo), .ev_attempts(e35_ea));
@@ -3886,6 +4647,15 @@ module rn1_net_rn1_64 #(
   assign lbd451 = e35_db[8:0];
   assign lfd71 = e35_sf[17:9];
   assign lbd463 = e35_db[17:9];
+  assign in_en[71:70] = {~(mon_switch & mon_declared[71]), ~(mon_switch & mon_declared[70])};
+  wire [3:0] e35_vn;
+  wire [35:0] e35_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d35 (
+      .clk(clk), .rst(rst), .src_link({9'd71, 9'd70}), .sf(e35_sf),
+      .sb({lbr71, lbr70}), .grant(arb_gnt[35]), .fin(vd_fin[35]), .kind(vd_kind[71:70]),
+      .pend(vd_pend[35]), .vn(e35_vn), .vcand(e35_vc));
   wire [17:0] e36_sf, e36_db;
   wire [1:0] e36_dv;
   wire [15:0] e36_ds;
@@ -3897,7 +4667,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd36), .seed(seed ^ 16'h0618),
       .tx_valid(tx_valid[36]),
       .tx_dst(tx_dst[295:288]), .tx_payload(tx_payload[591:576]),
-      .tx_ready(e36_tr), .src_fwd(e36_sf), .src_bwd({lbr73, lbr72}),
+      .tx_ready(e36_tr), .in_en(in_en[73:72]), .src_fwd(e36_sf), .src_bwd({lbr73, lbr72}),
       .dst_fwd({lfr468, lfr456}), .dst_bwd(e36_db), .dlv_valid(e36_dv),
       .dlv_src(e36_ds), .dlv_seq(e36_dq), .dlv_payload(e36_dp), .ev_valid(e36_ev),
       .ev_ok(e36_eo), .ev_attempts(e36_ea));
@@ -3905,6 +4675,15 @@ module rn1_net_rn1_64 #(
   assign lbd456 = e36_db[8:0];
   assign lfd73 = e36_sf[17:9];
   assign lbd468 = e36_db[17:9];
+  assign in_en[73:72] = {~(mon_switch & mon_declared[73]), ~(mon_switch & mon_declared[72])};
+  wire [3:0] e36_vn;
+  wire [35:0] e36_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d36 (
+      .clk(clk), .rst(rst), .src_link({9'd73, 9'd72}), .sf(e36_sf),
+      .sb({lbr73, lbr72}), .grant(arb_gnt[36]), .fin(vd_fin[36]), .kind(vd_kind[73:72]),
+      .pend(vd_pend[36]), .vn(e36_vn), .vcand(e36_vc));
   wire [17:0] e37_sf, e37_db;
   wire [1:0] e37_dv;
   wire [15:0] e37_ds;
@@ -3916,7 +4695,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd37), .seed(seed ^ 16'hE803),
       .tx_valid(tx_valid[37]),
       .tx_dst(tx_dst[303:296]), .tx_payload(tx_payload[607:592]),
-      .tx_ready(e37_tr), .src_fwd(e37_sf), .src_bwd({lbr75, lbr74}),
+      .tx_ready(e37_tr), .in_en(in_en[75:74]), .src_fwd(e37_sf), .src_bwd({lbr75, lbr74}),
       .dst_fwd({lfr469, lfr457}), .dst_bwd(e37_db), .dlv_valid(e37_dv),
       .dlv_src(e37_ds), .dlv_seq(e37_dq), .dlv_payload(e37_dp), .ev_valid(e37_ev),
       .ev_ok(e37_eo), .ev_attempts(e37_ea));
@@ -3924,6 +4703,15 @@ module rn1_net_rn1_64 #(
   assign lbd457 = e37_db[8:0];
   assign lfd75 = e37_sf[17:9];
   assign lbd469 = e37_db[17:9];
+  assign in_en[75:74] = {~(mon_switch & mon_declared[75]), ~(mon_switch & mon_declared[74])};
+  wire [3:0] e37_vn;
+  wire [35:0] e37_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d37 (
+      .clk(clk), .rst(rst), .src_link({9'd75, 9'd74}), .sf(e37_sf),
+      .sb({lbr75, lbr74}), .grant(arb_gnt[37]), .fin(vd_fin[37]), .kind(vd_kind[75:74]),
+      .pend(vd_pend[37]), .vn(e37_vn), .vcand(e37_vc));
   wire [17:0] e38_sf, e38_db;
   wire [1:0] e38_dv;
   wire [15:0] e38_ds;
@@ -3935,7 +4723,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd38), .seed(seed ^ 16'h720A),
       .tx_valid(tx_valid[38]),
       .tx_dst(tx_dst[311:304]), .tx_payload(tx_payload[623:608]),
-      .tx_ready(e38_tr), .src_fwd(e38_sf), .src_bwd({lbr77, lbr76}),
+      .tx_ready(e38_tr), .in_en(in_en[77:76]), .src_fwd(e38_sf), .src_bwd({lbr77, lbr76}),
       .dst_fwd({lfr470, lfr458}), .dst_bwd(e38_db), .dlv_valid(e38_dv),
       .dlv_src(e38_ds), .dlv_seq(e38_dq), .dlv_payload(e38_dp), .ev_valid(e38_ev),
       .ev_ok(e38_eo), .ev_attempts(e38_ea));
@@ -3943,6 +4731,15 @@ module rn1_net_rn1_64 #(
   assign lbd458 = e38_db[8:0];
   assign lfd77 = e38_sf[17:9];
   assign lbd470 = e38_db[17:9];
+  assign in_en[77:76] = {~(mon_switch & mon_declared[77]), ~(mon_switch & mon_declared[76])};
+  wire [3:0] e38_vn;
+  wire [35:0] e38_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d38 (
+      .clk(clk), .rst(rst), .src_link({9'd77, 9'd76}), .sf(e38_sf),
+      .sb({lbr77, lbr76}), .grant(arb_gnt[38]), .fin(vd_fin[38]), .kind(vd_kind[77:76]),
+      .pend(vd_pend[38]), .vn(e38_vn), .vcand(e38_vc));
   wire [17:0] e39_sf, e39_db;
   wire [1:0] e39_dv;
   wire [15:0] e39_ds;
@@ -3954,7 +4751,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd39), .seed(seed ^ 16'hC43D),
       .tx_valid(tx_valid[39]),
       .tx_dst(tx_dst[319:312]), .tx_payload(tx_payload[639:624]),
-      .tx_ready(e39_tr), .src_fwd(e39_sf), .src_bwd({lbr79, lbr78}),
+      .tx_ready(e39_tr), .in_en(in_en[79:78]), .src_fwd(e39_sf), .src_bwd({lbr79, lbr78}),
       .dst_fwd({lfr471, lfr459}), .dst_bwd(e39_db), .dlv_valid(e39_dv),
       .dlv_src(e39_ds), .dlv_seq(e39_dq), .dlv_payload(e39_dp), .ev_valid(e39_ev),
       .ev_ok(e39_eo), .ev_attempts(e39_ea));
@@ -3962,6 +4759,15 @@ module rn1_net_rn1_64 #(
   assign lbd459 = e39_db[8:0];
   assign lfd79 = e39_sf[17:9];
   assign lbd471 = e39_db[17:9];
+  assign in_en[79:78] = {~(mon_switch & mon_declared[79]), ~(mon_switch & mon_declared[78])};
+  wire [3:0] e39_vn;
+  wire [35:0] e39_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d39 (
+      .clk(clk), .rst(rst), .src_link({9'd79, 9'd78}), .sf(e39_sf),
+      .sb({lbr79, lbr78}), .grant(arb_gnt[39]), .fin(vd_fin[39]), .kind(vd_kind[79:78]),
+      .pend(vd_pend[39]), .vn(e39_vn), .vcand(e39_vc));
   wire [17:0] e40_sf, e40_db;
   wire [1:0] e40_dv;
   wire [15:0] e40_ds;
@@ -3973,7 +4779,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd40), .seed(seed ^ 16'hAE24),
       .tx_valid(tx_valid[40]),
       .tx_dst(tx_dst[327:320]), .tx_payload(tx_payload[655:640]),
-      .tx_ready(e40_tr), .src_fwd(e40_sf), .src_bwd({lbr81, lbr80}),
+      .tx_ready(e40_tr), .in_en(in_en[81:80]), .src_fwd(e40_sf), .src_bwd({lbr81, lbr80}),
       .dst_fwd({lfr476, lfr464}), .dst_bwd(e40_db), .dlv_valid(e40_dv),
       .dlv_src(e40_ds), .dlv_seq(e40_dq), .dlv_payload(e40_dp), .ev_valid(e40_ev),
       .ev_ok(e40_eo), .ev_attempts(e40_ea));
@@ -3981,6 +4787,15 @@ module rn1_net_rn1_64 #(
   assign lbd464 = e40_db[8:0];
   assign lfd81 = e40_sf[17:9];
   assign lbd476 = e40_db[17:9];
+  assign in_en[81:80] = {~(mon_switch & mon_declared[81]), ~(mon_switch & mon_declared[80])};
+  wire [3:0] e40_vn;
+  wire [35:0] e40_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d40 (
+      .clk(clk), .rst(rst), .src_link({9'd81, 9'd80}), .sf(e40_sf),
+      .sb({lbr81, lbr80}), .grant(arb_gnt[40]), .fin(vd_fin[40]), .kind(vd_kind[81:80]),
+      .pend(vd_pend[40]), .vn(e40_vn), .vcand(e40_vc));
   wire [17:0] e41_sf, e41_db;
   wire [1:0] e41_dv;
   wire [15:0] e41_ds;
@@ -3992,7 +4807,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd41), .seed(seed ^ 16'h302F),
       .tx_valid(tx_valid[41]),
       .tx_dst(tx_dst[335:328]), .tx_payload(tx_payload[671:656]),
-      .tx_ready(e41_tr), .src_fwd(e41_sf), .src_bwd({lbr83, lbr82}),
+      .tx_ready(e41_tr), .in_en(in_en[83:82]), .src_fwd(e41_sf), .src_bwd({lbr83, lbr82}),
       .dst_fwd({lfr477, lfr465}), .dst_bwd(e41_db), .dlv_valid(e41_dv),
       .dlv_src(e41_ds), .dlv_seq(e41_dq), .dlv_payload(e41_dp), .ev_valid(e41_ev),
       .ev_ok(e41_eo), .ev_attempts(e41_ea));
@@ -4000,6 +4815,15 @@ module rn1_net_rn1_64 #(
   assign lbd465 = e41_db[8:0];
   assign lfd83 = e41_sf[17:9];
   assign lbd477 = e41_db[17:9];
+  assign in_en[83:82] = {~(mon_switch & mon_declared[83]), ~(mon_switch & mon_declared[82])};
+  wire [3:0] e41_vn;
+  wire [35:0] e41_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d41 (
+      .clk(clk), .rst(rst), .src_link({9'd83, 9'd82}), .sf(e41_sf),
+      .sb({lbr83, lbr82}), .grant(arb_gnt[41]), .fin(vd_fin[41]), .kind(vd_kind[83:82]),
+      .pend(vd_pend[41]), .vn(e41_vn), .vcand(e41_vc));
   wire [17:0] e42_sf, e42_db;
   wire [1:0] e42_dv;
   wire [15:0] e42_ds;
@@ -4011,7 +4835,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd42), .seed(seed ^ 16'h9AD6),
       .tx_valid(tx_valid[42]),
       .tx_dst(tx_dst[343:336]), .tx_payload(tx_payload[687:672]),
-      .tx_ready(e42_tr), .src_fwd(e42_sf), .src_bwd({lbr85, lbr84}),
+      .tx_ready(e42_tr), .in_en(in_en[85:84]), .src_fwd(e42_sf), .src_bwd({lbr85, lbr84}),
       .dst_fwd({lfr478, lfr466}), .dst_bwd(e42_db), .dlv_valid(e42_dv),
       .dlv_src(e42_ds), .dlv_seq(e42_dq), .dlv_payload(e42_dp), .ev_valid(e42_ev),
       .ev_ok(e42_eo), .ev_attempts(e42_ea));
@@ -4019,6 +4843,15 @@ module rn1_net_rn1_64 #(
   assign lbd466 = e42_db[8:0];
   assign lfd85 = e42_sf[17:9];
   assign lbd478 = e42_db[17:9];
+  assign in_en[85:84] = {~(mon_switch & mon_declared[85]), ~(mon_switch & mon_declared[84])};
+  wire [3:0] e42_vn;
+  wire [35:0] e42_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d42 (
+      .clk(clk), .rst(rst), .src_link({9'd85, 9'd84}), .sf(e42_sf),
+      .sb({lbr85, lbr84}), .grant(arb_gnt[42]), .fin(vd_fin[42]), .kind(vd_kind[85:84]),
+      .pend(vd_pend[42]), .vn(e42_vn), .vcand(e42_vc));
   wire [17:0] e43_sf, e43_db;
   wire [1:0] e43_dv;
   wire [15:0] e43_ds;
@@ -4030,7 +4863,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd43), .seed(seed ^ 16'h6CD9),
       .tx_valid(tx_valid[43]),
       .tx_dst(tx_dst[351:344]), .tx_payload(tx_payload[703:688]),
-      .tx_ready(e43_tr), .src_fwd(e43_sf), .src_bwd({lbr87, lbr86}),
+      .tx_ready(e43_tr), .in_en(in_en[87:86]), .src_fwd(e43_sf), .src_bwd({lbr87, lbr86}),
       .dst_fwd({lfr479, lfr467}), .dst_bwd(e43_db), .dlv_valid(e43_dv),
       .dlv_src(e43_ds), .dlv_seq(e43_dq), .dlv_payload(e43_dp), .ev_valid(e43_ev),
       .ev_ok(e43_eo), .ev_attempts(e43_ea));
@@ -4038,6 +4871,15 @@ module rn1_net_rn1_64 #(
   assign lbd467 = e43_db[8:0];
   assign lfd87 = e43_sf[17:9];
   assign lbd479 = e43_db[17:9];
+  assign in_en[87:86] = {~(mon_switch & mon_declared[87]), ~(mon_switch & mon_declared[86])};
+  wire [3:0] e43_vn;
+  wire [35:0] e43_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d43 (
+      .clk(clk), .rst(rst), .src_link({9'd87, 9'd86}), .sf(e43_sf),
+      .sb({lbr87, lbr86}), .grant(arb_gnt[43]), .fin(vd_fin[43]), .kind(vd_kind[87:86]),
+      .pend(vd_pend[43]), .vn(e43_vn), .vcand(e43_vc));
   wire [17:0] e44_sf, e44_db;
   wire [1:0] e44_dv;
   wire [15:0] e44_ds;
@@ -4049,7 +4891,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd44), .seed(seed ^ 16'hF6C0),
       .tx_valid(tx_valid[44]),
       .tx_dst(tx_dst[359:352]), .tx_payload(tx_payload[719:704]),
-      .tx_ready(e44_tr), .src_fwd(e44_sf), .src_bwd({lbr89, lbr88}),
+      .tx_ready(e44_tr), .in_en(in_en[89:88]), .src_fwd(e44_sf), .src_bwd({lbr89, lbr88}),
       .dst_fwd({lfr484, lfr472}), .dst_bwd(e44_db), .dlv_valid(e44_dv),
       .dlv_src(e44_ds), .dlv_seq(e44_dq), .dlv_payload(e44_dp), .ev_valid(e44_ev),
       .ev_ok(e44_eo), .ev_attempts(e44_ea));
@@ -4057,6 +4899,15 @@ module rn1_net_rn1_64 #(
   assign lbd472 = e44_db[8:0];
   assign lfd89 = e44_sf[17:9];
   assign lbd484 = e44_db[17:9];
+  assign in_en[89:88] = {~(mon_switch & mon_declared[89]), ~(mon_switch & mon_declared[88])};
+  wire [3:0] e44_vn;
+  wire [35:0] e44_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d44 (
+      .clk(clk), .rst(rst), .src_link({9'd89, 9'd88}), .sf(e44_sf),
+      .sb({lbr89, lbr88}), .grant(arb_gnt[44]), .fin(vd_fin[44]), .kind(vd_kind[89:88]),
+      .pend(vd_pend[44]), .vn(e44_vn), .vcand(e44_vc));
   wire [17:0] e45_sf, e45_db;
   wire [1:0] e45_dv;
   wire [15:0] e45_ds;
@@ -4068,7 +4919,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd45), .seed(seed ^ 16'h58CB),
       .tx_valid(tx_valid[45]),
       .tx_dst(tx_dst[367:360]), .tx_payload(tx_payload[735:720]),
-      .tx_ready(e45_tr), .src_fwd(e45_sf), .src_bwd({lbr91, lbr90}),
+      .tx_ready(e45_tr), .in_en(in_en[91:90]), .src_fwd(e45_sf), .src_bwd({lbr91, lbr90}),
       .dst_fwd({lfr485, lfr473}), .dst_bwd(e45_db), .dlv_valid(e45_dv),
       .dlv_src(e45_ds), .dlv_seq(e45_dq), .dlv_payload(e45_dp), .ev_valid(e45_ev),
       .ev_ok(e45_eo), .ev_attempts(e45_ea));
@@ -4076,6 +4927,15 @@ module rn1_net_rn1_64 #(
   assign lbd473 = e45_db[8:0];
   assign lfd91 = e45_sf[17:9];
   assign lbd485 = e45_db[17:9];
+  assign in_en[91:90] = {~(mon_switch & mon_declared[91]), ~(mon_switch & mon_declared[90])};
+  wire [3:0] e45_vn;
+  wire [35:0] e45_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d45 (
+      .clk(clk), .rst(rst), .src_link({9'd91, 9'd90}), .sf(e45_sf),
+      .sb({lbr91, lbr90}), .grant(arb_gnt[45]), .fin(vd_fin[45]), .kind(vd_kind[91:90]),
+      .pend(vd_pend[45]), .vn(e45_vn), .vcand(e45_vc));
   wire [17:0] e46_sf, e46_db;
   wire [1:0] e46_dv;
   wire [15:0] e46_ds;
@@ -4087,7 +4947,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd46), .seed(seed ^ 16'h22F2),
       .tx_valid(tx_valid[46]),
       .tx_dst(tx_dst[375:368]), .tx_payload(tx_payload[751:736]),
-      .tx_ready(e46_tr), .src_fwd(e46_sf), .src_bwd({lbr93, lbr92}),
+      .tx_ready(e46_tr), .in_en(in_en[93:92]), .src_fwd(e46_sf), .src_bwd({lbr93, lbr92}),
       .dst_fwd({lfr486, lfr474}), .dst_bwd(e46_db), .dlv_valid(e46_dv),
       .dlv_src(e46_ds), .dlv_seq(e46_dq), .dlv_payload(e46_dp), .ev_valid(e46_ev),
       .ev_ok(e46_eo), .ev_attempts(e46_ea));
@@ -4095,6 +4955,15 @@ module rn1_net_rn1_64 #(
   assign lbd474 = e46_db[8:0];
   assign lfd93 = e46_sf[17:9];
   assign lbd486 = e46_db[17:9];
+  assign in_en[93:92] = {~(mon_switch & mon_declared[93]), ~(mon_switch & mon_declared[92])};
+  wire [3:0] e46_vn;
+  wire [35:0] e46_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d46 (
+      .clk(clk), .rst(rst), .src_link({9'd93, 9'd92}), .sf(e46_sf),
+      .sb({lbr93, lbr92}), .grant(arb_gnt[46]), .fin(vd_fin[46]), .kind(vd_kind[93:92]),
+      .pend(vd_pend[46]), .vn(e46_vn), .vcand(e46_vc));
   wire [17:0] e47_sf, e47_db;
   wire [1:0] e47_dv;
   wire [15:0] e47_ds;
@@ -4106,7 +4975,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd47), .seed(seed ^ 16'hB4E5),
       .tx_valid(tx_valid[47]),
       .tx_dst(tx_dst[383:376]), .tx_payload(tx_payload[767:752]),
-      .tx_ready(e47_tr), .src_fwd(e47_sf), .src_bwd({lbr95, lbr94}),
+      .tx_ready(e47_tr), .in_en(in_en[95:94]), .src_fwd(e47_sf), .src_bwd({lbr95, lbr94}),
       .dst_fwd({lfr487, lfr475}), .dst_bwd(e47_db), .dlv_valid(e47_dv),
       .dlv_src(e47_ds), .dlv_seq(e47_dq), .dlv_payload(e47_dp), .ev_valid(e47_ev),
       .ev_ok(e47_eo), .ev_attempts(e47_ea));
@@ -4114,6 +4983,15 @@ module rn1_net_rn1_64 #(
   assign lbd475 = e47_db[8:0];
   assign lfd95 = e47_sf[17:9];
   assign lbd487 = e47_db[17:9];
+  assign in_en[95:94] = {~(mon_switch & mon_declared[95]), ~(mon_switch & mon_declared[94])};
+  wire [3:0] e47_vn;
+  wire [35:0] e47_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d47 (
+      .clk(clk), .rst(rst), .src_link({9'd95, 9'd94}), .sf(e47_sf),
+      .sb({lbr95, lbr94}), .grant(arb_gnt[47]), .fin(vd_fin[47]), .kind(vd_kind[95:94]),
+      .pend(vd_pend[47]), .vn(e47_vn), .vcand(e47_vc));
   wire [17:0] e48_sf, e48_db;
   wire [1:0] e48_dv;
   wire [15:0] e48_ds;
@@ -4125,7 +5003,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd48), .seed(seed ^ 16'h1EEC),
       .tx_valid(tx_valid[48]),
       .tx_dst(tx_dst[391:384]), .tx_payload(tx_payload[783:768]),
-      .tx_ready(e48_tr), .src_fwd(e48_sf), .src_bwd({lbr97, lbr96}),
+      .tx_ready(e48_tr), .in_en(in_en[97:96]), .src_fwd(e48_sf), .src_bwd({lbr97, lbr96}),
       .dst_fwd({lfr492, lfr480}), .dst_bwd(e48_db), .dlv_valid(e48_dv),
       .dlv_src(e48_ds), .dlv_seq(e48_dq), .dlv_payload(e48_dp), .ev_valid(e48_ev),
       .ev_ok(e48_eo), .ev_attempts(e48_ea));
@@ -4133,6 +5011,15 @@ module rn1_net_rn1_64 #(
   assign lbd480 = e48_db[8:0];
   assign lfd97 = e48_sf[17:9];
   assign lbd492 = e48_db[17:9];
+  assign in_en[97:96] = {~(mon_switch & mon_declared[97]), ~(mon_switch & mon_declared[96])};
+  wire [3:0] e48_vn;
+  wire [35:0] e48_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d48 (
+      .clk(clk), .rst(rst), .src_link({9'd97, 9'd96}), .sf(e48_sf),
+      .sb({lbr97, lbr96}), .grant(arb_gnt[48]), .fin(vd_fin[48]), .kind(vd_kind[97:96]),
+      .pend(vd_pend[48]), .vn(e48_vn), .vcand(e48_vc));
   wire [17:0] e49_sf, e49_db;
   wire [1:0] e49_dv;
   wire [15:0] e49_ds;
@@ -4144,7 +5031,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd49), .seed(seed ^ 16'hE097),
       .tx_valid(tx_valid[49]),
       .tx_dst(tx_dst[399:392]), .tx_payload(tx_payload[799:784]),
-      .tx_ready(e49_tr), .src_fwd(e49_sf), .src_bwd({lbr99, lbr98}),
+      .tx_ready(e49_tr), .in_en(in_en[99:98]), .src_fwd(e49_sf), .src_bwd({lbr99, lbr98}),
       .dst_fwd({lfr493, lfr481}), .dst_bwd(e49_db), .dlv_valid(e49_dv),
       .dlv_src(e49_ds), .dlv_seq(e49_dq), .dlv_payload(e49_dp), .ev_valid(e49_ev),
       .ev_ok(e49_eo), .ev_attempts(e49_ea));
@@ -4152,6 +5039,15 @@ module rn1_net_rn1_64 #(
   assign lbd481 = e49_db[8:0];
   assign lfd99 = e49_sf[17:9];
   assign lbd493 = e49_db[17:9];
+  assign in_en[99:98] = {~(mon_switch & mon_declared[99]), ~(mon_switch & mon_declared[98])};
+  wire [3:0] e49_vn;
+  wire [35:0] e49_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d49 (
+      .clk(clk), .rst(rst), .src_link({9'd99, 9'd98}), .sf(e49_sf),
+      .sb({lbr99, lbr98}), .grant(arb_gnt[49]), .fin(vd_fin[49]), .kind(vd_kind[99:98]),
+      .pend(vd_pend[49]), .vn(e49_vn), .vcand(e49_vc));
   wire [17:0] e50_sf, e50_db;
   wire [1:0] e50_dv;
   wire [15:0] e50_ds;
@@ -4163,7 +5059,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd50), .seed(seed ^ 16'h4A9E),
       .tx_valid(tx_valid[50]),
       .tx_dst(tx_dst[407:400]), .tx_payload(tx_payload[815:800]),
-      .tx_ready(e50_tr), .src_fwd(e50_sf), .src_bwd({lbr101, lbr100}),
+      .tx_ready(e50_tr), .in_en(in_en[101:100]), .src_fwd(e50_sf), .src_bwd({lbr101, lbr100}),
       .dst_fwd({lfr494, lfr482}), .dst_bwd(e50_db), .dlv_valid(e50_dv),
       .dlv_src(e50_ds), .dlv_seq(e50_dq), .dlv_payload(e50_dp), .ev_valid(e50_ev),
       .ev_ok(e50_eo), .ev_attempts(e50_ea));
@@ -4171,6 +5067,15 @@ module rn1_net_rn1_64 #(
   assign lbd482 = e50_db[8:0];
   assign lfd101 = e50_sf[17:9];
   assign lbd494 = e50_db[17:9];
+  assign in_en[101:100] = {~(mon_switch & mon_declared[101]), ~(mon_switch & mon_declared[100])};
+  wire [3:0] e50_vn;
+  wire [35:0] e50_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d50 (
+      .clk(clk), .rst(rst), .src_link({9'd101, 9'd100}), .sf(e50_sf),
+      .sb({lbr101, lbr100}), .grant(arb_gnt[50]), .fin(vd_fin[50]), .kind(vd_kind[101:100]),
+      .pend(vd_pend[50]), .vn(e50_vn), .vcand(e50_vc));
   wire [17:0] e51_sf, e51_db;
   wire [1:0] e51_dv;
   wire [15:0] e51_ds;
@@ -4182,7 +5087,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd51), .seed(seed ^ 16'hDC81),
       .tx_valid(tx_valid[51]),
       .tx_dst(tx_dst[415:408]), .tx_payload(tx_payload[831:816]),
-      .tx_ready(e51_tr), .src_fwd(e51_sf), .src_bwd({lbr103, lbr102}),
+      .tx_ready(e51_tr), .in_en(in_en[103:102]), .src_fwd(e51_sf), .src_bwd({lbr103, lbr102}),
       .dst_fwd({lfr495, lfr483}), .dst_bwd(e51_db), .dlv_valid(e51_dv),
       .dlv_src(e51_ds), .dlv_seq(e51_dq), .dlv_payload(e51_dp), .ev_valid(e51_ev),
       .ev_ok(e51_eo), .ev_attempts(e51_ea));
@@ -4190,6 +5095,15 @@ module rn1_net_rn1_64 #(
   assign lbd483 = e51_db[8:0];
   assign lfd103 = e51_sf[17:9];
   assign lbd495 = e51_db[17:9];
+  assign in_en[103:102] = {~(mon_switch & mon_declared[103]), ~(mon_switch & mon_declared[102])};
+  wire [3:0] e51_vn;
+  wire [35:0] e51_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d51 (
+      .clk(clk), .rst(rst), .src_link({9'd103, 9'd102}), .sf(e51_sf),
+      .sb({lbr103, lbr102}), .grant(arb_gnt[51]), .fin(vd_fin[51]), .kind(vd_kind[103:102]),
+      .pend(vd_pend[51]), .vn(e51_vn), .vcand(e51_vc));
   wire [17:0] e52_sf, e52_db;
   wire [1:0] e52_dv;
   wire [15:0] e52_ds;
@@ -4201,7 +5115,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd52), .seed(seed ^ 16'hA688),
       .tx_valid(tx_valid[52]),
       .tx_dst(tx_dst[423:416]), .tx_payload(tx_payload[847:832]),
-      .tx_ready(e52_tr), .src_fwd(e52_sf), .src_bwd({lbr105, lbr104}),
+      .tx_ready(e52_tr), .in_en(in_en[105:104]), .src_fwd(e52_sf), .src_bwd({lbr105, lbr104}),
       .dst_fwd({lfr500, lfr488}), .dst_bwd(e52_db), .dlv_valid(e52_dv),
       .dlv_src(e52_ds), .dlv_seq(e52_dq), .dlv_payload(e52_dp), .ev_valid(e52_ev),
       .ev_ok(e52_eo), .ev_attempts(e52_ea));
@@ -4209,6 +5123,15 @@ module rn1_net_rn1_64 #(
   assign lbd488 = e52_db[8:0];
   assign lfd105 = e52_sf[17:9];
   assign lbd500 = e52_db[17:9];
+  assign in_en[105:104] = {~(mon_switch & mon_declared[105]), ~(mon_switch & mon_declared[104])};
+  wire [3:0] e52_vn;
+  wire [35:0] e52_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d52 (
+      .clk(clk), .rst(rst), .src_link({9'd105, 9'd104}), .sf(e52_sf),
+      .sb({lbr105, lbr104}), .grant(arb_gnt[52]), .fin(vd_fin[52]), .kind(vd_kind[105:104]),
+      .pend(vd_pend[52]), .vn(e52_vn), .vcand(e52_vc));
   wire [17:0] e53_sf, e53_db;
   wire [1:0] e53_dv;
   wire [15:0] e53_ds;
@@ -4220,7 +5143,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd53), .seed(seed ^ 16'h08B3),
       .tx_valid(tx_valid[53]),
       .tx_dst(tx_dst[431:424]), .tx_payload(tx_payload[863:848]),
-      .tx_ready(e53_tr), .src_fwd(e53_sf), .src_bwd({lbr107, lbr106}),
+      .tx_ready(e53_tr), .in_en(in_en[107:106]), .src_fwd(e53_sf), .src_bwd({lbr107, lbr106}),
       .dst_fwd({lfr501, lfr489}), .dst_bwd(e53_db), .dlv_valid(e53_dv),
       .dlv_src(e53_ds), .dlv_seq(e53_dq), .dlv_payload(e53_dp), .ev_valid(e53_ev),
       .ev_ok(e53_eo), .ev_attempts(e53_ea));
@@ -4228,6 +5151,15 @@ module rn1_net_rn1_64 #(
   assign lbd489 = e53_db[8:0];
   assign lfd107 = e53_sf[17:9];
   assign lbd501 = e53_db[17:9];
+  assign in_en[107:106] = {~(mon_switch & mon_declared[107]), ~(mon_switch & mon_declared[106])};
+  wire [3:0] e53_vn;
+  wire [35:0] e53_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d53 (
+      .clk(clk), .rst(rst), .src_link({9'd107, 9'd106}), .sf(e53_sf),
+      .sb({lbr107, lbr106}), .grant(arb_gnt[53]), .fin(vd_fin[53]), .kind(vd_kind[107:106]),
+      .pend(vd_pend[53]), .vn(e53_vn), .vcand(e53_vc));
   wire [17:0] e54_sf, e54_db;
   wire [1:0] e54_dv;
   wire [15:0] e54_ds;
@@ -4239,7 +5171,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd54), .seed(seed ^ 16'h92BA),
       .tx_valid(tx_valid[54]),
       .tx_dst(tx_dst[439:432]), .tx_payload(tx_payload[879:864]),
-      .tx_ready(e54_tr), .src_fwd(e54_sf), .src_bwd({lbr109, lbr108}),
+      .tx_ready(e54_tr), .in_en(in_en[109:108]), .src_fwd(e54_sf), .src_bwd({lbr109, lbr108}),
       .dst_fwd({lfr502, lfr490}), .dst_bwd(e54_db), .dlv_valid(e54_dv),
       .dlv_src(e54_ds), .dlv_seq(e54_dq), .dlv_payload(e54_dp), .ev_valid(e54_ev),
       .ev_ok(e54_eo), .ev_attempts(e54_ea));
@@ -4247,6 +5179,15 @@ module rn1_net_rn1_64 #(
   assign lbd490 = e54_db[8:0];
   assign lfd109 = e54_sf[17:9];
   assign lbd502 = e54_db[17:9];
+  assign in_en[109:108] = {~(mon_switch & mon_declared[109]), ~(mon_switch & mon_declared[108])};
+  wire [3:0] e54_vn;
+  wire [35:0] e54_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d54 (
+      .clk(clk), .rst(rst), .src_link({9'd109, 9'd108}), .sf(e54_sf),
+      .sb({lbr109, lbr108}), .grant(arb_gnt[54]), .fin(vd_fin[54]), .kind(vd_kind[109:108]),
+      .pend(vd_pend[54]), .vn(e54_vn), .vcand(e54_vc));
   wire [17:0] e55_sf, e55_db;
   wire [1:0] e55_dv;
   wire [15:0] e55_ds;
@@ -4258,7 +5199,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd55), .seed(seed ^ 16'h64AD),
       .tx_valid(tx_valid[55]),
       .tx_dst(tx_dst[447:440]), .tx_payload(tx_payload[895:880]),
-      .tx_ready(e55_tr), .src_fwd(e55_sf), .src_bwd({lbr111, lbr110}),
+      .tx_ready(e55_tr), .in_en(in_en[111:110]), .src_fwd(e55_sf), .src_bwd({lbr111, lbr110}),
       .dst_fwd({lfr503, lfr491}), .dst_bwd(e55_db), .dlv_valid(e55_dv),
       .dlv_src(e55_ds), .dlv_seq(e55_dq), .dlv_payload(e55_dp), .ev_valid(e55_ev),
       .ev_ok(e55_eo), .ev_attempts(e55_ea));
@@ -4266,6 +5207,15 @@ module rn1_net_rn1_64 #(
   assign lbd491 = e55_db[8:0];
   assign lfd111 = e55_sf[17:9];
   assign lbd503 = e55_db[17:9];
+  assign in_en[111:110] = {~(mon_switch & mon_declared[111]), ~(mon_switch & mon_declared[110])};
+  wire [3:0] e55_vn;
+  wire [35:0] e55_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d55 (
+      .clk(clk), .rst(rst), .src_link({9'd111, 9'd110}), .sf(e55_sf),
+      .sb({lbr111, lbr110}), .grant(arb_gnt[55]), .fin(vd_fin[55]), .kind(vd_kind[111:110]),
+      .pend(vd_pend[55]), .vn(e55_vn), .vcand(e55_vc));
   wire [17:0] e56_sf, e56_db;
   wire [1:0] e56_dv;
   wire [15:0] e56_ds;
@@ -4277,7 +5227,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd56), .seed(seed ^ 16'hC954),
       .tx_valid(tx_valid[56]),
       .tx_dst(tx_dst[455:448]), .tx_payload(tx_payload[911:896]),
-      .tx_ready(e56_tr), .src_fwd(e56_sf), .src_bwd({lbr113, lbr112}),
+      .tx_ready(e56_tr), .in_en(in_en[113:112]), .src_fwd(e56_sf), .src_bwd({lbr113, lbr112}),
       .dst_fwd({lfr508, lfr496}), .dst_bwd(e56_db), .dlv_valid(e56_dv),
       .dlv_src(e56_ds), .dlv_seq(e56_dq), .dlv_payload(e56_dp), .ev_valid(e56_ev),
       .ev_ok(e56_eo), .ev_attempts(e56_ea));
@@ -4285,6 +5235,15 @@ module rn1_net_rn1_64 #(
   assign lbd496 = e56_db[8:0];
   assign lfd113 = e56_sf[17:9];
   assign lbd508 = e56_db[17:9];
+  assign in_en[113:112] = {~(mon_switch & mon_declared[113]), ~(mon_switch & mon_declared[112])};
+  wire [3:0] e56_vn;
+  wire [35:0] e56_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d56 (
+      .clk(clk), .rst(rst), .src_link({9'd113, 9'd112}), .sf(e56_sf),
+      .sb({lbr113, lbr112}), .grant(arb_gnt[56]), .fin(vd_fin[56]), .kind(vd_kind[113:112]),
+      .pend(vd_pend[56]), .vn(e56_vn), .vcand(e56_vc));
   wire [17:0] e57_sf, e57_db;
   wire [1:0] e57_dv;
   wire [15:0] e57_ds;
@@ -4296,7 +5255,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd57), .seed(seed ^ 16'h535F),
       .tx_valid(tx_valid[57]),
       .tx_dst(tx_dst[463:456]), .tx_payload(tx_payload[927:912]),
-      .tx_ready(e57_tr), .src_fwd(e57_sf), .src_bwd({lbr115, lbr114}),
+      .tx_ready(e57_tr), .in_en(in_en[115:114]), .src_fwd(e57_sf), .src_bwd({lbr115, lbr114}),
       .dst_fwd({lfr509, lfr497}), .dst_bwd(e57_db), .dlv_valid(e57_dv),
       .dlv_src(e57_ds), .dlv_seq(e57_dq), .dlv_payload(e57_dp), .ev_valid(e57_ev),
       .ev_ok(e57_eo), .ev_attempts(e57_ea));
@@ -4304,6 +5263,15 @@ module rn1_net_rn1_64 #(
   assign lbd497 = e57_db[8:0];
   assign lfd115 = e57_sf[17:9];
   assign lbd509 = e57_db[17:9];
+  assign in_en[115:114] = {~(mon_switch & mon_declared[115]), ~(mon_switch & mon_declared[114])};
+  wire [3:0] e57_vn;
+  wire [35:0] e57_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d57 (
+      .clk(clk), .rst(rst), .src_link({9'd115, 9'd114}), .sf(e57_sf),
+      .sb({lbr115, lbr114}), .grant(arb_gnt[57]), .fin(vd_fin[57]), .kind(vd_kind[115:114]),
+      .pend(vd_pend[57]), .vn(e57_vn), .vcand(e57_vc));
   wire [17:0] e58_sf, e58_db;
   wire [1:0] e58_dv;
   wire [15:0] e58_ds;
@@ -4315,7 +5283,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd58), .seed(seed ^ 16'h2546),
       .tx_valid(tx_valid[58]),
       .tx_dst(tx_dst[471:464]), .tx_payload(tx_payload[943:928]),
-      .tx_ready(e58_tr), .src_fwd(e58_sf), .src_bwd({lbr117, lbr116}),
+      .tx_ready(e58_tr), .in_en(in_en[117:116]), .src_fwd(e58_sf), .src_bwd({lbr117, lbr116}),
       .dst_fwd({lfr510, lfr498}), .dst_bwd(e58_db), .dlv_valid(e58_dv),
       .dlv_src(e58_ds), .dlv_seq(e58_dq), .dlv_payload(e58_dp), .ev_valid(e58_ev),
       .ev_ok(e58_eo), .ev_attempts(e58_ea));
@@ -4323,6 +5291,15 @@ module rn1_net_rn1_64 #(
   assign lbd498 = e58_db[8:0];
   assign lfd117 = e58_sf[17:9];
   assign lbd510 = e58_db[17:9];
+  assign in_en[117:116] = {~(mon_switch & mon_declared[117]), ~(mon_switch & mon_declared[116])};
+  wire [3:0] e58_vn;
+  wire [35:0] e58_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d58 (
+      .clk(clk), .rst(rst), .src_link({9'd117, 9'd116}), .sf(e58_sf),
+      .sb({lbr117, lbr116}), .grant(arb_gnt[58]), .fin(vd_fin[58]), .kind(vd_kind[117:116]),
+      .pend(vd_pend[58]), .vn(e58_vn), .vcand(e58_vc));
   wire [17:0] e59_sf, e59_db;
   wire [1:0] e59_dv;
   wire [15:0] e59_ds;
@@ -4334,7 +5311,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd59), .seed(seed ^ 16'h8F49),
       .tx_valid(tx_valid[59]),
       .tx_dst(tx_dst[479:472]), .tx_payload(tx_payload[959:944]),
-      .tx_ready(e59_tr), .src_fwd(e59_sf), .src_bwd({lbr119, lbr118}),
+      .tx_ready(e59_tr), .in_en(in_en[119:118]), .src_fwd(e59_sf), .src_bwd({lbr119, lbr118}),
       .dst_fwd({lfr511, lfr499}), .dst_bwd(e59_db), .dlv_valid(e59_dv),
       .dlv_src(e59_ds), .dlv_seq(e59_dq), .dlv_payload(e59_dp), .ev_valid(e59_ev),
       .ev_ok(e59_eo), .ev_attempts(e59_ea));
@@ -4342,6 +5319,15 @@ module rn1_net_rn1_64 #(
   assign lbd499 = e59_db[8:0];
   assign lfd119 = e59_sf[17:9];
   assign lbd511 = e59_db[17:9];
+  assign in_en[119:118] = {~(mon_switch & mon_declared[119]), ~(mon_switch & mon_declared[118])};
+  wire [3:0] e59_vn;
+  wire [35:0] e59_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d59 (
+      .clk(clk), .rst(rst), .src_link({9'd119, 9'd118}), .sf(e59_sf),
+      .sb({lbr119, lbr118}), .grant(arb_gnt[59]), .fin(vd_fin[59]), .kind(vd_kind[119:118]),
+      .pend(vd_pend[59]), .vn(e59_vn), .vcand(e59_vc));
   wire [17:0] e60_sf, e60_db;
   wire [1:0] e60_dv;
   wire [15:0] e60_ds;
@@ -4353,7 +5339,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd60), .seed(seed ^ 16'h1170),
       .tx_valid(tx_valid[60]),
       .tx_dst(tx_dst[487:480]), .tx_payload(tx_payload[975:960]),
-      .tx_ready(e60_tr), .src_fwd(e60_sf), .src_bwd({lbr121, lbr120}),
+      .tx_ready(e60_tr), .in_en(in_en[121:120]), .src_fwd(e60_sf), .src_bwd({lbr121, lbr120}),
       .dst_fwd({lfr388, lfr504}), .dst_bwd(e60_db), .dlv_valid(e60_dv),
       .dlv_src(e60_ds), .dlv_seq(e60_dq), .dlv_payload(e60_dp), .ev_valid(e60_ev),
       .ev_ok(e60_eo), .ev_attempts(e60_ea));
@@ -4361,6 +5347,15 @@ module rn1_net_rn1_64 #(
   assign lbd504 = e60_db[8:0];
   assign lfd121 = e60_sf[17:9];
   assign lbd388 = e60_db[17:9];
+  assign in_en[121:120] = {~(mon_switch & mon_declared[121]), ~(mon_switch & mon_declared[120])};
+  wire [3:0] e60_vn;
+  wire [35:0] e60_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d60 (
+      .clk(clk), .rst(rst), .src_link({9'd121, 9'd120}), .sf(e60_sf),
+      .sb({lbr121, lbr120}), .grant(arb_gnt[60]), .fin(vd_fin[60]), .kind(vd_kind[121:120]),
+      .pend(vd_pend[60]), .vn(e60_vn), .vcand(e60_vc));
   wire [17:0] e61_sf, e61_db;
   wire [1:0] e61_dv;
   wire [15:0] e61_ds;
@@ -4372,7 +5367,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd61), .seed(seed ^ 16'hFB7B),
       .tx_valid(tx_valid[61]),
       .tx_dst(tx_dst[495:488]), .tx_payload(tx_payload[991:976]),
-      .tx_ready(e61_tr), .src_fwd(e61_sf), .src_bwd({lbr123, lbr122}),
+      .tx_ready(e61_tr), .in_en(in_en[123:122]), .src_fwd(e61_sf), .src_bwd({lbr123, lbr122}),
       .dst_fwd({lfr389, lfr505}), .dst_bwd(e61_db), .dlv_valid(e61_dv),
       .dlv_src(e61_ds), .dlv_seq(e61_dq), .dlv_payload(e61_dp), .ev_valid(e61_ev),
       .ev_ok(e61_eo), .ev_attempts(e61_ea));
@@ -4380,6 +5375,15 @@ module rn1_net_rn1_64 #(
   assign lbd505 = e61_db[8:0];
   assign lfd123 = e61_sf[17:9];
   assign lbd389 = e61_db[17:9];
+  assign in_en[123:122] = {~(mon_switch & mon_declared[123]), ~(mon_switch & mon_declared[122])};
+  wire [3:0] e61_vn;
+  wire [35:0] e61_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d61 (
+      .clk(clk), .rst(rst), .src_link({9'd123, 9'd122}), .sf(e61_sf),
+      .sb({lbr123, lbr122}), .grant(arb_gnt[61]), .fin(vd_fin[61]), .kind(vd_kind[123:122]),
+      .pend(vd_pend[61]), .vn(e61_vn), .vcand(e61_vc));
   wire [17:0] e62_sf, e62_db;
   wire [1:0] e62_dv;
   wire [15:0] e62_ds;
@@ -4391,7 +5395,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd62), .seed(seed ^ 16'h4D62),
       .tx_valid(tx_valid[62]),
       .tx_dst(tx_dst[503:496]), .tx_payload(tx_payload[1007:992]),
-      .tx_ready(e62_tr), .src_fwd(e62_sf), .src_bwd({lbr125, lbr124}),
+      .tx_ready(e62_tr), .in_en(in_en[125:124]), .src_fwd(e62_sf), .src_bwd({lbr125, lbr124}),
       .dst_fwd({lfr390, lfr506}), .dst_bwd(e62_db), .dlv_valid(e62_dv),
       .dlv_src(e62_ds), .dlv_seq(e62_dq), .dlv_payload(e62_dp), .ev_valid(e62_ev),
       .ev_ok(e62_eo), .ev_attempts(e62_ea));
@@ -4399,6 +5403,15 @@ module rn1_net_rn1_64 #(
   assign lbd506 = e62_db[8:0];
   assign lfd125 = e62_sf[17:9];
   assign lbd390 = e62_db[17:9];
+  assign in_en[125:124] = {~(mon_switch & mon_declared[125]), ~(mon_switch & mon_declared[124])};
+  wire [3:0] e62_vn;
+  wire [35:0] e62_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d62 (
+      .clk(clk), .rst(rst), .src_link({9'd125, 9'd124}), .sf(e62_sf),
+      .sb({lbr125, lbr124}), .grant(arb_gnt[62]), .fin(vd_fin[62]), .kind(vd_kind[125:124]),
+      .pend(vd_pend[62]), .vn(e62_vn), .vcand(e62_vc));
   wire [17:0] e63_sf, e63_db;
   wire [1:0] e63_dv;
   wire [15:0] e63_ds;
@@ -4410,7 +5423,7 @@ module rn1_net_rn1_64 #(
       .clk(clk), .rst(rst), .ep_id(8'd63), .seed(seed ^ 16'hD715),
       .tx_valid(tx_valid[63]),
       .tx_dst(tx_dst[511:504]), .tx_payload(tx_payload[1023:1008]),
-      .tx_ready(e63_tr), .src_fwd(e63_sf), .src_bwd({lbr127, lbr126}),
+      .tx_ready(e63_tr), .in_en(in_en[127:126]), .src_fwd(e63_sf), .src_bwd({lbr127, lbr126}),
       .dst_fwd({lfr391, lfr507}), .dst_bwd(e63_db), .dlv_valid(e63_dv),
       .dlv_src(e63_ds), .dlv_seq(e63_dq), .dlv_payload(e63_dp), .ev_valid(e63_ev),
       .ev_ok(e63_eo), .ev_attempts(e63_ea));
@@ -4418,6 +5431,15 @@ module rn1_net_rn1_64 #(
   assign lbd507 = e63_db[8:0];
   assign lfd127 = e63_sf[17:9];
   assign lbd391 = e63_db[17:9];
+  assign in_en[127:126] = {~(mon_switch & mon_declared[127]), ~(mon_switch & mon_declared[126])};
+  wire [3:0] e63_vn;
+  wire [35:0] e63_vc;
+  rn1_decoder #(.NSTAGES(3), .NPORT(2), .NL(512), .LW(9), .NR(48), .RW(6), .MAXC(4),
+      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), .ST_DUAL(DEC_DUAL),
+      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d63 (
+      .clk(clk), .rst(rst), .src_link({9'd127, 9'd126}), .sf(e63_sf),
+      .sb({lbr127, lbr126}), .grant(arb_gnt[63]), .fin(vd_fin[63]), .kind(vd_kind[127:126]),
+      .pend(vd_pend[63]), .vn(e63_vn), .vcand(e63_vc));
   assign tx_ready = {e63_tr, e62_tr, e61_tr, e60_tr, e59_tr, e58_tr, e57_tr, e56_tr, e55_tr, e54_tr, e53_tr, e52_tr, e51_tr, e50_tr, e49_tr, e48_tr, e47_tr, e46_tr, e45_tr, e44_tr, e43_tr, e42_tr, e41_tr, e40_tr, e39_tr, e38_tr, e37_tr, e36_tr, e35_tr, e34_tr, e33_tr, e32_tr, e31_tr, e30_tr, e29_tr, e28_tr, e27_tr, e26_tr, e25_tr, e24_tr, e23_tr, e22_tr, e21_tr, e20_tr, e19_tr, e18_tr, e17_tr, e16_tr, e15_tr, e14_tr, e13_tr, e12_tr, e11_tr, e10_tr, e9_tr, e8_tr, e7_tr, e6_tr, e5_tr, e4_tr, e3_tr, e2_tr, e1_tr, e0_tr};
   assign dlv_valid = {e63_dv, e62_dv, e61_dv, e60_dv, e59_dv, e58_dv, e57_dv, e56_dv, e55_dv, e54_dv, e53_dv, e52_dv, e51_dv, e50_dv, e49_dv, e48_dv, e47_dv, e46_dv, e45_dv, e44_dv, e43_dv, e42_dv, e41_dv, e40_dv, e39_dv, e38_dv, e37_dv, e36_dv, e35_dv, e34_dv, e33_dv, e32_dv, e31_dv, e30_dv, e29_dv, e28_dv, e27_dv, e26_dv, e25_dv, e24_dv, e23_dv, e22_dv, e21_dv, e20_dv, e19_dv, e18_dv, e17_dv, e16_dv, e15_dv, e14_dv, e13_dv, e12_dv, e11_dv, e10_dv, e9_dv, e8_dv, e7_dv, e6_dv, e5_dv, e4_dv, e3_dv, e2_dv, e1_dv, e0_dv};
   assign dlv_src = {e63_ds, e62_ds, e61_ds, e60_ds, e59_ds, e58_ds, e57_ds, e56_ds, e55_ds, e54_ds, e53_ds, e52_ds, e51_ds, e50_ds, e49_ds, e48_ds, e47_ds, e46_ds, e45_ds, e44_ds, e43_ds, e42_ds, e41_ds, e40_ds, e39_ds, e38_ds, e37_ds, e36_ds, e35_ds, e34_ds, e33_ds, e32_ds, e31_ds, e30_ds, e29_ds, e28_ds, e27_ds, e26_ds, e25_ds, e24_ds, e23_ds, e22_ds, e21_ds, e20_ds, e19_ds, e18_ds, e17_ds, e16_ds, e15_ds, e14_ds, e13_ds, e12_ds, e11_ds, e10_ds, e9_ds, e8_ds, e7_ds, e6_ds, e5_ds, e4_ds, e3_ds, e2_ds, e1_ds, e0_ds};
@@ -4426,4 +5448,38 @@ module rn1_net_rn1_64 #(
   assign ev_valid = {e63_ev, e62_ev, e61_ev, e60_ev, e59_ev, e58_ev, e57_ev, e56_ev, e55_ev, e54_ev, e53_ev, e52_ev, e51_ev, e50_ev, e49_ev, e48_ev, e47_ev, e46_ev, e45_ev, e44_ev, e43_ev, e42_ev, e41_ev, e40_ev, e39_ev, e38_ev, e37_ev, e36_ev, e35_ev, e34_ev, e33_ev, e32_ev, e31_ev, e30_ev, e29_ev, e28_ev, e27_ev, e26_ev, e25_ev, e24_ev, e23_ev, e22_ev, e21_ev, e20_ev, e19_ev, e18_ev, e17_ev, e16_ev, e15_ev, e14_ev, e13_ev, e12_ev, e11_ev, e10_ev, e9_ev, e8_ev, e7_ev, e6_ev, e5_ev, e4_ev, e3_ev, e2_ev, e1_ev, e0_ev};
   assign ev_ok = {e63_eo, e62_eo, e61_eo, e60_eo, e59_eo, e58_eo, e57_eo, e56_eo, e55_eo, e54_eo, e53_eo, e52_eo, e51_eo, e50_eo, e49_eo, e48_eo, e47_eo, e46_eo, e45_eo, e44_eo, e43_eo, e42_eo, e41_eo, e40_eo, e39_eo, e38_eo, e37_eo, e36_eo, e35_eo, e34_eo, e33_eo, e32_eo, e31_eo, e30_eo, e29_eo, e28_eo, e27_eo, e26_eo, e25_eo, e24_eo, e23_eo, e22_eo, e21_eo, e20_eo, e19_eo, e18_eo, e17_eo, e16_eo, e15_eo, e14_eo, e13_eo, e12_eo, e11_eo, e10_eo, e9_eo, e8_eo, e7_eo, e6_eo, e5_eo, e4_eo, e3_eo, e2_eo, e1_eo, e0_eo};
   assign ev_attempts = {e63_ea, e62_ea, e61_ea, e60_ea, e59_ea, e58_ea, e57_ea, e56_ea, e55_ea, e54_ea, e53_ea, e52_ea, e51_ea, e50_ea, e49_ea, e48_ea, e47_ea, e46_ea, e45_ea, e44_ea, e43_ea, e42_ea, e41_ea, e40_ea, e39_ea, e38_ea, e37_ea, e36_ea, e35_ea, e34_ea, e33_ea, e32_ea, e31_ea, e30_ea, e29_ea, e28_ea, e27_ea, e26_ea, e25_ea, e24_ea, e23_ea, e22_ea, e21_ea, e20_ea, e19_ea, e18_ea, e17_ea, e16_ea, e15_ea, e14_ea, e13_ea, e12_ea, e11_ea, e10_ea, e9_ea, e8_ea, e7_ea, e6_ea, e5_ea, e4_ea, e3_ea, e2_ea, e1_ea, e0_ea};
+
+  // fault localisation: one verdict per cycle into the monitor, round robin (the first
+  // endpoint at or after arb_rr, cyclically, with a verdict waiting; arb_rr then moves
+  // past it)
+  reg  [5:0] arb_rr, arb_sel, arb_j;
+  reg  [63:0] arb_gnt;
+  reg         arb_any;
+  integer     arb_i;
+  always @* begin
+    arb_any = 1'b0;
+    arb_sel = 6'd0;
+    arb_j   = 6'd0;
+    for (arb_i = 0; arb_i < 64; arb_i = arb_i + 1) begin
+      arb_j = arb_rr + arb_i[5:0];
+      if (!arb_any && vd_pend[arb_j]) begin
+        arb_any = 1'b1;
+        arb_sel = arb_j;
+      end
+    end
+    arb_gnt = {63'd0, arb_any} << arb_sel;
+  end
+  always @(posedge clk) begin
+    if (rst) arb_rr <= 6'd0;
+    else if (arb_any) arb_rr <= arb_sel + 6'd1;
+  end
+  wire [255:0] arb_vn = {e63_vn, e62_vn, e61_vn, e60_vn, e59_vn, e58_vn, e57_vn, e56_vn, e55_vn, e54_vn, e53_vn, e52_vn, e51_vn, e50_vn, e49_vn, e48_vn, e47_vn, e46_vn, e45_vn, e44_vn, e43_vn, e42_vn, e41_vn, e40_vn, e39_vn, e38_vn, e37_vn, e36_vn, e35_vn, e34_vn, e33_vn, e32_vn, e31_vn, e30_vn, e29_vn, e28_vn, e27_vn, e26_vn, e25_vn, e24_vn, e23_vn, e22_vn, e21_vn, e20_vn, e19_vn, e18_vn, e17_vn, e16_vn, e15_vn, e14_vn, e13_vn, e12_vn, e11_vn, e10_vn, e9_vn, e8_vn, e7_vn, e6_vn, e5_vn, e4_vn, e3_vn, e2_vn, e1_vn, e0_vn};
+  wire [2303:0] arb_vc = {e63_vc, e62_vc, e61_vc, e60_vc, e59_vc, e58_vc, e57_vc, e56_vc, e55_vc, e54_vc, e53_vc, e52_vc, e51_vc, e50_vc, e49_vc, e48_vc, e47_vc, e46_vc, e45_vc, e44_vc, e43_vc, e42_vc, e41_vc, e40_vc, e39_vc, e38_vc, e37_vc, e36_vc, e35_vc, e34_vc, e33_vc, e32_vc, e31_vc, e30_vc, e29_vc, e28_vc, e27_vc, e26_vc, e25_vc, e24_vc, e23_vc, e22_vc, e21_vc, e20_vc, e19_vc, e18_vc, e17_vc, e16_vc, e15_vc, e14_vc, e13_vc, e12_vc, e11_vc, e10_vc, e9_vc, e8_vc, e7_vc, e6_vc, e5_vc, e4_vc, e3_vc, e2_vc, e1_vc, e0_vc};
+  assign mon_v_valid = arb_any;
+  assign mon_v_src = {2'd0, arb_sel};
+  assign mon_v_n = arb_vn[4*arb_sel +: 4];
+  assign mon_v_cand = arb_vc[36*arb_sel +: 36];
+  rn1_monitor #(.NL(512), .LW(9), .MAXC(4), .CW(4), .TH(MON_TH)) u_mon (
+      .clk(clk), .rst(rst), .v_valid(mon_v_valid), .v_n(mon_v_n), .v_cand(mon_v_cand),
+      .decl_valid(mon_decl_valid), .decl_link(mon_decl_link), .declared(mon_declared));
 endmodule

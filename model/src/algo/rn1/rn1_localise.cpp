@@ -2,6 +2,7 @@
 #include "minforge/algo/rn1/rn1_localise.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 namespace minforge::rn1 {
@@ -101,6 +102,57 @@ Verdict decode_attempt(const NetSpec& s, int src, int sel, const std::vector<uin
     return suspect(link, N + 1);
   }
   return Verdict{Verdict::kOk, 0, -1, false, {}};
+}
+
+DecodeTables decode_tables(const NetSpec& s) {
+  DecodeTables t;
+  t.stages = s.stages;
+  t.nport = s.endpoint_ports;
+  t.nl = static_cast<int>(s.links.size());
+  t.nr = static_cast<int>(s.routers.size());
+  t.lw = std::max(1, ceil_log2(static_cast<uint64_t>(t.nl)));
+  t.rw = std::max(1, ceil_log2(static_cast<uint64_t>(t.nr)));
+  t.maxc = s.stages + 1;
+  const std::vector<int> consumed = consumed_bits(s);
+  t.cons.assign(static_cast<size_t>(s.stages), -1);
+  t.rb.assign(static_cast<size_t>(s.stages), -1);
+  t.nout.assign(static_cast<size_t>(s.stages), -1);
+  t.dil2.assign(static_cast<size_t>(s.stages), 0);
+  t.dual.assign(static_cast<size_t>(s.stages), 0);
+  for (const RouterSpec& rs : s.routers) {
+    const size_t k = static_cast<size_t>(rs.stage - 1);
+    const int rb = ceil_log2(static_cast<uint64_t>(rs.radix));
+    const int no = rs.radix * rs.dilation;
+    const uint8_t dual = rs.kind == RouterKind::kRn1Dual ? 1 : 0;
+    if (t.rb[k] >= 0 && (t.rb[k] != rb || t.nout[k] != no || t.dil2[k] != (rs.dilation == 2) ||
+                         t.dual[k] != dual)) {
+      throw std::logic_error("rn1: the routers of a stage differ (decoder tables)");
+    }
+    if (rs.dilation > 2 || no > 8)
+      throw std::logic_error("rn1: decoder tables need d <= 2, <= 8 outputs");
+    t.cons[k] = consumed[k + 1];
+    t.rb[k] = rb;
+    t.nout[k] = no;
+    t.dil2[k] = rs.dilation == 2 ? 1 : 0;
+    t.dual[k] = dual;
+  }
+  t.link_router.assign(static_cast<size_t>(t.nl), 0);
+  t.link_port.assign(static_cast<size_t>(t.nl), 0);
+  t.out_link.assign(static_cast<size_t>(8 * t.nr), 0);
+  t.src_link.assign(static_cast<size_t>(s.endpoints), {0, 0});
+  for (int l = 0; l < t.nl; ++l) {
+    const LinkSpec& ls = s.links[static_cast<size_t>(l)];
+    if (!ls.dst.endpoint) {
+      t.link_router[static_cast<size_t>(l)] = ls.dst.node;
+      t.link_port[static_cast<size_t>(l)] = ls.dst.port;
+    }
+    if (ls.src.endpoint) {
+      t.src_link[static_cast<size_t>(ls.src.node)][static_cast<size_t>(ls.src.port)] = l;
+    } else {
+      t.out_link[static_cast<size_t>(8 * ls.src.node + ls.src.port)] = l;
+    }
+  }
+  return t;
 }
 
 std::pair<int, int> driving_output(const NetSpec& s, int link) {

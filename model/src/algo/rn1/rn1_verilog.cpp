@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "minforge/algo/rn1/rn1_localise.hpp"
+
 namespace minforge::rn1 {
 
 namespace {
@@ -62,6 +64,50 @@ std::vector<int> iota(int n) {
 
 using PortKey = std::tuple<bool, int, int>;  // (endpoint, node, port)
 
+// A constant bit vector written as a Verilog literal "<width>'h<hex>".
+class Bits {
+ public:
+  explicit Bits(int width) : b_(static_cast<size_t>(width), 0) {}
+  void set(int off, int width, long v) {
+    for (int k = 0; k < width; ++k) b_[static_cast<size_t>(off + k)] = ((v >> k) & 1) != 0;
+  }
+  // "<w>'h<hex>" of bits [lo, lo + w).
+  std::string literal(int lo, int w) const {
+    std::string hex;
+    for (int d = (w + 3) / 4 - 1; d >= 0; --d) {
+      int v = 0;
+      for (int k = 3; k >= 0; --k) {
+        const int i = 4 * d + k;
+        v = 2 * v + (i < w && b_[static_cast<size_t>(lo + i)] ? 1 : 0);
+      }
+      hex += "0123456789abcdef"[v];
+    }
+    return std::to_string(w) + "'h" + hex;
+  }
+  std::string literal() const { return literal(0, static_cast<int>(b_.size())); }
+  // A long vector as a concatenation of literals of at most 320 bits, one per line.
+  std::string wrapped(const std::string& indent) const {
+    const int w = static_cast<int>(b_.size());
+    if (w <= 320) return literal();
+    std::string out = "{";
+    for (int hi = w; hi > 0; hi -= 320) {
+      const int lo = hi > 320 ? hi - 320 : 0;
+      out += literal(lo, hi - lo);
+      if (lo) {
+        out += ",\n";
+        out += indent;
+        out += ' ';
+      } else {
+        out += '}';
+      }
+    }
+    return out;
+  }
+
+ private:
+  std::vector<uint8_t> b_;
+};
+
 }  // namespace
 
 std::string net_verilog(const NetSpec& net) {
@@ -74,6 +120,7 @@ std::string net_verilog(const NetSpec& net) {
   const int P = net.payload;
   int nout = 0;
   for (const RouterSpec& r : net.routers) nout += r.radix * r.dilation;
+  const DecodeTables dt = decode_tables(net);
   // lsrc: the link an output port drives; ldst: the link into an input port.
   std::map<PortKey, int> lsrc, ldst;
   for (int l = 0; l < nl; ++l) {
@@ -118,17 +165,31 @@ std::string net_verilog(const NetSpec& net) {
     << "//\n"
     << "// Parameters\n"
     << "//   MAX_ATT          attempts per message before a source gives up\n"
+    << "//   MON_TH           the fault monitor's declaration threshold (rn1_monitor TH)\n"
     << "// Ports\n"
     << "//   clk, rst, seed   clock, synchronous reset, random seed (xored per router/endpoint)\n"
     << "//   flt_router_dead  per router: all its outputs read 0 (answers nothing)\n"
     << "//   flt_link_*       per link: dead, or one data bit stuck (rn1_link)\n"
     << "//   cfg_en           per router output enable bits (router r at the running offset)\n"
+    << "//   mon_switch       1: the monitor's declared links are switched off (en_eff = cfg_en\n"
+    << "//                    & ~declared; an endpoint stops choosing a declared input); 0:\n"
+    << "//                    cfg_en alone (the enables tied on, as before the monitor)\n"
     << "//   tx_*, dlv_*, ev_*  per endpoint user interface (rn1_endpoint)\n"
     << "//   probe_fwd/bwd    every link as driven (forward by upstream, backward by "
        "downstream)\n"
+    << "//   vd_fin, vd_kind, vd_pend  per endpoint's decoder (rn1_decoder): attempt read, its\n"
+    << "//                    verdict (0 ok, 1 blocked, 2 suspect), a verdict waiting\n"
+    << "//   mon_v_*          the verdict the monitor takes this cycle (round robin: the first\n"
+    << "//                    endpoint at or after the pointer with a verdict waiting; the\n"
+    << "//                    pointer then moves past it), with its endpoint (mon_v_src)\n"
+    << "//   mon_decl_*       the monitor's declaration pulse and link (rn1_monitor)\n"
+    << "//   en_eff, in_en    the router output enables and endpoint input enables applied\n"
+    << "// Timing: a verdict in cycle t is counted at the edge ending t, its declaration shows\n"
+    << "// from t + 1 and switches the output off from t + 1 (registered).\n"
     << "`default_nettype none\n"
     << "module " << net.rtl_top << " #(\n"
-    << "    parameter MAX_ATT = " << net.max_attempts << "\n"
+    << "    parameter MAX_ATT = " << net.max_attempts << ",\n"
+    << "    parameter MON_TH = 2\n"
     << ") (\n";
   struct Port {
     const char* dir;
@@ -146,6 +207,7 @@ std::string net_verilog(const NetSpec& net) {
       {"input ", bus(3L * nl), "flt_link_bit"},
       {"input ", bus(nl), "flt_link_val"},
       {"input ", bus(nout), "cfg_en"},
+      {"input ", "", "mon_switch"},
       {"input ", bus(ne), "tx_valid"},
       {"input ", bus(8L * ne), "tx_dst"},
       {"input ", bus(8L * P * ne), "tx_payload"},
@@ -159,6 +221,17 @@ std::string net_verilog(const NetSpec& net) {
       {"output", bus(8L * ne), "ev_attempts"},
       {"output", bus(9L * nl), "probe_fwd"},
       {"output", bus(9L * nl), "probe_bwd"},
+      {"output", bus(ne), "vd_fin"},
+      {"output", bus(2L * ne), "vd_kind"},
+      {"output", bus(ne), "vd_pend"},
+      {"output", "", "mon_v_valid"},
+      {"output", "[7:0]", "mon_v_src"},
+      {"output", "[3:0]", "mon_v_n"},
+      {"output", bus(static_cast<long>(dt.lw) * dt.maxc), "mon_v_cand"},
+      {"output", "", "mon_decl_valid"},
+      {"output", bus(dt.lw), "mon_decl_link"},
+      {"output", bus(nout), "en_eff"},
+      {"output", bus(2L * ne), "in_en"},
   };
   for (size_t k = 0; k < ports.size(); ++k) {
     const Port& p = ports[k];
@@ -171,11 +244,41 @@ std::string net_verilog(const NetSpec& net) {
   for (int l = 0; l < nl; ++l) {
     o << "  wire [8:0] lfd" << l << ", lfr" << l << ", lbd" << l << ", lbr" << l << ";\n";
   }
+  o << "  wire " << bus(nl) << " mon_declared;\n";
   o << "  wire " << bus(nr) << " unused_dual;\n"
     << "  assign probe_fwd = {" << concat_down("lfd", iota(nl)) << "};\n"
     << "  assign probe_bwd = {" << concat_down("lbd", iota(nl)) << "};\n"
-    << "\n"
-    << "  // links\n";
+    << "\n";
+  {
+    // The wiring as the decoders read it (rn1::decode_tables; rtl/rn1/rn1_decoder.v).
+    Bits cons(32), rb(32), no(32), dil2(8), dual(8), ldst(nl * (dt.rw + 3)), olink(nr * 8 * dt.lw);
+    for (int k = 0; k < dt.stages; ++k) {
+      cons.set(4 * k, 4, dt.cons[static_cast<size_t>(k)]);
+      rb.set(4 * k, 4, dt.rb[static_cast<size_t>(k)]);
+      no.set(4 * k, 4, dt.nout[static_cast<size_t>(k)]);
+      dil2.set(k, 1, dt.dil2[static_cast<size_t>(k)]);
+      dual.set(k, 1, dt.dual[static_cast<size_t>(k)]);
+    }
+    for (int l = 0; l < nl; ++l) {
+      ldst.set((dt.rw + 3) * l, 3, dt.link_port[static_cast<size_t>(l)]);
+      ldst.set((dt.rw + 3) * l + 3, dt.rw, dt.link_router[static_cast<size_t>(l)]);
+    }
+    for (int k = 0; k < 8 * nr; ++k)
+      olink.set(dt.lw * k, dt.lw, dt.out_link[static_cast<size_t>(k)]);
+    const std::string ind(6, ' ');
+    o << "  // the wiring as the decoders read it (rn1::decode_tables)\n"
+      << "  localparam [31:0] DEC_CONS = " << cons.literal() << ";\n"
+      << "  localparam [31:0] DEC_RB = " << rb.literal() << ";\n"
+      << "  localparam [31:0] DEC_NO = " << no.literal() << ";\n"
+      << "  localparam [7:0] DEC_DIL2 = " << dil2.literal() << ";\n"
+      << "  localparam [7:0] DEC_DUAL = " << dual.literal() << ";\n"
+      << "  localparam " << bus(static_cast<long>(nl) * (dt.rw + 3)) << " DEC_LINK_DST =\n"
+      << ind << ldst.wrapped(ind) << ";\n"
+      << "  localparam " << bus(static_cast<long>(nr) * 8 * dt.lw) << " DEC_OUT_LINK =\n"
+      << ind << olink.wrapped(ind) << ";\n"
+      << "\n";
+  }
+  o << "  // links\n";
   for (int l = 0; l < nl; ++l) {
     o << "  rn1_link u_l" << l << " (.fwd_in(lfd" << l << "), .fwd_out(lfr" << l << "), .bwd_in(lbd"
       << l << "), .bwd_out(lbr" << l << "),\n"
@@ -198,7 +301,11 @@ std::string net_verilog(const NetSpec& net) {
       << "  wire " << bus(9L * no) << " r" << r << "_fo;\n";
     const std::string seed = std::string("seed ^ 16'h").append(hex4(rs.seed_xor));
     std::ostringstream en;
-    en << "cfg_en[" << eoff + no - 1 << ':' << eoff << ']';
+    en << "en_eff[" << eoff + no - 1 << ':' << eoff << ']';
+    for (int k = 0; k < no; ++k) {
+      o << "  assign en_eff[" << eoff + k << "] = cfg_en[" << eoff + k
+        << "] & ~(mon_switch & mon_declared[" << outs[k] << "]);\n";
+    }
     eoff += no;
     if (rs.kind == RouterKind::kCore) {
       o << "  rn1_xbar_core #(.NI(" << ni << "), .R(" << rs.radix << "), .D(" << rs.dilation
@@ -252,8 +359,8 @@ std::string net_verilog(const NetSpec& net) {
       << "      .tx_valid(tx_valid[" << e << "]),\n"
       << "      .tx_dst(tx_dst" << field(8, e) << "), .tx_payload(tx_payload" << field(8 * P, e)
       << "),\n"
-      << "      .tx_ready(" << E << "_tr), .src_fwd(" << E << "_sf), .src_bwd({"
-      << wire_or_zero("lbr", si[1]) << ", lbr" << si[0] << "}),\n"
+      << "      .tx_ready(" << E << "_tr), .in_en(in_en" << field(2, e) << "), .src_fwd(" << E
+      << "_sf), .src_bwd({" << wire_or_zero("lbr", si[1]) << ", lbr" << si[0] << "}),\n"
       << "      .dst_fwd({" << wire_or_zero("lfr", di[1]) << ", lfr" << di[0] << "}), .dst_bwd("
       << E << "_db), .dlv_valid(" << E << "_dv),\n"
       << "      .dlv_src(" << E << "_ds), .dlv_seq(" << E << "_dq), .dlv_payload(" << E
@@ -266,6 +373,24 @@ std::string net_verilog(const NetSpec& net) {
     if (one) {
       o << "  wire [17:0] " << E << "_unused = {" << E << "_sf[17:9], " << E << "_db[17:9]};\n";
     }
+    auto en_of = [](int l) {
+      return l < 0 ? std::string("1'b1")
+                   : "~(mon_switch & mon_declared[" + std::to_string(l) + "])";
+    };
+    o << "  assign in_en" << field(2, e) << " = {" << en_of(si[1]) << ", " << en_of(si[0]) << "};\n"
+      << "  wire [3:0] " << E << "_vn;\n"
+      << "  wire " << bus(static_cast<long>(dt.lw) * dt.maxc) << ' ' << E << "_vc;\n"
+      << "  rn1_decoder #(.NSTAGES(" << net.stages << "), .NPORT(" << net.endpoint_ports
+      << "), .NL(" << nl << "), .LW(" << dt.lw << "), .NR(" << nr << "), .RW(" << dt.rw
+      << "), .MAXC(" << dt.maxc << "),\n"
+      << "      .ST_CONS(DEC_CONS), .ST_RB(DEC_RB), .ST_NO(DEC_NO), .ST_DIL2(DEC_DIL2), "
+         ".ST_DUAL(DEC_DUAL),\n"
+      << "      .LINK_DST(DEC_LINK_DST), .OUT_LINK(DEC_OUT_LINK)) u_d" << e << " (\n"
+      << "      .clk(clk), .rst(rst), .src_link({" << dt.lw << "'d" << (si[1] < 0 ? 0 : si[1])
+      << ", " << dt.lw << "'d" << si[0] << "}), .sf(" << E << "_sf),\n"
+      << "      .sb({" << wire_or_zero("lbr", si[1]) << ", lbr" << si[0] << "}), .grant(arb_gnt["
+      << e << "]), .fin(vd_fin[" << e << "]), .kind(vd_kind" << field(2, e) << "),\n"
+      << "      .pend(vd_pend[" << e << "]), .vn(" << E << "_vn), .vcand(" << E << "_vc));\n";
   }
   const std::pair<const char*, const char*> user[] = {
       {"tx_ready", "tr"},    {"dlv_valid", "dv"}, {"dlv_src", "ds"}, {"dlv_seq", "dq"},
@@ -274,6 +399,57 @@ std::string net_verilog(const NetSpec& net) {
     o << "  assign " << port << " = {";
     for (int e = ne - 1; e >= 0; --e) o << 'e' << e << '_' << suf << (e ? ", " : "");
     o << "};\n";
+  }
+  {
+    // Fault localisation: round-robin arbitration of the decoders' verdicts into the monitor.
+    const int eb = ceil_log2(static_cast<uint64_t>(ne));
+    const int cw = dt.lw * dt.maxc;
+    auto suffixed = [ne](const char* suf) {
+      std::string v;
+      for (int e = ne - 1; e >= 0; --e) {
+        v += 'e';
+        v += std::to_string(e);
+        v += suf;
+        if (e) v += ", ";
+      }
+      return v;
+    };
+    o << "\n"
+      << "  // fault localisation: one verdict per cycle into the monitor, round robin (the first\n"
+      << "  // endpoint at or after arb_rr, cyclically, with a verdict waiting; arb_rr then moves\n"
+      << "  // past it)\n"
+      << "  reg  [" << eb - 1 << ":0] arb_rr, arb_sel, arb_j;\n"
+      << "  reg  " << bus(ne) << " arb_gnt;\n"
+      << "  reg         arb_any;\n"
+      << "  integer     arb_i;\n"
+      << "  always @* begin\n"
+      << "    arb_any = 1'b0;\n"
+      << "    arb_sel = " << eb << "'d0;\n"
+      << "    arb_j   = " << eb << "'d0;\n"
+      << "    for (arb_i = 0; arb_i < " << ne << "; arb_i = arb_i + 1) begin\n"
+      << "      arb_j = arb_rr + arb_i[" << eb - 1 << ":0];\n"
+      << "      if (!arb_any && vd_pend[arb_j]) begin\n"
+      << "        arb_any = 1'b1;\n"
+      << "        arb_sel = arb_j;\n"
+      << "      end\n"
+      << "    end\n"
+      << "    arb_gnt = {" << ne - 1 << "'d0, arb_any} << arb_sel;\n"
+      << "  end\n"
+      << "  always @(posedge clk) begin\n"
+      << "    if (rst) arb_rr <= " << eb << "'d0;\n"
+      << "    else if (arb_any) arb_rr <= arb_sel + " << eb << "'d1;\n"
+      << "  end\n"
+      << "  wire " << bus(4L * ne) << " arb_vn = {" << suffixed("_vn") << "};\n"
+      << "  wire " << bus(static_cast<long>(cw) * ne) << " arb_vc = {" << suffixed("_vc") << "};\n"
+      << "  assign mon_v_valid = arb_any;\n"
+      << "  assign mon_v_src = {" << 8 - eb << "'d0, arb_sel};\n"
+      << "  assign mon_v_n = arb_vn[4*arb_sel +: 4];\n"
+      << "  assign mon_v_cand = arb_vc[" << cw << "*arb_sel +: " << cw << "];\n"
+      << "  rn1_monitor #(.NL(" << nl << "), .LW(" << dt.lw << "), .MAXC(" << dt.maxc
+      << "), .CW(4), .TH(MON_TH)) u_mon (\n"
+      << "      .clk(clk), .rst(rst), .v_valid(mon_v_valid), .v_n(mon_v_n), .v_cand(mon_v_cand),\n"
+      << "      .decl_valid(mon_decl_valid), .decl_link(mon_decl_link), "
+         ".declared(mon_declared));\n";
   }
   o << "endmodule\n";
   return o.str();

@@ -101,7 +101,10 @@ void Rn1Endpoint::step(const In& in) {
       }
       break;
     case kSStart: {
-      const int k = nport_ == 1 ? 0 : static_cast<int>(lf & 1);
+      const int k = nport_ == 1                     ? 0
+                    : (in.in_en[0] && !in.in_en[1]) ? 0
+                    : (!in.in_en[0] && in.in_en[1]) ? 1
+                                                    : static_cast<int>(lf & 1);
       sel_ = static_cast<uint8_t>(k);
       src_fwd_[k] = make_word(true, static_cast<uint8_t>(m_dst_ << (8 - eb_)));
       crc_s_ = 0;

@@ -221,55 +221,32 @@ LocaliseRun localise(const LocaliseConfig& lc) {
   c.cycles = lc.cycles;
   c.seed = lc.seed;
   c.fault_set = lc.faults;
+  c.monitor_switch = lc.switch_off;
   validate(c);
-  Rn1Net net(s, lc.faults);
+  // The network with its decoders and monitor (the hardware, Rn1Net), switching declared
+  // links off itself when switch_off is set.
+  Rn1Net net(s, lc.faults, lc.threshold);
+  net.set_monitor_switch(lc.switch_off);
   net.reset(net_seed(c.seed));
   TrafficDriver drv(s, c.traffic, c.load, c.seed, c.cycles);
-  rn1::FaultMonitor mon(s, lc.threshold);
   LocaliseRun out;
   std::vector<std::array<int, 2>> src_link(static_cast<size_t>(s.endpoints), {-1, -1});
   for (int l = 0; l < static_cast<int>(s.links.size()); ++l) {
     const rn1::NodeRef& n = s.links[static_cast<size_t>(l)].src;
     if (n.endpoint) src_link[static_cast<size_t>(n.node)][static_cast<size_t>(n.port)] = l;
   }
+  // The reference reading: the same words recorded per attempt and read by
+  // rn1::decode_attempt; every decoder verdict must equal it.
   std::vector<Recorder> rec(static_cast<size_t>(s.endpoints));
+  std::vector<rn1::Verdict> ref(static_cast<size_t>(s.endpoints));
+  std::vector<uint8_t> ref_fin(static_cast<size_t>(s.endpoints), 0);
   const int timeout = 2 * s.stages + 8;
   uint64_t last_switch = 0;
   const std::vector<Site> truth = faulty_sites(lc.faults);
   std::vector<uint8_t> named(truth.size(), 0);
   auto finish = [&](int e, Recorder& r) {
-    const rn1::Verdict v = rn1::decode_attempt(s, e, r.sel, r.sent, r.reply);
-    ++out.attempts;
-    if (v.kind == rn1::Verdict::kBlocked) ++out.blocked;
-    if (v.kind == rn1::Verdict::kSuspect) ++out.suspect;
-    if (mon.report(v)) {
-      const int dl = mon.declared().back();
-      Declaration d;
-      d.link = dl;
-      d.cycle = net.cycle();
-      d.attempts = out.attempts;
-      d.failed = out.blocked + out.suspect;
-      d.correct = rn1::declaration_correct(s, lc.faults, dl);
-      const auto [router, o] = rn1::driving_output(s, dl);
-      if (!d.correct) ++out.wrong;
-      for (size_t k = 0; k < truth.size(); ++k) {
-        const Site& x = truth[k];
-        const rn1::NodeRef& dn = s.links[static_cast<size_t>(dl)].dst;
-        if ((!x.router && x.index == dl) || (x.router && !dn.endpoint && dn.node == x.index)) {
-          if (!named[k]) out.attempts_to_localise = out.attempts;
-          named[k] = 1;
-        }
-      }
-      if (lc.switch_off && router >= 0) {
-        d.switched = true;
-        // Applied before the next edge, in the model here and in the replay.
-        const uint8_t m = mon.enables()[static_cast<size_t>(router)];
-        net.set_enable(router, m);
-        c.enables.push_back({net.cycle(), router, m});
-        last_switch = net.cycle();
-      }
-      out.declared.push_back(d);
-    }
+    ref[static_cast<size_t>(e)] = rn1::decode_attempt(s, e, r.sel, r.sent, r.reply);
+    ref_fin[static_cast<size_t>(e)] = 1;
     r = Recorder{};
   };
   Rn1Net::UserIn in;
@@ -281,7 +258,9 @@ LocaliseRun localise(const LocaliseConfig& lc) {
             net.probe_fwd(src_link[static_cast<size_t>(e)][static_cast<size_t>(k)]);
       }
     }
+    const uint64_t t = net.cycle();
     drive_model_cycle(net, drv, in);
+    std::fill(ref_fin.begin(), ref_fin.end(), 0);
     for (int e = 0; e < s.endpoints; ++e) {
       Recorder& r = rec[static_cast<size_t>(e)];
       for (int k = 0; k < s.endpoint_ports; ++k) {
@@ -308,6 +287,50 @@ LocaliseRun localise(const LocaliseConfig& lc) {
           finish(e, r);
         }
       }
+      // The decoder's verdict of this cycle against the reference.
+      const Rn1Decoder& d = net.decoder(e);
+      if (d.fin()) {
+        ++out.attempts;
+        if (d.kind() == Rn1Decoder::kBlocked) ++out.blocked;
+        if (d.kind() == Rn1Decoder::kSuspect) ++out.suspect;
+      }
+      bool same = d.fin() == (ref_fin[static_cast<size_t>(e)] != 0);
+      if (same && d.fin()) {
+        const rn1::Verdict& v = ref[static_cast<size_t>(e)];
+        same = static_cast<int>(d.kind()) == static_cast<int>(v.kind);
+        if (same && v.kind == rn1::Verdict::kSuspect) {
+          same = d.vn() == static_cast<int>(v.candidates.size());
+          for (int k = 0; same && k < d.vn(); ++k)
+            same = d.vcand(k) == v.candidates[static_cast<size_t>(k)];
+        }
+      }
+      if (!same) ++out.verdict_mismatches;
+    }
+    // The monitor's declaration (registered: made at the edge ending cycle t).
+    const Rn1Monitor& mon = net.monitor();
+    if (mon.decl_valid()) {
+      const int dl = mon.decl_link();
+      Declaration d;
+      d.link = dl;
+      d.cycle = t;
+      d.attempts = out.attempts;
+      d.failed = out.blocked + out.suspect;
+      d.correct = rn1::declaration_correct(s, lc.faults, dl);
+      if (!d.correct) ++out.wrong;
+      const rn1::NodeRef& dn = s.links[static_cast<size_t>(dl)].dst;
+      for (size_t k = 0; k < truth.size(); ++k) {
+        const Site& x = truth[k];
+        if ((!x.router && x.index == dl) || (x.router && !dn.endpoint && dn.node == x.index)) {
+          if (!named[k]) out.attempts_to_localise = out.attempts;
+          named[k] = 1;
+        }
+      }
+      // A router output, or an endpoint's input (in_en), is switched off from cycle t + 1.
+      if (lc.switch_off) {
+        d.switched = true;
+        last_switch = t;
+      }
+      out.declared.push_back(d);
     }
   }
   out.localised = true;
@@ -344,6 +367,7 @@ LocaliseSweep localise_sweep(const LocaliseConfig& base, const std::vector<Fault
     ++out.cases;
     out.wrong += r.wrong;
     for (const Declaration& d : r.declared) out.not_switchable += !d.switched;
+    out.verdict_mismatches += r.verdict_mismatches + r0.verdict_mismatches + rf.verdict_mismatches;
     if (r.localised) {
       ++out.localised;
       att += static_cast<double>(r.attempts_to_localise);

@@ -28,8 +28,8 @@ struct Rn1Net::RouterNode {
   Word bwd_out(int i) const { return core ? core->bwd_out(i) : rn1_router->bwd_out(i); }
 };
 
-Rn1Net::Rn1Net(const rn1::NetSpec& spec, const rn1::FaultSet& faults)
-    : spec_(spec), faults_(faults) {
+Rn1Net::Rn1Net(const rn1::NetSpec& spec, const rn1::FaultSet& faults, int mon_th)
+    : spec_(spec), faults_(faults), tables_(rn1::decode_tables(spec)) {
   if (faults_.router_dead.size() != spec.routers.size() ||
       faults_.links.size() != spec.links.size()) {
     throw InvalidArgument("rn1: fault set does not match the network");
@@ -73,7 +73,18 @@ Rn1Net::Rn1Net(const rn1::NetSpec& spec, const rn1::FaultSet& faults)
       r_in_link_[ls.dst.node][ls.dst.port] = l;
     }
   }
-  for (int e = 0; e < spec.endpoints; ++e) eps_.push_back(std::make_unique<Rn1Endpoint>(spec, e));
+  for (int e = 0; e < spec.endpoints; ++e) {
+    eps_.push_back(std::make_unique<Rn1Endpoint>(spec, e));
+    decs_.push_back(std::make_unique<Rn1Decoder>(tables_, e));
+  }
+  Rn1Monitor::Params mp;
+  mp.nl = tables_.nl;
+  mp.lw = tables_.lw;
+  mp.maxc = tables_.maxc;
+  mp.cw = 4;
+  mp.th = mon_th;
+  mon_ = std::make_unique<Rn1Monitor>(mp);
+  gcand_.assign(static_cast<size_t>(tables_.maxc), 0);
   frcv_.assign(spec.links.size(), 0);
   brcv_.assign(spec.links.size(), 0);
 }
@@ -93,7 +104,10 @@ void Rn1Net::reset(uint16_t seed) {
   }
   for (int e = 0; e < spec_.endpoints; ++e) {
     eps_[e]->reset(static_cast<uint16_t>(seed ^ spec_.endpoint_seed_xor[e]));
+    decs_[static_cast<size_t>(e)]->reset();
   }
+  mon_->reset();
+  rr_ = 0;
   cycle_ = 0;
 }
 
@@ -111,6 +125,36 @@ Word Rn1Net::probe_bwd(int l) const {
   return routers_[d.node]->bwd_out(d.port);
 }
 
+uint8_t Rn1Net::enable_applied(int r) const {
+  uint8_t m = en_[static_cast<size_t>(r)];
+  if (!mon_switch_) return m;
+  const int no = routers_[static_cast<size_t>(r)]->no;
+  for (int o = 0; o < no; ++o) {
+    if (mon_->declared(r_out_link_[static_cast<size_t>(r)][static_cast<size_t>(o)]))
+      m = static_cast<uint8_t>(m & ~(1u << o));
+  }
+  return m;
+}
+
+std::array<bool, 2> Rn1Net::input_enable(int e) const {
+  std::array<bool, 2> v{true, true};
+  if (!mon_switch_) return v;
+  for (int k = 0; k < 2; ++k) {
+    const int l = e_src_link_[static_cast<size_t>(e)][static_cast<size_t>(k)];
+    if (l >= 0) v[static_cast<size_t>(k)] = !mon_->declared(l);
+  }
+  return v;
+}
+
+int Rn1Net::granted() const {
+  const int ne = spec_.endpoints;
+  for (int i = 0; i < ne; ++i) {
+    const int j = (rr_ + i) & (ne - 1);
+    if (decs_[static_cast<size_t>(j)]->pend()) return j;
+  }
+  return -1;
+}
+
 void Rn1Net::step(const UserIn& in) {
   const int nl = static_cast<int>(spec_.links.size());
   for (int l = 0; l < nl; ++l) {
@@ -122,13 +166,37 @@ void Rn1Net::step(const UserIn& in) {
     for (int i = 0; i < n.ni; ++i) n.fin[i] = frcv_[r_in_link_[r][i]];
     for (int o = 0; o < n.no; ++o) n.bin[o] = brcv_[r_out_link_[r][o]];
   }
+  // Everything below reads this cycle's registers: compute the monitor's outputs first.
+  const int g = granted();
+  std::vector<uint8_t> en_now(routers_.size());
+  for (size_t r = 0; r < routers_.size(); ++r) en_now[r] = enable_applied(static_cast<int>(r));
+  std::vector<std::array<bool, 2>> in_en(static_cast<size_t>(spec_.endpoints));
+  for (int e = 0; e < spec_.endpoints; ++e) in_en[static_cast<size_t>(e)] = input_enable(e);
+  int gn = 0;
+  if (g >= 0) {
+    const Rn1Decoder& d = *decs_[static_cast<size_t>(g)];
+    gn = d.vn();
+    for (int c = 0; c < tables_.maxc; ++c) gcand_[static_cast<size_t>(c)] = d.vcand(c);
+  }
+  for (int e = 0; e < spec_.endpoints; ++e) {
+    std::array<Word, 2> sf{eps_[static_cast<size_t>(e)]->src_fwd(0),
+                           eps_[static_cast<size_t>(e)]->src_fwd(1)};
+    std::array<Word, 2> sb{};
+    for (int k = 0; k < 2; ++k) {
+      const int l = e_src_link_[static_cast<size_t>(e)][static_cast<size_t>(k)];
+      sb[static_cast<size_t>(k)] = l < 0 ? 0 : brcv_[static_cast<size_t>(l)];
+    }
+    decs_[static_cast<size_t>(e)]->step(sf, sb, e == g);
+  }
+  mon_->step(g >= 0, gn, gcand_);
+  if (g >= 0) rr_ = (g + 1) & (spec_.endpoints - 1);
   for (size_t r = 0; r < routers_.size(); ++r) {
     RouterNode& n = *routers_[r];
     if (n.core) {
-      n.core->step(n.fin.data(), n.bin.data(), en_[r]);
+      n.core->step(n.fin.data(), n.bin.data(), en_now[r]);
     } else {
       Rn1::Config cfg;
-      cfg.en = en_[r];
+      cfg.en = en_now[r];
       n.rn1_router->step(n.fin.data(), n.bin.data(), cfg);
     }
   }
@@ -137,6 +205,7 @@ void Rn1Net::step(const UserIn& in) {
     ei.tx_valid = in.tx_valid[e] != 0;
     ei.tx_dst = in.tx_dst[e];
     ei.tx_payload = in.tx_payload[e];
+    ei.in_en = in_en[static_cast<size_t>(e)];
     for (int k = 0; k < 2; ++k) {  // a single-port endpoint's port 1 reads 0 (tied in the top)
       ei.src_bwd[k] = e_src_link_[e][k] < 0 ? 0 : brcv_[e_src_link_[e][k]];
       ei.dst_fwd[k] = e_dst_link_[e][k] < 0 ? 0 : frcv_[e_dst_link_[e][k]];

@@ -253,6 +253,7 @@ RunStats run_model(const RunConfig& c, const FaultSet& f) {
   validate(c);
   const NetSpec& s = rn1::net_spec(c.topology);
   Rn1Net net(s, f);
+  net.set_monitor_switch(c.monitor_switch);
   net.reset(net_seed(c.seed));
   TrafficDriver drv(s, c.traffic, c.load, c.seed, c.cycles);
   Rn1Net::UserIn in;

@@ -26,6 +26,7 @@
 // router's enable bits (links from an endpoint's input cannot be: no router drives them).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -48,6 +49,21 @@ struct Verdict {
 // it sent (header first), `reply` the data bytes of the reply words (empty: no reply).
 Verdict decode_attempt(const NetSpec& s, int src, int sel, const std::vector<uint8_t>& sent,
                        const std::vector<uint8_t>& reply);
+
+// The wiring as an endpoint's decoder (rtl/rn1/rn1_decoder.v, twin::Rn1Decoder) reads it:
+// the parameters the generated network tops give every decoder, built once from the NetSpec.
+// Per stage s (0-based): header bits consumed before it, digit bits, outputs of its routers,
+// dilation 2, dual 4x4 mode (every router of a stage is alike; checked).
+struct DecodeTables {
+  int stages = 0, nport = 2, nl = 0, lw = 1, nr = 0, rw = 1, maxc = 2;
+  std::vector<int> cons, rb, nout;
+  std::vector<uint8_t> dil2, dual;
+  std::vector<int> link_router, link_port;   // per link: the router and input it enters (0, 0
+                                             // for a link into an endpoint)
+  std::vector<int> out_link;                 // router r, output o at 8r + o (0 when unused)
+  std::vector<std::array<int, 2>> src_link;  // per endpoint: its source links (0 if absent)
+};
+DecodeTables decode_tables(const NetSpec& s);
 
 // The router output that drives link l: {router, output}, or {-1, -1} for an endpoint's
 // input link.

@@ -22,7 +22,8 @@ class Rn1Endpoint {
   struct In {
     bool tx_valid = false;
     uint8_t tx_dst = 0;
-    uint16_t tx_payload = 0;  // byte k at bits 8k+7..8k
+    uint16_t tx_payload = 0;                // byte k at bits 8k+7..8k
+    std::array<bool, 2> in_en{true, true};  // inputs a new attempt may take (rn1_endpoint.v)
     std::array<rn1::Word, 2> src_bwd{};
     std::array<rn1::Word, 2> dst_fwd{};
   };

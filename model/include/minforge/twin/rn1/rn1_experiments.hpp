@@ -12,11 +12,12 @@
 //     attempts" for a first-stage router; fewer further inside);
 //   * throughput_curve: delivered words per endpoint per cycle against offered load
 //     (section 20.4: "redundant paths ... improve network routing performance");
-//   * localise: fault localisation (section 20.9) while traffic runs: every attempt's reply
-//     read by rn1::decode_attempt from what the source sent and received, the verdicts
-//     combined by rn1::FaultMonitor, declared links switched off through the routers'
-//     enable bits at once; the switch-offs are returned as a schedule, so the RTL in
-//     lockstep (tb/rn1) replays the same run.
+//   * localise: fault localisation (section 20.9) while traffic runs, as the hardware does
+//     it: the network's decoders (Rn1Decoder) read every attempt, the arbiter passes one
+//     verdict per cycle to the monitor (Rn1Monitor), which switches declared links off
+//     through the enable bits (Rn1Net with mon_switch).  Every decoder verdict is checked
+//     against rn1::decode_attempt on the same words (verdict_mismatches); the run is returned
+//     as a RunConfig, so the RTL in lockstep (tb/rn1) runs it again with its own monitor.
 #pragma once
 
 #include <cstdint>
@@ -82,11 +83,13 @@ struct Declaration {
   long attempts = 0;      // attempts finished in the network until then
   long failed = 0;        // of which failed (suspect, blocked or timed out)
   bool correct = false;   // rn1::declaration_correct
-  bool switched = false;  // a router output was switched off (not an endpoint's input)
+  bool switched = false;  // switched off: the router output driving it, or (a link from an
+                          // endpoint's input) that input of the endpoint
 };
 struct LocaliseRun {
   std::vector<Declaration> declared;
   long attempts = 0, suspect = 0, blocked = 0;  // attempts read, by verdict
+  long verdict_mismatches = 0;     // decoder verdicts that differ from rn1::decode_attempt
   bool localised = false;          // every faulty component named by a correct declaration
   long wrong = 0;                  // incorrect declarations
   long attempts_to_localise = 0;   // attempts until the last faulty component was named
@@ -94,12 +97,13 @@ struct LocaliseRun {
   double mean_attempts_after = 0;  // per message generated after the last switch-off
   long messages_after = 0;
   RunStats stats;
-  RunConfig replay;  // the same run as a RunConfig (faults + enable changes) for tb/rn1
+  RunConfig replay;  // the same run as a RunConfig (faults, monitor_switch) for tb/rn1
 };
 LocaliseRun localise(const LocaliseConfig& c);
 // Many fault sets, each localised with switch-off and run again without (the "before").
 struct LocaliseSweep {
   long cases = 0, localised = 0, wrong = 0, not_switchable = 0;
+  long verdict_mismatches = 0;      // over every run (with, without switch-off, fault-free)
   double attempts_to_localise = 0;  // mean over the localised cases
   long max_attempts_to_localise = 0;
   // Mean attempts per message: the same traffic without faults, with the faults and no

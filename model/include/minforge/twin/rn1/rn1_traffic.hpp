@@ -96,6 +96,8 @@ struct RunConfig {
   uint64_t drain_limit = 50000;            // extra cycles to let queued messages finish
   std::optional<rn1::FaultSet> fault_set;  // explicit faults (then `faults` is ignored)
   std::vector<EnableChange> enables;       // enable-bit changes during the run
+  bool monitor_switch = false;             // the network's monitor switches declared links off (the
+                                           // tops' mon_switch; false: the enables are cfg_en alone)
 };
 // The enable changes of cycle `cycle`: fn(router, mask).
 template <class Fn>

@@ -77,6 +77,7 @@ module rn1_decoder #(
     output reg  [3:0]           vn,
     output reg  [LW*MAXC-1:0]   vcand
 );
+  /* verilator no_inline_module */
   generate
     `MF_PARAM_ERROR_IF(NSTAGES < 1 || NSTAGES > 8 || NPORT < 1 || NPORT > 2, g_bad_ns,
                        ERROR_rn1_decoder_NSTAGES_1_to_8_NPORT_1_or_2,

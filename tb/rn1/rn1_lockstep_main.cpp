@@ -2,11 +2,13 @@
 // regression builds them with tb/rn1/rn1.cmake).
 //   rn1_lockstep router|router-pins <seed> <cycles> [--wave-dir DIR]
 //   rn1_lockstep localise <topology> [--wave-dir DIR]
+//   rn1_lockstep every-link <topology> <cycles> [--wave-dir DIR]
 //   rn1_lockstep monitor <seed> <cycles> [--wave-dir DIR]
 //   rn1_lockstep net <topology> <traffic> <faults> [--wave-dir DIR]
 // Exit 0 when RTL and twin agree on every channel every cycle (and, for networks, every
 // message is delivered exactly once between connected pairs); otherwise the first mismatch
 // is printed and the waveform of its replay kept in DIR (default $MINFORGE_WAVE_DIR or .).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -138,6 +140,47 @@ int main(int argc, char** argv) {
                  ? 0
                  : 1;
     }
+    if (argc >= 4 && std::string(argv[1]) == "every-link") {
+      // Every link of the network dead alone, uniform load 0.2 for <cycles> cycles: the RTL's
+      // own decoders and monitor (mon_switch = 1) must name each link correctly within 400
+      // attempts, declaration for declaration as the model, 0 mismatches.
+      LocaliseConfig base;
+      base.topology = rn1::parse_topology(argv[2]);
+      base.cycles = std::strtoull(argv[3], nullptr, 10);
+      const rn1::NetSpec& s = rn1::net_spec(base.topology);
+      long ok = 0, worst = 0, mism = 0, bad = 0;
+      const int nl = static_cast<int>(s.links.size());
+      for (int l = 0; l < nl; ++l) {
+        LocaliseConfig c = base;
+        c.faults = rn1::dead_sites(s, {rn1::Site{false, l}});
+        c.seed = static_cast<uint64_t>(l) + 1;
+        const LocaliseRun m = localise(c);
+        const auto r = tb::rn1_net_lockstep(net_model(base.topology), m.replay, opt);
+        mism += static_cast<long>(r.run.mismatches);
+        if (!r.run.ok && mism == static_cast<long>(r.run.mismatches)) report(r.run);
+        // The RTL monitor's first declaration names link l, before 400 attempts.
+        bool good = r.run.ok && !r.declared.empty() && r.declared[0].link == l &&
+                    r.declared[0].attempts <= 400 && r.declared.size() == m.declared.size() &&
+                    m.verdict_mismatches == 0;
+        for (size_t k = 0; good && k < r.declared.size(); ++k)
+          good = r.declared[k].link == m.declared[k].link &&
+                 r.declared[k].cycle == m.declared[k].cycle &&
+                 r.declared[k].attempts == m.declared[k].attempts;
+        if (good) {
+          ++ok;
+          worst = std::max(worst, r.declared[0].attempts);
+        } else {
+          ++bad;
+          std::printf("link %d: RTL declared %zu (first %d), model %zu\n", l, r.declared.size(),
+                      r.declared.empty() ? -1 : r.declared[0].link, m.declared.size());
+        }
+      }
+      std::printf(
+          "every-link %s: %ld of %d dead links named correctly by the RTL monitor, at "
+          "most %ld attempts; %ld mismatches\n",
+          argv[2], ok, nl, worst, mism);
+      return (bad == 0 && mism == 0) ? 0 : 1;
+    }
     if (argc >= 5 && std::string(argv[1]) == "net") {
       RunConfig c;
       c.topology = rn1::parse_topology(argv[2]);
@@ -167,6 +210,6 @@ int main(int argc, char** argv) {
   }
   std::fprintf(stderr,
                "usage: rn1_lockstep router|router-pins <seed> <cycles> | net <topo> <traffic> <k> "
-               "| localise <topo> | monitor <seed> <cycles>\n");
+               "| localise <topo> | every-link <topo> <cycles> | monitor <seed> <cycles>\n");
   return 2;
 }

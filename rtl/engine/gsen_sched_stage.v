@@ -10,13 +10,15 @@
 // j; otherwise it idles.  Every (i, j) is sent exactly once over the 2^n rounds (the model's
 // personalized_exchange_stage / first_stage_round).
 //
-// Look-ahead (timing): the schedule is a function of the round, and the rounds follow each
-// other in a known order (0 after load or reset, (k + 1) mod 2^n after adv), so the outputs
-// come from registers computed ahead.  Stage A registers each processor's route (j, F) for
-// round k + 1 from a round counter that runs two ahead (k + 2); stage B registers the round-k
-// outputs (j, F, the first-configuration test) from stage A and a counter at k + 1.  The
-// outputs equal the combinational function of `round` in every cycle (the twin is the table
-// twin::gsen_sched_stage); the critical path is cut into route | tag arithmetic and test.
+// Tables and look-ahead (timing): under stage control each processor's round-k outputs
+// (send bit, destination, tag) are a function of the n bits of k alone, so they are computed
+// at elaboration (the constant function sched_entry below: gsen_route's stage-control
+// recurrence and the test above) into a per-processor table of 2^n entries, and the hardware
+// is a lookup.  The rounds follow each other in a known order (0 after load or reset,
+// (k + 1) mod 2^n after adv), so the lookup is made one round ahead from a counter at
+// k + 1 and registered: the outputs are registers, equal in every cycle to the schedule of
+// `round` (the twin is the table twin::gsen_sched_stage); the path is counter -> n-input
+// table -> register.
 //
 // Parameters
 //   N   ports, even, >= 4
@@ -47,10 +49,6 @@ module gsen_sched_stage (
   localparam integer IW = NS;
   localparam integer P = 1 << NS;
   localparam integer RW = mf_clog2(P + 1);
-  localparam [31:0] N32 = N;
-  localparam [31:0] P32 = P;
-  localparam [NS:0] N_X = N32[NS:0];   // N and 2^n in n+1 bits
-  localparam [NS:0] P_X = P32[NS:0];
 
   input  wire              clk;
   input  wire              rst;
@@ -68,75 +66,73 @@ module gsen_sched_stage (
                        ("gsen_sched_stage: N must be even and >= 4 (N=%0d)", N))
   endgenerate
 
-  wire unused_round = ^round[RW-1:NS];
+  wire unused_ctl = ^round[RW-1:NS];
   wire [NS-1:0] k = round[NS-1:0];
   assign cfg = k;
 
-  localparam [NS-1:0] K1 = 1;  // round 1 (N >= 4: n >= 2, so 2 < 2^n)
-  localparam [NS-1:0] K2 = 2;
+  localparam integer EW = 2 * NS + 1;  // table entry {valid, dst[IW-1:0], tag[NS-1:0]}
+  localparam integer H = N / 2;
 
-  // Look-ahead round counters: k1 = k + 1, k2 = k + 2 (mod 2^n).
-  reg [NS-1:0] k1_q, k2_q;
-  always @(posedge clk) begin
-    if (rst || load) begin
-      k1_q <= K1;
-      k2_q <= K2;
-    end else if (adv) begin
-      k1_q <= k1_q + 1'b1;
-      k2_q <= k2_q + 1'b1;
+  // Processor src in round k: gsen_route (rtl/gsen/gsen_route.v) under stage control (at
+  // stage s the switch state is bit n-1-s of C = k), then the first-configuration test.
+  function [EW-1:0] sched_entry;
+    input integer src;
+    input integer k_in;
+    integer t, yy, st, bb, ff, tg, s_i, fx, bx, fa, ba, ca, dn, up;
+    reg v;
+    begin
+      t = src;
+      tg = 0;
+      for (s_i = 0; s_i < NS; s_i = s_i + 1) begin
+        bb = (t >= H) ? 1 : 0;
+        yy = (bb != 0) ? t - H : t;
+        st = (k_in >> (NS - 1 - s_i)) & 1;
+        ff = bb ^ st;
+        tg = tg | (ff << (NS - 1 - s_i));
+        t = ((yy & ((1 << IW) - 1)) << 1) | ff;
+      end
+      fx = tg;
+      bx = k_in ^ tg;                           // B = C xor F
+      dn = (fx >= N) ? 1 : 0;                   // F' = F - N, B' = B - 1
+      up = (fx + N < P) ? 1 : 0;                // F' = F + N, B' = B + 1
+      fa = (dn != 0) ? fx - N : fx + N;
+      ba = ((dn != 0) ? bx - 1 : bx + 1) & ((2 << NS) - 1);
+      ca = (fa ^ ba) & ((2 << NS) - 1);
+      v = (dn == 0 && up == 0) || (ca > k_in);
+      sched_entry = {v, t[IW-1:0], tg[NS-1:0]};
     end
+  endfunction
+
+  function [P*EW-1:0] sched_table;
+    input integer src;
+    integer kk;
+    begin
+      sched_table = {P*EW{1'b0}};
+      for (kk = 0; kk < P; kk = kk + 1) sched_table[kk*EW +: EW] = sched_entry(src, kk);
+    end
+  endfunction
+
+  // Look-ahead round counter: k + 1 (mod 2^n).
+  localparam [NS-1:0] K1 = 1;
+  reg [NS-1:0] k1_q;
+  always @(posedge clk) begin
+    if (rst || load) k1_q <= K1;
+    else if (adv) k1_q <= k1_q + 1'b1;
   end
-  wire [NS-1:0] k_a = (rst || load) ? K1 : k2_q;   // round whose routes enter stage A
-  wire [NS-1:0] k_b = (rst || load) ? {NS{1'b0}} : k1_q;  // round entering stage B
+  wire [NS-1:0] k_next = (rst || load) ? {NS{1'b0}} : k1_q;
 
   genvar i;
   generate
     for (i = 0; i < N; i = i + 1) begin : g_proc
-      localparam [31:0] I32 = i;
-      // stage A: the route of round k_a
-      wire [IW-1:0] j_a;
-      wire [NS-1:0] f_a;
-      gsen_route #(.N(N), .CONTROL(MF_CTRL_STAGE)) u_route (
-        .src(I32[IW-1:0]), .cfg(k_a), .dst(j_a), .tag(f_a)
-      );
-      // round 0's route (load/reset: stage B is filled with round 0 directly)
-      wire [IW-1:0] j_0;
-      wire [NS-1:0] f_0;
-      gsen_route #(.N(N), .CONTROL(MF_CTRL_STAGE)) u_route0 (
-        .src(I32[IW-1:0]), .cfg({NS{1'b0}}), .dst(j_0), .tag(f_0)
-      );
-      reg [IW-1:0] j_aq;
-      reg [NS-1:0] f_aq;
+      localparam [P*EW-1:0] TAB = sched_table(i);
+      wire [EW-1:0] e_next = TAB[k_next*EW +: EW];
+      reg  [EW-1:0] e_q;
       always @(posedge clk) begin
-        if (rst || load || adv) begin
-          j_aq <= j_a;
-          f_aq <= f_a;
-        end
+        if (rst || load || adv) e_q <= e_next;
       end
-      // stage B: the other tag of the pair and the first-configuration test for round k_b
-      wire [IW-1:0] j_b = (rst || load) ? j_0 : j_aq;
-      wire [NS-1:0] f_b = (rst || load) ? f_0 : f_aq;
-      wire [NS:0] fx = {1'b0, f_b};
-      wire [NS:0] bx = {1'b0, k_b ^ f_b};             // B = C xor F
-      wire        alt_dn = (fx >= N_X);                // F' = F - N, B' = B - 1
-      wire        alt_up = (fx + N_X < P_X);           // F' = F + N, B' = B + 1
-      wire [NS:0] f_alt = alt_dn ? fx - N_X : fx + N_X;
-      wire [NS:0] b_alt = alt_dn ? bx - 1'b1 : bx + 1'b1;
-      wire [NS:0] c_alt = f_alt ^ b_alt;
-      wire        v_b = !(alt_dn || alt_up) || (c_alt > {1'b0, k_b});
-      reg          v_q;
-      reg [IW-1:0] j_q;
-      reg [NS-1:0] f_q;
-      always @(posedge clk) begin
-        if (rst || load || adv) begin
-          v_q <= v_b;
-          j_q <= j_b;
-          f_q <= f_b;
-        end
-      end
-      assign valid[i] = v_q;
-      assign dst[i*IW +: IW] = j_q;
-      assign tag[i*NS +: NS] = f_q;
+      assign valid[i] = e_q[EW-1];
+      assign dst[i*IW +: IW] = e_q[NS +: IW];
+      assign tag[i*NS +: NS] = e_q[NS-1:0];
     end
   endgenerate
 endmodule

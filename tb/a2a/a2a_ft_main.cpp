@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "a2a/a2a_ft_rtl.hpp"
+#include "core/options.hpp"
 
 #define MF_FT_MODEL(name)          \
   namespace minforge::tb::models { \
@@ -47,28 +48,18 @@ const std::vector<Entry>& table() {
   return t;
 }
 
-int usage(const std::string& why) {
-  std::fprintf(stderr, "tb_banyan_ft: %s\n", why.c_str());
-  return 2;
-}
-
 struct Options {
   std::string model, faults = "all", only;
-  uint64_t seed = 1, random_cycles = 2000;
-  bool quiet = false;
-  RunOptions run;
+  uint64_t random_cycles = 2000;
+  CommonOptions c;  // --seed, --wave, --wave-dir, --inject-mismatch, --quiet
 };
 
+int usage(const std::string& why) { return usage_error("tb_banyan_ft", why); }
+
 int report(const RunOutcome& r, const Options& o, const char* part, const std::string& extra) {
-  const std::string t = r.first.text();
-  std::printf("%s\n", t.c_str());
-  std::fprintf(stderr, "%s\n", t.c_str());
-  if (!r.wave.empty()) {
-    std::printf("waveform: %s\n", r.wave.c_str());
-    std::fprintf(stderr, "waveform: %s\n", r.wave.c_str());
-  }
+  report_failure(r);
   std::printf("reproduce: tb_banyan_ft --model %s --seed %" PRIu64 " --only %s%s\n",
-              o.model.c_str(), o.seed, part, extra.c_str());
+              o.model.c_str(), o.c.seed, part, extra.c_str());
   return 1;
 }
 
@@ -76,38 +67,25 @@ int report(const RunOutcome& r, const Options& o, const char* part, const std::s
 
 int main(int argc, char** argv) {
   Options o;
-  if (const char* s = std::getenv("MINFORGE_SEED"); s && *s) o.seed = std::strtoull(s, nullptr, 0);
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    if (s == "--quiet") {
-      o.quiet = true;
-      continue;
-    }
-    if (s == "--list") {
-      for (const Entry& e : table()) std::printf("%s\n", e.name);
-      return 0;
-    }
-    if (a + 1 >= argc) return usage("missing value for " + s);
-    const char* v = argv[++a];
-    if (s == "--model")
-      o.model = v;
-    else if (s == "--faults")
-      o.faults = v;
-    else if (s == "--seed")
-      o.seed = std::strtoull(v, nullptr, 0);
-    else if (s == "--random-cycles")
-      o.random_cycles = std::strtoull(v, nullptr, 0);
-    else if (s == "--only")
-      o.only = v;
-    else if (s == "--wave")
-      o.run.wave = v;
-    else if (s == "--wave-dir")
-      o.run.wave_dir = v;
-    else if (s == "--inject-mismatch")
-      o.run.inject = std::atol(v);
-    else
-      return usage("unknown option " + s);
-  }
+  const int rc =
+      read_options(argc, argv, "tb_banyan_ft", o.c, [&](const std::string& s, OptionValue& v) {
+        if (s == "--list") {
+          for (const Entry& e : table()) std::printf("%s\n", e.name);
+          return Opt::Exit0;
+        }
+        if (s == "--model")
+          o.model = v.value();
+        else if (s == "--faults")
+          o.faults = v.value();
+        else if (s == "--random-cycles")
+          o.random_cycles = v.u64();
+        else if (s == "--only")
+          o.only = v.value();
+        else
+          return Opt::Unknown;
+        return Opt::Taken;
+      });
+  if (rc >= 0) return rc;
   const Model* m = nullptr;
   for (const Entry& e : table())
     if (o.model == e.name) m = &e.get();
@@ -133,17 +111,17 @@ int main(int argc, char** argv) {
       return usage("--faults all|sample:K");
     }
     if (o.only.empty() || o.only == "random") {
-      const RunOutcome r = ft_random(*m, o.seed, o.random_cycles, o.run);
+      const RunOutcome r = ft_random(*m, o.c.seed, o.random_cycles, o.c.run);
       if (!r.ok) return report(r, o, "random", "");
-      if (!o.quiet)
+      if (!o.c.quiet)
         std::printf("ok   %s random stimulus: %" PRIu64 " cycles\n", p.describe().c_str(),
                     r.cycles);
     }
     if (o.only.empty() || o.only == "plan") {
       FtOptions fo;
-      fo.run = o.run;
-      fo.seed = o.seed;
-      fo.context = "--seed " + std::to_string(o.seed) + " --faults " + o.faults;
+      fo.run = o.c.run;
+      fo.seed = o.c.seed;
+      fo.context = "--seed " + std::to_string(o.c.seed) + " --faults " + o.faults;
       const FtPlanRun r = ft_plan_lockstep(*m, faults, fo);
       if (!r.run.ok) return report(r.run, o, "plan", " --faults " + o.faults);
       std::printf("ok   %s: %ld faults, plan %ld..%ld cycles, engine B*T + %d, %" PRId64

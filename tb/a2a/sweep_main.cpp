@@ -17,6 +17,7 @@
 #include <string>
 
 #include "a2a/a2a_rtl.hpp"
+#include "core/options.hpp"
 #include "minforge/algo/banyan/banyan_fault.hpp"
 
 namespace minforge::tb::models {
@@ -28,57 +29,35 @@ namespace {
 using namespace minforge::tb;
 
 struct Options {
-  uint64_t seed = 1;
-  bool seed_given = false;
   int cycles = 300;
   int fabric_variant = -1, engine_variant = -1, xchg_variant = -1;
   std::string only;
-  bool faults = false, quiet = false;
+  bool faults = false;
   double speed = 0;
-  RunOptions run;
+  CommonOptions c;  // --seed, --wave, --wave-dir, --inject-mismatch, --quiet
 };
 
+// The options (tb/core/options.hpp); errors without a program prefix, as before.
 int parse_args(int argc, char** argv, Options& o) {
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    auto val = [&]() -> std::string {
-      if (a + 1 >= argc) {
-        std::fprintf(stderr, "missing value for %s\n", s.c_str());
-        std::exit(2);
-      }
-      return argv[++a];
-    };
-    if (s == "--seed") {
-      o.seed = std::strtoull(val().c_str(), nullptr, 0);
-      o.seed_given = true;
-    } else if (s == "--cycles") {
-      o.cycles = std::atoi(val().c_str());
-    } else if (s == "--fabric-variant") {
-      o.fabric_variant = std::atoi(val().c_str());
-    } else if (s == "--engine-variant") {
-      o.engine_variant = std::atoi(val().c_str());
-    } else if (s == "--xchg-variant") {
-      o.xchg_variant = std::atoi(val().c_str());
-    } else if (s == "--only") {
-      o.only = val();
-    } else if (s == "--wave") {
-      o.run.wave = val();
-    } else if (s == "--wave-dir") {
-      o.run.wave_dir = val();
-    } else if (s == "--quiet") {
-      o.quiet = true;
-    } else if (s == "--faults") {
+  return read_options(argc, argv, "", o.c, [&](const std::string& s, OptionValue& v) {
+    if (s == "--cycles")
+      o.cycles = v.i32();
+    else if (s == "--fabric-variant")
+      o.fabric_variant = v.i32();
+    else if (s == "--engine-variant")
+      o.engine_variant = v.i32();
+    else if (s == "--xchg-variant")
+      o.xchg_variant = v.i32();
+    else if (s == "--only")
+      o.only = v.value();
+    else if (s == "--faults")
       o.faults = true;
-    } else if (s == "--inject-mismatch") {
-      o.run.inject = std::atol(val().c_str());
-    } else if (s == "--speed") {
-      o.speed = std::atof(val().c_str());
-    } else {
-      std::fprintf(stderr, "unknown option %s\n", s.c_str());
-      return 2;
-    }
-  }
-  return 0;
+    else if (s == "--speed")
+      o.speed = v.f64();
+    else
+      return Opt::Unknown;
+    return Opt::Taken;
+  });
 }
 
 uint64_t variant_seed(uint64_t base, int k, int salt) {
@@ -90,13 +69,7 @@ uint64_t variant_seed(uint64_t base, int k, int salt) {
 
 // Prints a failed run's report; returns false.
 bool report(const RunOutcome& r) {
-  const std::string t = r.first.text();
-  std::fprintf(stderr, "%s\n", t.c_str());
-  std::printf("%s\n", t.c_str());
-  if (!r.wave.empty()) {
-    std::fprintf(stderr, "waveform: %s\n", r.wave.c_str());
-    std::printf("waveform: %s\n", r.wave.c_str());
-  }
+  report_failure(r);
   return false;
 }
 
@@ -105,19 +78,19 @@ const char* kKinds[] = {"dead", "straight", "cross"};
 bool run_fabrics(const A2aModel& m, const Options& o, uint64_t* cycles) {
   for (int k = 0; k < static_cast<int>(m.fabrics().size()); ++k) {
     if (o.fabric_variant >= 0 && k != o.fabric_variant) continue;
-    const RunOutcome r = a2a_fabric_random(m, k, variant_seed(o.seed, k, 0), o.cycles, o.run);
+    const RunOutcome r = a2a_fabric_random(m, k, variant_seed(o.c.seed, k, 0), o.cycles, o.c.run);
     *cycles += r.cycles;
     if (!r.ok) {
       report(r);
       std::printf("reproduce: %s --seed %" PRIu64 " --fabric-variant %d --only fabric\n",
-                  m.top().c_str(), o.seed, k);
+                  m.top().c_str(), o.c.seed, k);
       return false;
     }
     long cyc = 0;
-    const RunOutcome s = a2a_fabric_schedule(m, k, o.run, &cyc);
+    const RunOutcome s = a2a_fabric_schedule(m, k, o.c.run, &cyc);
     *cycles += s.cycles;
     if (!s.ok) return report(s);
-    if (!o.quiet) {
+    if (!o.c.quiet) {
       if (cyc < 0)
         std::printf("ok   %s: random %d cycles, schedule n/a (it has partial rounds)\n",
                     m.describe_fabric(k).c_str(), o.cycles);
@@ -133,7 +106,7 @@ bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
   for (int k = 0; k < static_cast<int>(m.engines().size()); ++k) {
     if (o.engine_variant >= 0 && k != o.engine_variant) continue;
     const A2aEngineVariant& v = m.engines()[static_cast<size_t>(k)];
-    const ExchangeResult res = a2a_engine_exchange(m, k, {}, {}, o.run);
+    const ExchangeResult res = a2a_engine_exchange(m, k, {}, {}, o.c.run);
     *cycles += res.run.cycles;
     if (!res.run.ok) return report(res.run);
     // The exchange: exactly B * rounds + latency cycles, N^2 B delivered, none lost or
@@ -150,7 +123,7 @@ bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
                   expect_lost, res.duplicates);
       return false;
     }
-    if (!o.quiet)
+    if (!o.c.quiet)
       std::printf("ok   %s: %d x %d rounds + %d latency = %ld cycles, delivered %" PRId64 "\n",
                   m.describe_engine(k).c_str(), res.blocks, res.rounds, res.latency, res.cycles,
                   res.delivered);
@@ -159,14 +132,14 @@ bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
     for (int st = 1; st + 1 < t.stages(); ++st)
       for (int l = 0; l < v.N / 2; ++l)
         for (int kind = 0; kind < 3; ++kind) {
-          const ExchangeResult fr = a2a_engine_fault(m, k, BanyanFault{true, st, l, kind}, o.run);
+          const ExchangeResult fr = a2a_engine_fault(m, k, BanyanFault{true, st, l, kind}, o.c.run);
           *cycles += fr.run.cycles;
           if (!fr.run.ok) {
             std::printf("(fault E_%d,%d %s)\n", st, l, kKinds[kind]);
             return report(fr.run);
           }
         }
-    if (!o.quiet)
+    if (!o.c.quiet)
       std::printf(
           "ok   %s: every internal fault (dead: 2N pairs lost; stuck: the model's corrupted "
           "paths)\n",
@@ -182,12 +155,12 @@ bool run_xchgs(const A2aModel& m, const Options& o, uint64_t* cycles) {
   for (int k = 0; k < static_cast<int>(m.xchgs().size()); ++k) {
     if (o.xchg_variant >= 0 && k != o.xchg_variant) continue;
     const A2aXchgVariant& v = m.xchgs()[static_cast<size_t>(k)];
-    const XchgResult res = a2a_xchg_exchange(m, k, variant_seed(o.seed, k, 2), {}, o.run);
+    const XchgResult res = a2a_xchg_exchange(m, k, variant_seed(o.c.seed, k, 2), {}, o.c.run);
     *cycles += res.run.cycles;
     if (!res.run.ok) {
       report(res.run);
       std::printf("reproduce: %s --seed %" PRIu64 " --xchg-variant %d --only xchg\n",
-                  m.top().c_str(), o.seed, k);
+                  m.top().c_str(), o.c.seed, k);
       return false;
     }
     const auto s = a2a_xchg_schedule(v);
@@ -202,7 +175,7 @@ bool run_xchgs(const A2aModel& m, const Options& o, uint64_t* cycles) {
                   expect_lost, res.duplicates, res.misrouted);
       return false;
     }
-    if (!o.quiet)
+    if (!o.c.quiet)
       std::printf("ok   %s: %d x %d rounds + %d latency = %ld cycles, %" PRId64
                   " words transposed\n",
                   m.describe_xchg(k).c_str(), res.blocks, res.rounds, res.latency, res.cycles,
@@ -214,8 +187,8 @@ bool run_xchgs(const A2aModel& m, const Options& o, uint64_t* cycles) {
     for (int st = 1; st + 1 < t.stages(); ++st)
       for (int l = 0; l < v.N / 2; ++l)
         for (int kind = 0; kind < 3; ++kind) {
-          const XchgResult fr = a2a_xchg_exchange(m, k, variant_seed(o.seed, k, 3),
-                                                  BanyanFault{true, st, l, kind}, o.run);
+          const XchgResult fr = a2a_xchg_exchange(m, k, variant_seed(o.c.seed, k, 3),
+                                                  BanyanFault{true, st, l, kind}, o.c.run);
           *cycles += fr.run.cycles;
           if (!fr.run.ok) {
             std::printf("(fault E_%d,%d %s)\n", st, l, kKinds[kind]);
@@ -230,7 +203,7 @@ bool run_xchgs(const A2aModel& m, const Options& o, uint64_t* cycles) {
             return false;
           }
         }
-    if (!o.quiet)
+    if (!o.c.quiet)
       std::printf(
           "ok   %s: every internal fault (dead: 2N B words missing; stuck: misrouted "
           "words never written)\n",
@@ -253,15 +226,13 @@ int run_speed(const A2aModel& m, double secs) {
 
 int main(int argc, char** argv) {
   Options o;
-  if (int rc = parse_args(argc, argv, o)) return rc;
-  if (!o.seed_given)
-    if (const char* e = std::getenv("MINFORGE_SEED")) o.seed = std::strtoull(e, nullptr, 0);
+  if (const int rc = parse_args(argc, argv, o); rc >= 0) return rc;
   try {
     const A2aModel m(minforge::tb::models::Vsweep());
     if (o.speed > 0) return run_speed(m, o.speed);
     const auto t0 = std::chrono::steady_clock::now();
-    std::printf("%s: seed %" PRIu64 " (reproduce: --seed %" PRIu64 ")\n", m.top().c_str(), o.seed,
-                o.seed);
+    std::printf("%s: seed %" PRIu64 " (reproduce: --seed %" PRIu64 ")\n", m.top().c_str(), o.c.seed,
+                o.c.seed);
     uint64_t cycles = 0;
     bool ok = true;
     if (o.only.empty() || o.only == "fabric") ok = run_fabrics(m, o, &cycles);

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "core/options.hpp"
 #include "hypercube/hypercube_rtl.hpp"
 #include "minforge/algo/hypercube/hypercube.hpp"
 
@@ -45,12 +46,11 @@ using namespace minforge::tb;
 
 struct Options {
   int dim = 0;
-  uint64_t seed = 1;
   uint64_t random_cycles = 3000;
   int valid = 200, bad = -1, perms = 1000;
-  bool all_perms = false, quiet = false;
+  bool all_perms = false;
   std::string only;
-  RunOptions run;
+  CommonOptions c;  // --seed, --wave, --wave-dir, --inject-mismatch, --quiet
 };
 
 const Model* model_of(int d) {
@@ -72,20 +72,11 @@ const Model* model_of(int d) {
   }
 }
 
-int usage(const char* why) {
-  std::fprintf(stderr, "tb_hypercube: %s\n", why);
-  return 2;
-}
+int usage(const char* why) { return usage_error("tb_hypercube", why); }
 
 bool report(const RunOutcome& r, const Options& o, const char* part) {
-  const std::string t = r.first.text();
-  std::printf("%s\n", t.c_str());
-  std::fprintf(stderr, "%s\n", t.c_str());
-  if (!r.wave.empty()) {
-    std::printf("waveform: %s\n", r.wave.c_str());
-    std::fprintf(stderr, "waveform: %s\n", r.wave.c_str());
-  }
-  std::printf("reproduce: tb_hypercube --dim %d --seed %" PRIu64 " --only %s\n", o.dim, o.seed,
+  report_failure(r);
+  std::printf("reproduce: tb_hypercube --dim %d --seed %" PRIu64 " --only %s\n", o.dim, o.c.seed,
               part);
   return false;
 }
@@ -102,7 +93,7 @@ std::vector<std::vector<uint32_t>> all_perms(uint32_t n) {
 
 bool print_run(const HypercubeRun& r, const Options& o, const char* part, const char* what) {
   if (!r.run.ok) return report(r.run, o, part);
-  if (!o.quiet)
+  if (!o.c.quiet)
     std::printf(
         "ok   d=%d %s: %ld runs (%ld routed, %ld flagged; step simulator: %ld ok, %ld steps "
         "compared), schedules %ld steps (longest %ld, hardware STEPS %d), %" PRIu64 " cycles\n",
@@ -115,60 +106,47 @@ bool print_run(const HypercubeRun& r, const Options& o, const char* part, const 
 
 int main(int argc, char** argv) {
   Options o;
-  if (const char* s = std::getenv("MINFORGE_SEED"); s && *s) o.seed = std::strtoull(s, nullptr, 0);
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    auto val = [&]() -> const char* { return a + 1 < argc ? argv[++a] : nullptr; };
-    const char* v = nullptr;
-    if (s == "--quiet") {
-      o.quiet = true;
-    } else if (s == "--all-perms") {
-      o.all_perms = true;
-    } else if (!(v = val())) {
-      return usage(("missing value for " + s).c_str());
-    } else if (s == "--dim") {
-      o.dim = std::atoi(v);
-    } else if (s == "--seed") {
-      o.seed = std::strtoull(v, nullptr, 0);
-    } else if (s == "--random-cycles") {
-      o.random_cycles = std::strtoull(v, nullptr, 0);
-    } else if (s == "--valid") {
-      o.valid = std::atoi(v);
-    } else if (s == "--bad") {
-      o.bad = std::atoi(v);
-    } else if (s == "--perms") {
-      o.perms = std::atoi(v);
-    } else if (s == "--only") {
-      o.only = v;
-    } else if (s == "--wave") {
-      o.run.wave = v;
-    } else if (s == "--wave-dir") {
-      o.run.wave_dir = v;
-    } else if (s == "--inject-mismatch") {
-      o.run.inject = std::atol(v);
-    } else {
-      return usage(("unknown option " + s).c_str());
-    }
-  }
+  const int rc =
+      read_options(argc, argv, "tb_hypercube", o.c, [&](const std::string& s, OptionValue& v) {
+        if (s == "--all-perms")
+          o.all_perms = true;
+        else if (s == "--dim")
+          o.dim = v.i32();
+        else if (s == "--random-cycles")
+          o.random_cycles = v.u64();
+        else if (s == "--valid")
+          o.valid = v.i32();
+        else if (s == "--bad")
+          o.bad = v.i32();
+        else if (s == "--perms")
+          o.perms = v.i32();
+        else if (s == "--only")
+          o.only = v.value();
+        else
+          return Opt::Unknown;
+        return Opt::Taken;
+      });
+  if (rc >= 0) return rc;
   const Model* m = model_of(o.dim);
   if (!m) return usage("--dim must be 3..8 (the dimensions this regression is built for)");
   if (o.bad < 0) o.bad = o.valid / 4;
   if (o.all_perms && o.dim > 3) return usage("--all-perms needs --dim 3 (8! permutations)");
-  const std::string seed = "--seed " + std::to_string(o.seed);
+  const std::string seed = "--seed " + std::to_string(o.c.seed);
   try {
     const HypercubeParams p = hypercube_params(*m);
     if (o.only.empty() || o.only == "random") {
-      const RunOutcome r = hypercube_random(*m, o.seed, o.random_cycles, o.run);
+      const RunOutcome r = hypercube_random(*m, o.c.seed, o.random_cycles, o.c.run);
       if (!r.ok) return report(r, o, "random"), 1;
-      if (!o.quiet) std::printf("ok   d=%d random stimulus: %" PRIu64 " cycles\n", o.dim, r.cycles);
+      if (!o.c.quiet)
+        std::printf("ok   d=%d random stimulus: %" PRIu64 " cycles\n", o.dim, r.cycles);
     }
     if (o.only.empty() || o.only == "valid") {
       HypercubeOptions ho;
-      ho.run = o.run;
-      ho.seed = o.seed;
+      ho.run = o.c.run;
+      ho.seed = o.c.seed;
       ho.tag = "hypercube_d" + std::to_string(o.dim) + "_valid";
       ho.context = "mode=random-schedules " + seed;
-      const auto cases = hypercube_random_cases(o.dim, p.steps, o.valid, o.bad, o.seed);
+      const auto cases = hypercube_random_cases(o.dim, p.steps, o.valid, o.bad, o.c.seed);
       const HypercubeRun r = hypercube_lockstep(*m, cases, ho);
       if (!print_run(r, o, "valid", "random schedules")) return 1;
       // Every rule-following schedule routes its permutation; every rule-breaking one is
@@ -194,14 +172,14 @@ int main(int argc, char** argv) {
           cases.push_back(hypercube_model_case(o.dim, pi, "all"));
       } else {
         for (int i = 0; i < o.perms; ++i) {
-          const uint64_t s = o.seed * 1000003u + static_cast<uint64_t>(i);
+          const uint64_t s = o.c.seed * 1000003u + static_cast<uint64_t>(i);
           cases.push_back(hypercube_model_case(o.dim, hypercube::make_perm(o.dim, "random", s),
                                                "random seed " + std::to_string(s)));
         }
       }
       HypercubeOptions ho;
-      ho.run = o.run;
-      ho.seed = o.seed;
+      ho.run = o.c.run;
+      ho.seed = o.c.seed;
       ho.tag = "hypercube_d" + std::to_string(o.dim) + "_model";
       ho.context = "mode=model-schedules " + seed;
       const HypercubeRun r = hypercube_lockstep(*m, cases, ho);

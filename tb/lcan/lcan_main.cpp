@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/options.hpp"
 #include "lcan/lcan_rtl.hpp"
 #include "minforge/algo/lcan/lcan_analysis.hpp"
 #include "minforge/algo/lcan/lcan_topology.hpp"
@@ -40,12 +41,10 @@ using namespace minforge::tb;
 
 struct Options {
   int n = 0, d = 0, u = 0;
-  uint64_t seed = 1;
   uint64_t random_cycles = 2000;
   int perms = 100;
-  bool quiet = false;
   std::string only;
-  RunOptions run;
+  CommonOptions c;  // --seed, --wave, --wave-dir, --inject-mismatch, --quiet
 };
 
 const Model* model_of(int n, int d, int u) {
@@ -56,21 +55,12 @@ const Model* model_of(int n, int d, int u) {
   return nullptr;
 }
 
-int usage(const std::string& why) {
-  std::fprintf(stderr, "tb_lcan: %s\n", why.c_str());
-  return 2;
-}
+int usage(const std::string& why) { return usage_error("tb_lcan", why); }
 
 void report(const RunOutcome& r, const Options& o, const char* part) {
-  const std::string t = r.first.text();
-  std::printf("%s\n", t.c_str());
-  std::fprintf(stderr, "%s\n", t.c_str());
-  if (!r.wave.empty()) {
-    std::printf("waveform: %s\n", r.wave.c_str());
-    std::fprintf(stderr, "waveform: %s\n", r.wave.c_str());
-  }
+  report_failure(r);
   std::printf("reproduce: tb_lcan --network %d,%d,%d --seed %" PRIu64 " --only %s\n", o.n, o.d, o.u,
-              o.seed, part);
+              o.c.seed, part);
 }
 
 double mean(const std::vector<int>& v, size_t from, size_t to) {
@@ -83,42 +73,30 @@ double mean(const std::vector<int>& v, size_t from, size_t to) {
 
 int main(int argc, char** argv) {
   Options o;
-  if (const char* s = std::getenv("MINFORGE_SEED"); s && *s) o.seed = std::strtoull(s, nullptr, 0);
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    auto val = [&]() -> const char* { return a + 1 < argc ? argv[++a] : nullptr; };
-    const char* v = nullptr;
-    if (s == "--quiet") {
-      o.quiet = true;
-    } else if (!(v = val())) {
-      return usage("missing value for " + s);
-    } else if (s == "--network") {
-      if (std::sscanf(v, "%d,%d,%d", &o.n, &o.d, &o.u) != 3) return usage("--network N,d,u");
-    } else if (s == "--seed") {
-      o.seed = std::strtoull(v, nullptr, 0);
-    } else if (s == "--random-cycles") {
-      o.random_cycles = std::strtoull(v, nullptr, 0);
-    } else if (s == "--perms") {
-      o.perms = std::atoi(v);
-    } else if (s == "--only") {
-      o.only = v;
-    } else if (s == "--wave") {
-      o.run.wave = v;
-    } else if (s == "--wave-dir") {
-      o.run.wave_dir = v;
-    } else if (s == "--inject-mismatch") {
-      o.run.inject = std::atol(v);
-    } else {
-      return usage("unknown option " + s);
-    }
-  }
+  const int rc =
+      read_options(argc, argv, "tb_lcan", o.c, [&](const std::string& s, OptionValue& v) {
+        if (s == "--network") {
+          if (std::sscanf(v.value(), "%d,%d,%d", &o.n, &o.d, &o.u) != 3)
+            throw OptionError("--network N,d,u");
+        } else if (s == "--random-cycles") {
+          o.random_cycles = v.u64();
+        } else if (s == "--perms") {
+          o.perms = v.i32();
+        } else if (s == "--only") {
+          o.only = v.value();
+        } else {
+          return Opt::Unknown;
+        }
+        return Opt::Taken;
+      });
+  if (rc >= 0) return rc;
   const Model* m = model_of(o.n, o.d, o.u);
   if (!m) return usage("--network: no model built for this network in the regression");
   try {
     if (o.only.empty() || o.only == "random") {
-      const RunOutcome r = lcan_random(*m, o.seed, o.random_cycles, o.run);
+      const RunOutcome r = lcan_random(*m, o.c.seed, o.random_cycles, o.c.run);
       if (!r.ok) return report(r, o, "random"), 1;
-      if (!o.quiet)
+      if (!o.c.quiet)
         std::printf("ok   CB-LCAN(%d,%d,%d) random stimulus: %" PRIu64 " cycles\n", o.n, o.d, o.u,
                     r.cycles);
     }
@@ -132,13 +110,13 @@ int main(int argc, char** argv) {
       const lcan::PermClass classes[] = {lcan::PermClass::Root, lcan::PermClass::Bpc,
                                          lcan::PermClass::Random};
       for (int k = 0; k < 3; ++k) {
-        auto c = lcan_class_cases(o.n, o.d, o.u, classes[k], o.perms, o.seed * 7919u + k);
+        auto c = lcan_class_cases(o.n, o.d, o.u, classes[k], o.perms, o.c.seed * 7919u + k);
         cases.insert(cases.end(), c.begin(), c.end());
       }
       LcanOptions lo;
-      lo.run = o.run;
-      lo.seed = o.seed;
-      lo.context = "mode=perms --seed " + std::to_string(o.seed);
+      lo.run = o.c.run;
+      lo.seed = o.c.seed;
+      lo.context = "mode=perms --seed " + std::to_string(o.c.seed);
       const LcanRun r = lcan_lockstep(*m, cases, lo);
       if (!r.run.ok) return report(r.run, o, "perms"), 1;
       const long n = static_cast<long>(cases.size());
@@ -152,7 +130,7 @@ int main(int argc, char** argv) {
                     r.cycles[0]);
         return 1;
       }
-      if (!o.quiet) {
+      if (!o.c.quiet) {
         const lcan::Network nw = lcan::Network::cb(o.n, o.d, o.u);
         std::printf("ok   CB-LCAN(%d,%d,%d): %ld permutations routed in lockstep, %" PRIu64
                     " cycles; mean network cycles (hardware / model simulator):\n",

@@ -50,6 +50,8 @@ module a2a_ctrl (
   localparam [CYW-1:0] LAST_Q = LAST_CYCLE[CYW-1:0];
   localparam [31:0] RLAST32 = ROUNDS - 1;
   localparam [RW-1:0] RLAST = RLAST32[RW-1:0];
+  localparam [RW-1:0] RPREV = (ROUNDS > 1) ? RLAST - 1'b1 : RLAST;  // round before the last
+  localparam [0:0] ONE_ROUND = (ROUNDS == 1);
   localparam [31:0] BLAST32 = B - 1;
   localparam [BW-1:0] BLAST = BLAST32[BW-1:0];
   localparam [31:0] N32 = N;
@@ -82,6 +84,8 @@ module a2a_ctrl (
   reg          issue_q;
   reg [CYW-1:0] cyc_q;
   reg [RW-1:0] round_q;
+  reg          rlast_q;  // round_q == ROUNDS - 1, kept as a register (timing: it enables
+                         // the block counters and issue_q, a wide fan-out)
   reg [BW-1:0] blk_q;
   reg [AW-1:0] boff_q;
 
@@ -102,6 +106,7 @@ module a2a_ctrl (
       issue_q <= 1'b0;
       cyc_q   <= {CYW{1'b0}};
       round_q <= {RW{1'b0}};
+      rlast_q <= ONE_ROUND;
       blk_q   <= {BW{1'b0}};
       boff_q  <= {AW{1'b0}};
     end else if (clear) begin
@@ -110,13 +115,15 @@ module a2a_ctrl (
       issue_q <= 1'b1;
       cyc_q   <= {CYW{1'b0}};
       round_q <= {RW{1'b0}};
+      rlast_q <= ONE_ROUND;
       blk_q   <= {BW{1'b0}};
       boff_q  <= {AW{1'b0}};
     end else if (busy_q) begin
       cyc_q <= cyc_q + {{(CYW-1){1'b0}}, 1'b1};
       if (issue) begin
-        if (round_q == RLAST) begin
+        if (rlast_q) begin
           round_q <= {RW{1'b0}};
+          rlast_q <= ONE_ROUND;
           if (blk_q == BLAST) begin
             issue_q <= 1'b0;
           end else begin
@@ -125,6 +132,7 @@ module a2a_ctrl (
           end
         end else begin
           round_q <= round_q + {{(RW-1){1'b0}}, 1'b1};
+          rlast_q <= (round_q == RPREV);
         end
       end
       if (last) begin

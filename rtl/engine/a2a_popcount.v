@@ -34,43 +34,47 @@ module a2a_popcount (
                        ("a2a_popcount: X and L must be >= 1 (X=%0d, L=%0d)", X, L))
   endgenerate
 
-  // level l's values at [(l*X + g)*OW +: OW], g < the level's group count
-  wire [(L+1)*X*OW-1:0] lv;
-
-  genvar l, g;
+  // Level l (1..L) holds GN registered sums of groups of R values of level l-1 (level 0 is
+  // `in`), packed in the level's own vector q; the last level has one value, the count.
+  // (One vector per level, written by one always block: the simulators see a few wide
+  // registers, not one (L+1)*X*OW-bit wire assembled from X*(L+1) pieces.)
+  genvar l;
   generate
-    for (g = 0; g < X; g = g + 1) begin : g_in
-      assign lv[g*OW +: OW] = {{(OW-1){1'b0}}, in[g]};
-    end
     for (l = 1; l <= L; l = l + 1) begin : g_lvl
-      // groups of level l-1, and how many of them each group of level l adds
+      // groups of level l-1 (GP), how many of them each group of level l adds (R), the
+      // groups of level l (GN), the width of a level l-1 value (PW)
       localparam integer GP = (X + (1 << (2 * (l - 1))) - 1) >> (2 * (l - 1));
       localparam integer R = (l == L) ? GP : 4;
       localparam integer GN = (GP + R - 1) / R;
-      for (g = 0; g < X; g = g + 1) begin : g_grp
-        if (g < GN) begin : g_live
-          reg [OW-1:0] s;
-          reg [OW-1:0] q;
-          integer t;
-          always @* begin
-            s = {OW{1'b0}};
-            for (t = 0; t < R; t = t + 1)
-              if (g * R + t < GP) s = s + lv[((l - 1) * X + g * R + t) * OW +: OW];
-          end
-          always @(posedge clk) begin
-            if (rst || clear) q <= {OW{1'b0}};
-            else q <= s;
-          end
-          assign lv[(l * X + g) * OW +: OW] = q;
-        end else begin : g_none
-          assign lv[(l * X + g) * OW +: OW] = {OW{1'b0}};
-        end
+      localparam integer PW = (l == 1) ? 1 : OW;
+      wire [GP*PW-1:0] prev;
+      if (l == 1) begin : g_first
+        assign prev = in;
+      end else begin : g_next
+        assign prev = g_lvl[l-1].q;
+      end
+      reg [GN*OW-1:0] s;
+      reg [GN*OW-1:0] q;
+      reg [OW-1:0]    e;  // a level l-1 value, zero-extended
+      integer g, t;
+      always @* begin
+        s = {(GN*OW){1'b0}};
+        e = {OW{1'b0}};
+        for (g = 0; g < GN; g = g + 1)
+          for (t = 0; t < R; t = t + 1)
+            if (g * R + t < GP) begin
+              e[PW-1:0] = prev[(g * R + t) * PW +: PW];
+              s[g*OW +: OW] = s[g*OW +: OW] + e;
+            end
+      end
+      always @(posedge clk) begin
+        if (rst || clear) q <= {(GN*OW){1'b0}};
+        else q <= s;
       end
     end
   endgenerate
 
-  assign count = lv[L * X * OW +: OW];
-  wire unused_lv = ^lv;
+  assign count = g_lvl[L].q[OW-1:0];
 endmodule
 
 `default_nettype wire

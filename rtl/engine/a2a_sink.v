@@ -72,11 +72,8 @@ module a2a_sink (
   // address decoded (one-hot over the N*B addresses) on the way in, so that in stage K the
   // duplicate check is an AND-OR over the seen vector and the seen update needs no decision
   // (seen |= the one-hot of a good-header word: a duplicate's bit is already set).
-  reg [N-1:0]    kv;
-  reg [N-1:0]    kok;
-  reg [N*DW-1:0] kd;
-  reg [N*AW-1:0] ka;
-  reg [N*NB-1:0] k1h;
+  // (each sink's stage-K registers are its own, declared in g_sink: one register per
+  // always block, so that simulators update each where it is written)
   reg [NCF-1:0]  kc;
   always @(posedge clk) begin
     if (rst) begin
@@ -87,6 +84,7 @@ module a2a_sink (
   end
 
   wire [N-1:0] good, bad, dup;
+  wire [N-1:0] kv_all;  // the stage-K valid bits (for the invariant below)
 
   genvar j;
   generate
@@ -106,30 +104,36 @@ module a2a_sink (
       wire unused_addr = ^addr32[31:AW];
       wire hdr_ok = (f_dst == J32[IW-1:0]) && (src32 < N32) && (f_blk < B32);
       wire ok = in_valid[j] && hdr_ok;
+      reg          kv;
+      reg          kok;
+      reg [NB-1:0] k1h;
+      reg [AW-1:0] ka;
+      reg [DW-1:0] kd;
       always @(posedge clk) begin
         if (rst) begin
-          kv[j]  <= 1'b0;
-          kok[j] <= 1'b0;
-          k1h[j*NB +: NB] <= {NB{1'b0}};
+          kv  <= 1'b0;
+          kok <= 1'b0;
+          k1h <= {NB{1'b0}};
         end else begin
-          kv[j]  <= in_valid[j];
-          kok[j] <= ok;
-          k1h[j*NB +: NB] <= ok ? ({{(NB-1){1'b0}}, 1'b1} << addr32[AW-1:0]) : {NB{1'b0}};
+          kv  <= in_valid[j];
+          kok <= ok;
+          k1h <= ok ? ({{(NB-1){1'b0}}, 1'b1} << addr32[AW-1:0]) : {NB{1'b0}};
         end
-        ka[j*AW +: AW] <= addr32[AW-1:0];
-        kd[j*DW +: DW] <= w[FW-1:HW];
+        ka <= addr32[AW-1:0];
+        kd <= w[FW-1:HW];
       end
       reg [NB-1:0] seen;
-      wire hit = |(k1h[j*NB +: NB] & seen);
-      assign bad[j]  = kv[j] && !kok[j];
-      assign dup[j]  = kok[j] && hit;
-      assign good[j] = kok[j] && !hit;
+      wire hit = |(k1h & seen);
+      assign bad[j]  = kv && !kok;
+      assign dup[j]  = kok && hit;
+      assign good[j] = kok && !hit;
       always @(posedge clk) begin
         if (rst || clear) seen <= {NB{1'b0}};
-        else seen <= seen | k1h[j*NB +: NB];
+        else seen <= seen | k1h;
       end
-      assign wr_addr[j*AW +: AW] = ka[j*AW +: AW];
-      assign wr_data[j*DW +: DW] = kd[j*DW +: DW];
+      assign kv_all[j] = kv;
+      assign wr_addr[j*AW +: AW] = ka;
+      assign wr_data[j*DW +: DW] = kd;
     end
   endgenerate
   assign wr_en = good;
@@ -137,7 +141,7 @@ module a2a_sink (
 `ifndef SYNTHESIS
   // Invariant: every valid word falls into exactly one class.
   always @(posedge clk) begin
-    if (!rst && ((good | bad | dup) != kv || (good & bad) != 0 || (good & dup) != 0 ||
+    if (!rst && ((good | bad | dup) != kv_all || (good & bad) != 0 || (good & dup) != 0 ||
                  (bad & dup) != 0)) begin
       $display("%m: ASSERTION FAILED: word classes do not add up");
       $stop;

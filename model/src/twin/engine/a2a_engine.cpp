@@ -7,11 +7,6 @@
 
 namespace minforge::twin {
 
-uint64_t a2a_gen_word(int DW, uint32_t i, uint32_t a) {
-  const uint64_t p = a2a_payload32(i, a);
-  return DW >= 64 ? p : (p & ((uint64_t{1} << DW) - 1));
-}
-
 int a2a_engine_dw(int N, int W, int B) {
   if (N < 2 || B < 1) throw InvalidArgument("engine needs N >= 2 and B >= 1");
   const int iw = ceil_log2(static_cast<uint64_t>(N));
@@ -27,6 +22,8 @@ int a2a_engine_dw(int N, int W, int B) {
 
 A2aEngine::A2aEngine(std::unique_ptr<A2aXchg> x) : x_(std::move(x)) {
   gen_q_.assign(static_cast<size_t>(x_->ports()), 0);
+  const int DW = x_->data_width();
+  dmask_ = DW >= 64 ? ~uint64_t{0} : ((uint64_t{1} << DW) - 1);
   pc_bad_.assign(static_cast<size_t>(x_->count_levels()), 0);
   reset();
 }
@@ -43,11 +40,11 @@ void A2aEngine::eval(bool start, const BanyanFault& fault) {
   const XchgState& xs = x_->state();
   clear_ = start && !xs.busy;
   // a2a_check: the sink writes against the generator's words
-  const auto en = x_->snk_wr_en();
-  const auto addr = x_->snk_wr_addr();
-  const auto data = x_->snk_wr_data();
+  const uint8_t* en = x_->snk_wr_en().data();
+  const uint32_t* addr = x_->snk_wr_addr().data();
+  const uint64_t* data = x_->snk_wr_data().data();
   const uint32_t N = static_cast<uint32_t>(x_->ports());
-  const int DW = x_->data_width();
+  const uint64_t dm = dmask_;
   uint32_t bad = 0;
   for (uint32_t j = 0; j < N; ++j) {
     if (!en[j]) continue;
@@ -56,7 +53,7 @@ void A2aEngine::eval(bool start, const BanyanFault& fault) {
       s -= N;
       bn += N;
     }
-    if (data[j] != a2a_gen_word(DW, s, bn + j)) ++bad;
+    bad += data[j] != (a2a_payload32(s, bn + j) & dm);
   }
   n_bad_ = bad;
   st_.busy = xs.busy;
@@ -75,11 +72,13 @@ void A2aEngine::eval(bool start, const BanyanFault& fault) {
 
 void A2aEngine::clock() {
   // a2a_gen: the read registers
-  const auto en = x_->src_rd_en();
-  const auto addr = x_->src_rd_addr();
-  const int DW = x_->data_width();
-  for (size_t i = 0; i < gen_q_.size(); ++i)
-    if (en[i]) gen_q_[i] = a2a_gen_word(DW, static_cast<uint32_t>(i), addr[i]);
+  const uint8_t* en = x_->src_rd_en().data();
+  const uint32_t* addr = x_->src_rd_addr().data();
+  const uint64_t dm = dmask_;
+  uint64_t* q = gen_q_.data();
+  const size_t N = gen_q_.size();
+  for (size_t i = 0; i < N; ++i)
+    if (en[i]) q[i] = a2a_payload32(static_cast<uint32_t>(i), addr[i]) & dm;
   // a2a_check
   if (clear_) {
     bad_q_ = err_payload_ = 0;

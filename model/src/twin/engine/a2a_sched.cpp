@@ -10,8 +10,6 @@
 
 namespace minforge::twin {
 
-uint32_t a2a_payload32(uint32_t i, uint32_t j) { return (29u * i + 83u * j) ^ 0x5A5A5A5Au; }
-
 uint64_t a2a_message(int N, int W, int i, int j) {
   const int iw = ceil_log2(static_cast<uint64_t>(N));
   const int pw = W - 2 * iw;

@@ -29,7 +29,10 @@ struct A2aState {
 };
 
 // The generator's word (a2a_gen): the low DW bits of mf_payload32(i, a), a = b*N + j.
-uint64_t a2a_gen_word(int DW, uint32_t i, uint32_t a);
+inline uint64_t a2a_gen_word(int DW, uint32_t i, uint32_t a) {
+  const uint64_t p = a2a_payload32(i, a);
+  return DW >= 64 ? p : (p & ((uint64_t{1} << DW) - 1));
+}
 
 // The self-test engine's data width for fabric word width W: W - 2*ceil(log2 N) -
 // ceil(log2 B); throws InvalidArgument when that is below 4.
@@ -60,6 +63,7 @@ class A2aEngine {
  private:
   std::unique_ptr<A2aXchg> x_;
   std::vector<uint64_t> gen_q_;  // a2a_gen read registers
+  uint64_t dmask_ = 0;           // the low DW bits
   uint32_t n_bad_ = 0, bad_q_ = 0, err_payload_ = 0;
   std::vector<uint32_t> pc_bad_;  // the checker's population-count tree, one per level
   bool clear_ = false;

@@ -27,7 +27,7 @@ enum class Net { Gsen, Banyan };
 // [W-1:2IW] the low W-2IW bits of ((29 i + 83 j) mod 2^32) xor 0x5A5A5A5A, IW = ceil(log2 N)
 // (mf_payload32 of rtl/common/mf_functions.vh).  Throws InvalidArgument when W < 2 IW + 4.
 uint64_t a2a_message(int N, int W, int i, int j);
-uint32_t a2a_payload32(uint32_t i, uint32_t j);
+inline uint32_t a2a_payload32(uint32_t i, uint32_t j) { return (29u * i + 83u * j) ^ 0x5A5A5A5Au; }
 
 // One round: configuration, and per processor send bit, destination and forward tag.
 struct A2aRound {

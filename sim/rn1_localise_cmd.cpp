@@ -259,19 +259,23 @@ int run_localise(Args& a, std::ostream& out) {
 }
 
 const Registrar reg_localise{Command{
-    "rn1", "localise", "fault localisation from the status words, faulty outputs switched off",
+    "rn1", "localise",
+    "fault localisation from the status words (decoders and monitor in the RTL), faulty links "
+    "switched off",
     "usage: minforge rn1 localise --topology fig20.7|fig20.9|rn1-64|fig20.4\n"
     "         (--fault LIST | --every-link | --random K [--trials T]) [--load L] [--cycles C]\n"
     "         [--threshold N] [--seed S] [--rtl] [--json]\n"
     "  LIST: router:R, link:L (dead) or link:L:fwd|bwd:BIT:0|1 (stuck data wire), comma-\n"
     "  separated; --every-link: each link dead alone; --random K: T random sets of K faults.\n"
-    "  Uniform traffic at load L (default 0.2) for C cycles (4000); every attempt's reply is\n"
-    "  decoded at its source (section 20.9), the monitor declares a link named N times\n"
-    "  (default 2) and switches off the router output driving it.  Reports each\n"
+    "  Uniform traffic at load L (default 0.2) for C cycles (4000) on the model of the\n"
+    "  hardware: the decoder beside each endpoint reads every attempt's reply (section\n"
+    "  20.9), the network's monitor declares a link named N times (default 2) and switches\n"
+    "  it off (the router output driving it, or the endpoint input it leaves).  Reports each\n"
     "  declaration against the true faults, attempts until localised, mean attempts per\n"
-    "  message fault-free / with the faults / after switch-off.  --rtl replays every run on\n"
-    "  the Verilated network top (built on demand) in lockstep, with the same enable-bit\n"
-    "  changes at the same cycles.\n",
+    "  message fault-free / with the faults / after switch-off.  --rtl runs every case again\n"
+    "  on the Verilated network top (built on demand) in lockstep, its own decoders and\n"
+    "  monitor switching off (needs N = 2, the tops' MON_TH), and reports the RTL monitor's\n"
+    "  localisation.\n",
     run_localise}};
 
 }  // namespace

@@ -67,6 +67,7 @@ module rn1_selftest_net (
       .flt_link_bit(flt_link_bit),
       .flt_link_val(flt_link_val),
       .cfg_en({64{1'b1}}),
+      .mon_switch(1'b0),
       .tx_valid(tx_valid),
       .tx_dst(tx_dst),
       .tx_payload(tx_payload),

@@ -4,7 +4,7 @@
 #   2. RTL vs model: Verilator builds (cached) of the GSEN and banyan engines, run in
 #      lockstep with the golden model on every cycle
 #   3. RN1: path expansion and a faulty 16x16 network, RTL in lockstep with the model; the
-#      chapter's fault-tolerance claims; a dead link localised and switched off, RTL replay
+#      chapter's fault-tolerance claims; a dead link localised and switched off by the RTL's own monitor
 #   3b. LCAN (paper 003): the Fig. 4 route, randomized routing vs the analysis, realization,
 #       the CB-LCAN RTL routing random permutations in lockstep
 #   3c. hypercube (paper 004): REALIZE at d = 20, the packet-switched 5-cube RTL in lockstep
@@ -87,7 +87,7 @@ printf '%-44s %s\n' "RN1 fig20.9, 2 faults (RTL vs model)" \
 printf '%-44s %s\n' "RN1 claims of paper 002 (wiring, model)" \
   "$(json "$out/rn1_claims.json" "f\"{sum(1 for c in d['claims'] if c['holds'])} of {len(d['claims'])} claims hold\"")"
 printf '%-44s %s\n' "RN1 fig20.9 every dead link (RTL replays)" \
-  "$(json "$out/rn1_localise.json" "f\"{d['localised']} of {d['cases']} localised, {d['wrong']} wrong, mismatches {d['mismatches']}\"")"
+  "$(json "$out/rn1_localise.json" "f\"{d['localised']} of {d['cases']} localised, {d['wrong']} wrong; RTL monitor {d['rtl_localised']} localised, {d['rtl_wrong']} wrong; mismatches {d['mismatches']}\"")"
 printf '%-44s %s\n' "LCAN CB-LCAN(27,3,2) PE 4 -> 18 (Fig. 4)" \
   "$(json "$out/lcan_route.json" "f\"LCA level {d['lca_level']}, {len(d['lca_switches'])} LCA switches\"")"
 printf '%-44s %s\n' "LCAN CB-LCAN(4096,4,4) root, 200 perms" \

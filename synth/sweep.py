@@ -319,7 +319,7 @@ def markdown(doc: dict) -> str:
               "LUTs / FFs: the engine alone (Yosys, out of context); LCs and Fmax: nextpnr on "
               "synth/ooc/ooc_lcan_engine.v (every switch's setting folded out too).  A network "
               "whose place-and-route did not finish within its time bound has no row "
-              "(docs/lcan_rtl.md section 6).", "",
+              "(docs/lcan_rtl.md section 5).", "",
               "| network | levels | switches | device | LUTs | FFs | carries | LCs (wrapper) | "
               "Fmax MHz | seeds |",
               "|---|---|---|---|---|---|---|---|---|---|"]

@@ -68,10 +68,11 @@ module a2a_sink (
                        ("a2a_sink: B must be >= 1 (B=%0d)", B))
   endgenerate
 
-  // stage K: the fabric's words registered, with each sink's header check and its write
-  // address decoded (one-hot over the N*B addresses) on the way in, so that in stage K the
-  // duplicate check is an AND-OR over the seen vector and the seen update needs no decision
-  // (seen |= the one-hot of a good-header word: a duplicate's bit is already set).
+  // stage K: the fabric's words registered, with each sink's header check (kok) and its
+  // write address decoded (one-hot over the N*B addresses, from the address alone) on the
+  // way in, side by side, so that in stage K the duplicate check is an AND-OR over the seen
+  // vector gated by kok and the seen update needs no decision (seen |= the one-hot of a
+  // good-header word: a duplicate's bit is already set).
   // (each sink's stage-K registers are its own, declared in g_sink: one register per
   // always block, so that simulators update each where it is written)
   reg [NCF-1:0]  kc;
@@ -117,19 +118,22 @@ module a2a_sink (
         end else begin
           kv  <= in_valid[j];
           kok <= ok;
-          k1h <= ok ? ({{(NB-1){1'b0}}, 1'b1} << addr32[AW-1:0]) : {NB{1'b0}};
+          // Decoded from the address alone (not gated by valid and the header check,
+          // registered in kok beside it): keeps the check off this register's input path.
+          k1h <= {{(NB-1){1'b0}}, 1'b1} << addr32[AW-1:0];
         end
         ka <= addr32[AW-1:0];
         kd <= w[FW-1:HW];
       end
       reg [NB-1:0] seen;
-      wire hit = |(k1h & seen);
+      wire [NB-1:0] k1h_ok = k1h & {NB{kok}};  // the one-hot write address of a good header
+      wire hit = |(k1h & seen);  // used only with kok (dup, good), so not gated by it here
       assign bad[j]  = kv && !kok;
       assign dup[j]  = kok && hit;
       assign good[j] = kok && !hit;
       always @(posedge clk) begin
         if (rst || clear) seen <= {NB{1'b0}};
-        else seen <= seen | k1h;
+        else seen <= seen | k1h_ok;
       end
       assign kv_all[j] = kv;
       assign wr_addr[j*AW +: AW] = ka;

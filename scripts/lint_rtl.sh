@@ -91,6 +91,7 @@ for n_d_u in 16,4,4 64,4,2 8,2,4 4,4,2 64,2,2 16,16,8; do
   sweeps+=("rtl/lcan/lcan_engine.v|-GN=$n -GD=$d -GU=$u")
 done
 sweeps+=("rtl/lcan/lcan_engine.v|-GN=4 -GD=2 -GU=8 -GW=1" "rtl/lcan/lcan_engine.v|-GN=64 -GD=8 -GU=2 -GW=32")
+sweeps+=("rtl/lcan/lcan_engine.v|-GN=64 -GD=4 -GU=2 -GPIPE=1" "rtl/lcan/lcan_engine.v|-GN=4 -GD=4 -GU=2 -GPIPE=1")
 # the board tops with each design they carry (DESIGN 0 = gsen, their default, is step 1)
 sweeps+=("rtl/board/icebreaker_top.v|-GDESIGN=1" "rtl/board/hx8k_top.v|-GDESIGN=1")
 sweeps+=("rtl/board/hx8k_top.v|-GDESIGN=3" "rtl/board/lcan_selftest.v|-GN=64 -GD=4 -GU=2 -GW=32")
@@ -179,6 +180,7 @@ bad=(
   "lcan_engine|rtl/lcan/lcan_engine.v|N=32,D=4|lcan_net: N must be a power of D|ERROR_lcan_net_N_must_be_a_power_of_D_up_to_4096"
   "lcan_engine|rtl/lcan/lcan_engine.v|N=8192|lcan_net: N must be a power of D|ERROR_lcan_net_N_must_be_a_power_of_D_up_to_4096"
   "lcan_engine|rtl/lcan/lcan_engine.v|W=33|lcan_net: W must be 1..32|ERROR_lcan_net_W_must_be_1_to_32"
+  "lcan_engine|rtl/lcan/lcan_engine.v|PIPE=2|lcan_net: PIPE must be 0 or 1|ERROR_lcan_net_PIPE_must_be_0_or_1"
   "lcan_selftest|rtl/board/lcan_selftest.v|W=33|lcan_selftest: N must be >= 2 and W 1..32|ERROR_lcan_selftest_bad_N_or_W"
   "lcan_switch|rtl/lcan/lcan_switch.v|U=32|lcan_switch: U must be 2, 4, 8 or 16|ERROR_lcan_switch_U_must_be_2_4_8_16"
   "lcan_switch|rtl/lcan/lcan_switch.v|LEVEL=2|lcan_switch: bad LEVEL/LW/NB/W|ERROR_lcan_switch_bad_LEVEL_LW_NB_or_W"

@@ -26,7 +26,7 @@
 //   D, U       lcan only: downers and uppers per switch, CB-LCAN(N, D, U) (2, 2)
 //   SCHED      GSEN scheduler: 0 alternating control (Algorithm 4, needs N = 2 mod 4);
 //              banyan: unused (Latin-square schedule of paper 000, N rounds)
-//   PIPELINE   1: pipelined fabric
+//   PIPELINE   1: pipelined fabric; lcan: the pipelined network cycle (lcan_engine PIPE)
 //   CLK_HZ, BAUD  board clock (12 MHz) and UART bit rate (115200)
 //   LINE_PERIOD   cycles between report lines (default CLK_HZ / 4)
 //   XPOSE      gsen / banyan: 0 the self-test (default), 1 the matrix-transpose demonstration
@@ -78,6 +78,7 @@ module hx8k_top (
           .D(D),
           .U(U),
           .W(W),
+          .PIPE(PIPELINE),
           .CLK_HZ(CLK_HZ),
           .BAUD(BAUD),
           .LINE_PERIOD(LINE_PERIOD)

@@ -23,6 +23,8 @@
 //   N, D, U, W   the CB-LCAN and the data width (lcan_engine's rules: N a power of D up to
 //                4096, D and U in 2, 4, 8, 16, W 1..32)
 //   SEED         the generator's value after reset (0 is taken as 1)
+//   PIPE         lcan_engine's PIPE: 0 one network cycle per clock cycle, 1 the pipelined
+//                network cycle (4 L - 3 clock cycles each, the same routing)
 // Derived: NB = log2 N.
 // Ports
 //   clk, rst     clock, synchronous reset (idle, done = 0, perm = identity, lfsr = SEED)
@@ -31,8 +33,8 @@
 //   cycles[31:0]      network cycles of the last run (valid while done)
 //   delivered[31:0]   pairs routed in the last run
 //   errors[31:0]      errors of the last run (see above)
-// Timing: a run takes (draws of GEN) + 1 (GO) + (network cycles) + 1 clock cycles from the
-// edge that samples start to the edge that raises done.
+// Timing: a run takes (draws of GEN) + 1 (GO) + (network cycles) x (4 L - 3 with PIPE = 1,
+// else 1) + 1 clock cycles from the edge that samples start to the edge that raises done.
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -41,7 +43,8 @@ module lcan_selftest #(
     parameter integer D = 2,
     parameter integer U = 2,
     parameter integer W = 8,
-    parameter [15:0] SEED = 16'hACE1
+    parameter [15:0] SEED = 16'hACE1,
+    parameter integer PIPE = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -114,7 +117,8 @@ module lcan_selftest #(
       .N(N),
       .D(D),
       .U(U),
-      .W(W)
+      .W(W),
+      .PIPE(PIPE)
   ) u_engine (
       .clk(clk),
       .rst(rst),

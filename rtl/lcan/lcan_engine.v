@@ -1,6 +1,6 @@
 // lcan_engine: runs a whole permutation on a circuit-switched CB-LCAN(N, D, U) (lcan_net)
 // to completion with the on-line routing of paper 003, section 3: in every network cycle
-// (one clock cycle) every pending source presents its destination; the pairs whose circuit
+// (NCK clock cycles: 1, or 4 L - 3 with PIPE = 1) every pending source presents its destination; the pairs whose circuit
 // is established (acknowledged by the destination) are done, the others retry in the next
 // network cycle, until every pair is routed.  Reports the network cycles, the pairs
 // delivered and the errors.
@@ -11,7 +11,13 @@
 //
 // Parameters
 //   N, D, U, W   as lcan_net (N a power of D up to 4096; D, U in 2, 4, 8, 16; W 1..32)
-// Derived: NB = log2 N, and lcan_net's RW, P, SC, TSW.
+//   PIPE         0: one network cycle per clock cycle; 1: lcan_net's pipelined network
+//                cycle (a register between every two levels, both ways), NCK = 4 L - 3
+//                clock cycles per network cycle, the same routing decisions (the random
+//                sources step once per network cycle, the pending set and the counters are
+//                updated at its last clock cycle); the source's LCA level is registered at
+//                the start.
+// Derived: NB = log2 N, L = log_D N, NCK, and lcan_net's RW, P, SC, TSW.
 // Ports
 //   clk, rst               clock, synchronous reset (idle, done = 0, counters 0, nothing
 //                          pending; the random sources = 1)
@@ -20,7 +26,7 @@
 //   perm_dst[N*NB]         the counters; source p's destination at [p*NB +: NB] (any
 //   perm_data[N*W]         values: a non-permutation also runs to completion), its data
 //                          word at [p*W +: W]
-//   busy                   a run is in progress: one network cycle per clock cycle
+//   busy                   a run is in progress: one network cycle per NCK clock cycles
 //   done                   1 from the end of a run until the next start
 //   cycles[15:0]           network cycles of the current / last run
 //   delivered[NB:0]        pairs routed so far in the run
@@ -34,10 +40,12 @@
 //   ack[N-1:0]             this cycle: source p's circuit was established
 //   settings[TSW*P*SC]     every switch's setting this cycle (lcan_net)
 // Timing: `start` is sampled at a rising edge E (busy = 0).  Network cycle c (c = 1, 2, ..)
-// is the clock cycle after edge E + c - 1 (busy = 1, cycles = c - 1); arr_*, ack and
-// settings show it, and edge E + c updates pending, the counters and the random sources.
-// The edge after the cycle that routes the last pair (or routes nothing) ends the run:
-// busy = 0, done = 1, cycles = the network cycles taken.
+// is the NCK clock cycles after edges E + (c - 1) NCK .. E + c NCK - 1 (busy = 1,
+// cycles = c - 1); arr_*, ack and settings show it (PIPE = 1: as they settle, lcan_net:
+// arr_* from its clock cycle 2 L - 2, ack in its last), and edge E + c NCK updates pending,
+// the counters and the random sources from the acknowledgements and arrivals of its last
+// clock cycle.  The edge that ends the network cycle that routes the last pair (or routes
+// nothing) ends the run: busy = 0, done = 1, cycles = the network cycles taken.
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -49,6 +57,7 @@ module lcan_engine (
   parameter integer D = 2;
   parameter integer U = 2;
   parameter integer W = 8;
+  parameter integer PIPE = 0;
 
 `include "mf_functions.vh"
 
@@ -82,6 +91,11 @@ module lcan_engine (
   localparam integer NG = (LEGAL != 0) ? N : 0;  // sources elaborated (none when illegal)
   localparam [31:0] N32 = N;
   localparam [NB:0] NFULL = N32[NB:0];
+  // clock cycles per network cycle, and the bits of the counter of the clock cycle in it
+  localparam integer NCK = (PIPE == 1) ? 4 * L - 3 : 1;
+  localparam integer PHW = (mf_clog2(NCK) < 1) ? 1 : mf_clog2(NCK);
+  localparam [31:0] NCK32 = NCK;
+  localparam [PHW-1:0] PHLAST = NCK32[PHW-1:0] - 1'b1;
 
   input  wire                clk;
   input  wire                rst;
@@ -111,6 +125,10 @@ module lcan_engine (
   reg [N*NB-1:0]   dst_q;
   reg [N*W-1:0]    data_q;
   wire             clear = start && !busy_q;
+  // The last clock cycle of a network cycle (always, with PIPE = 0).
+  reg [PHW-1:0]    ph_q;
+  wire             last = ph_q == PHLAST;
+  // (lcan_net refuses PIPE other than 0 and 1.)
 
   // ---- requests: {data, src, dst, lca, valid} per source
   wire [N*RW-1:0] pe_req;
@@ -120,12 +138,28 @@ module lcan_engine (
     for (p = 0; p < NG; p = p + 1) begin : g_src
       localparam [31:0] P32 = p;
       wire [NB-1:0] d = dst_q[p*NB +: NB];
-      reg  [LW-1:0] lca;
+      // the LCA level of (p, x): the most significant base-D digit where they differ; of the
+      // destination held (PIPE = 0) or of the one loaded at the start, registered (PIPE = 1)
+      wire [NB-1:0] x;
+      wire [LW-1:0] lca;
+      reg  [LW-1:0] lca_c;
       integer li;
       always @* begin
-        lca = {LW{1'b0}};
+        lca_c = {LW{1'b0}};
         for (li = 0; li < L; li = li + 1)
-          if (d[li*LD +: LD] != P32[li*LD +: LD]) lca = li[LW-1:0];
+          if (x[li*LD +: LD] != P32[li*LD +: LD]) lca_c = li[LW-1:0];
+      end
+      if (PIPE == 1) begin : g_lcaq
+        reg [LW-1:0] lca_q;
+        always @(posedge clk) begin
+          if (rst) lca_q <= {LW{1'b0}};
+          else if (clear) lca_q <= lca_c;
+        end
+        assign x   = perm_dst[p*NB +: NB];
+        assign lca = lca_q;
+      end else begin : g_lcac
+        assign x   = d;
+        assign lca = lca_c;
       end
       assign pe_req[p*RW +: RW] = {data_q[p*W +: W], P32[NB-1:0], d, lca, busy_q && pend_q[p]};
       // the arrival at PE p
@@ -135,8 +169,8 @@ module lcan_engine (
     end
   endgenerate
 
-  lcan_net #(.N(N), .D(D), .U(U), .W(W)) u_net (
-    .clk(clk), .rst(rst), .load(clear), .seed(seed), .step(busy_q), .pe_req(pe_req),
+  lcan_net #(.N(N), .D(D), .U(U), .W(W), .PIPE(PIPE)) u_net (
+    .clk(clk), .rst(rst), .load(clear), .seed(seed), .step(busy_q && last), .pe_req(pe_req),
     .pe_arr(pe_arr), .pe_ack(ack), .settings(settings)
   );
 
@@ -158,6 +192,11 @@ module lcan_engine (
   wire [15:0]  err_n = err_sum[16] ? 16'hFFFF : err_sum[15:0];
 
   always @(posedge clk) begin
+    if (rst || clear) ph_q <= {PHW{1'b0}};
+    else if (busy_q) ph_q <= last ? {PHW{1'b0}} : ph_q + 1'b1;
+  end
+
+  always @(posedge clk) begin
     if (rst) begin
       busy_q <= 1'b0;
       done_q <= 1'b0;
@@ -174,7 +213,7 @@ module lcan_engine (
       pend_q <= {N{1'b1}};
       dst_q  <= perm_dst;
       data_q <= perm_data;
-    end else if (busy_q) begin
+    end else if (busy_q && last) begin
       cyc_q  <= cyc_q + 16'd1;
       err_q  <= err_n;
       del_q  <= del_q + n_ack;

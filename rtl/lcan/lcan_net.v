@@ -1,7 +1,7 @@
 // lcan_net: a circuit-switched CB-LCAN(N, D, U) (paper 003, section 2.1) with the on-line
-// routing of section 3, one network cycle per clock cycle: L = log_D N levels of
-// lcan_switch, level i holding S_i = N/D (U/D)^i switches (Equation 1), wired by the paper's
-// label rule.  Every PE presents its request (valid, LCA level, destination, source, data)
+// routing of section 3, one network cycle per clock cycle (PIPE = 0; PIPE = 1: below):
+// L = log_D N levels of lcan_switch, level i holding S_i = N/D (U/D)^i switches (Equation
+// 1), wired by the paper's label rule.  Every PE presents its request (valid, LCA level, destination, source, data)
 // on its downer of level 0; within the cycle the requests climb to their LCA level, turn,
 // descend by the destination's base-D digits (digit i at level i), and the destinations
 // acknowledge back along the circuits they received.  Upward choices are random per switch
@@ -14,11 +14,25 @@
 // of level-(i+1) switch (H / D, Lo U + k).  The uppers of the top level are unconnected.
 // Switch numbers in `settings`: level offsets, switch g = S_0 + .. + S_{i-1} + s.
 //
+// PIPE = 1 (the pipelined network cycle): a register on every link between two levels, in
+// both directions and for both the requests and the acknowledgements (reset to 0, loaded
+// every clock cycle).  The routing is the same function of the PEs' requests and the random
+// sources: held constant for NCK = 4 L - 3 clock cycles (lcan_engine does), every link
+// settles to the value it has with PIPE = 0: the requests climb one level per clock cycle
+// (level i routes up in clock cycle i of the network cycle), descend one level per clock
+// cycle (level i routes down in cycle 2 L - 2 - i: the arrivals hold from cycle 2 L - 2),
+// the acknowledgements climb (level i in cycle 2 L - 2 + i) and descend (level i in cycle
+// 4 L - 4 - i: pe_ack holds in cycle 4 L - 4 = NCK - 1).  Before that the links carry what
+// is left of the previous network cycle (the twin mirrors it: every setting and arrival is
+// compared every clock cycle).  Every register-to-register path crosses one level.
+//
 // Parameters
 //   N   PEs: a power of D, D .. 4096 (L = log_D N levels, NB = log2 N bits per PE number)
 //   D   downers per switch: 2, 4, 8 or 16
 //   U   uppers per switch: 2, 4, 8 or 16
 //   W   data bits of a request, 1 .. 32
+//   PIPE  0: the whole network cycle combinational (one clock cycle); 1: registers between
+//         the levels (NCK = 4 L - 3 clock cycles per network cycle, see above)
 // Derived: LD = log2 D, LU = log2 U, NB, L, LW = max(1, clog2 L), RW = 1 + LW + 2 NB + W,
 // P = D + U, SC = clog2(P + 1), TSW = the number of switches.
 // Ports
@@ -31,7 +45,10 @@
 //   pe_ack[N]              source p's circuit was established (acknowledged by its
 //                          destination) in this cycle
 //   settings[TSW*P*SC]     every switch's setting (lcan_switch `sel`) at [g*P*SC +: P*SC]
-// Timing: pe_arr, pe_ack and settings are combinational in pe_req and the random sources.
+// Timing: PIPE = 0: pe_arr, pe_ack and settings are combinational in pe_req and the random
+// sources.  PIPE = 1: combinational in pe_req, the random sources and the link registers;
+// settled 2 L - 2 (pe_arr, the settings of level 0 .. L-1 as they route down) and 4 L - 4
+// (pe_ack) clock cycles after pe_req and the random sources change.
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -40,6 +57,7 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
   parameter integer D = 2;
   parameter integer U = 2;
   parameter integer W = 8;
+  parameter integer PIPE = 0;
 
 `include "mf_functions.vh"
 
@@ -91,6 +109,8 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
                        ("lcan_net: N must be a power of D, D..4096 (N=%0d D=%0d)", N, D))
     `MF_PARAM_ERROR_IF(W < 1 || W > 32, g_bad_w, ERROR_lcan_net_W_must_be_1_to_32,
                        ("lcan_net: W must be 1..32 (W=%0d)", W))
+    `MF_PARAM_ERROR_IF(PIPE != 0 && PIPE != 1, g_bad_pipe, ERROR_lcan_net_PIPE_must_be_0_or_1,
+                       ("lcan_net: PIPE must be 0 or 1 (PIPE=%0d)", PIPE))
   endgenerate
 
   // The switches are elaborated only for legal parameters (an illegal set stops with the
@@ -98,15 +118,58 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
   localparam integer LEVELS = (LEGAL != 0) ? L : 0;
   genvar i, s, j, k;
 
-  // ---- the links of each level (declared first: a level reads the buses of both neighbours)
+  // ---- the links of each level (declared first: a level reads the buses of both neighbours).
+  // *_o: what level i's switches drive; *_l: what the neighbouring level receives (the same
+  // wires with PIPE = 0, a register with PIPE = 1; the top's uppers and level 0's downers,
+  // which go to no level, are never registered).
   generate
     for (i = 0; i < LEVELS; i = i + 1) begin : g_bus
       /* verilator lint_off UNUSEDSIGNAL */
       wire [lvl_sw(i)*U*RW-1:0] ureq_o;  // requests leaving level i upwards (top: unconnected)
       wire [lvl_sw(i)*U-1:0]    uack_o;  // acknowledgements level i sends up
+      wire [lvl_sw(i)*U*RW-1:0] ureq_l;
+      wire [lvl_sw(i)*U-1:0]    uack_l;
+      wire [lvl_sw(i)*D*RW-1:0] dreq_l;  // (level 0: unused, its downers go to the PEs)
+      wire [lvl_sw(i)*D-1:0]    dack_l;
       /* verilator lint_on UNUSEDSIGNAL */
       wire [lvl_sw(i)*D*RW-1:0] dreq_o;  // requests leaving level i downwards
       wire [lvl_sw(i)*D-1:0]    dack_o;  // acknowledgements level i sends down
+      if (PIPE != 0 && i < LEVELS - 1) begin : g_upq
+        reg [lvl_sw(i)*U*RW-1:0] ureq_q;
+        reg [lvl_sw(i)*U-1:0]    uack_q;
+        always @(posedge clk) begin
+          if (rst) begin
+            ureq_q <= {(lvl_sw(i)*U*RW){1'b0}};
+            uack_q <= {(lvl_sw(i)*U){1'b0}};
+          end else begin
+            ureq_q <= ureq_o;
+            uack_q <= uack_o;
+          end
+        end
+        assign ureq_l = ureq_q;
+        assign uack_l = uack_q;
+      end else begin : g_upw
+        assign ureq_l = ureq_o;
+        assign uack_l = uack_o;
+      end
+      if (PIPE != 0 && i > 0) begin : g_dnq
+        reg [lvl_sw(i)*D*RW-1:0] dreq_q;
+        reg [lvl_sw(i)*D-1:0]    dack_q;
+        always @(posedge clk) begin
+          if (rst) begin
+            dreq_q <= {(lvl_sw(i)*D*RW){1'b0}};
+            dack_q <= {(lvl_sw(i)*D){1'b0}};
+          end else begin
+            dreq_q <= dreq_o;
+            dack_q <= dack_o;
+          end
+        end
+        assign dreq_l = dreq_q;
+        assign dack_l = dack_q;
+      end else begin : g_dnw
+        assign dreq_l = dreq_o;
+        assign dack_l = dack_o;
+      end
     end
   endgenerate
 
@@ -131,8 +194,8 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
             localparam integer LOP = s & ((1 << (LU * i)) - 1);
             localparam integer SB = ((HP * D + j) << (LU * (i - 1))) + (LOP >> LU);
             localparam integer KB = LOP & (U - 1);
-            assign di[j*RW +: RW] = g_bus[i-1].ureq_o[(SB*U + KB)*RW +: RW];
-            assign dai[j]         = g_bus[i-1].uack_o[SB*U + KB];
+            assign di[j*RW +: RW] = g_bus[i-1].ureq_l[(SB*U + KB)*RW +: RW];
+            assign dai[j]         = g_bus[i-1].uack_l[SB*U + KB];
           end
         end
         if (i == LEVELS - 1) begin : g_top
@@ -145,8 +208,8 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
             localparam integer LO = s & ((1 << (LU * i)) - 1);
             localparam integer SA = ((H >> LD) << (LU * (i + 1))) + (LO << LU) + k;
             localparam integer JA = H & (D - 1);
-            assign ui[k*RW +: RW] = g_bus[i+1].dreq_o[(SA*D + JA)*RW +: RW];
-            assign uai[k]         = g_bus[i+1].dack_o[SA*D + JA];
+            assign ui[k*RW +: RW] = g_bus[i+1].dreq_l[(SA*D + JA)*RW +: RW];
+            assign uai[k]         = g_bus[i+1].dack_l[SA*D + JA];
           end
         end
         // the switch's own seed: seed xor (g + 1) * 40503 mod 2^16, g its number

@@ -10,6 +10,7 @@
 //
 // Parameters
 //   N, D, U, W  passed to lcan_engine (legality checked there)
+//   PIPE        passed to lcan_engine: 1 = the pipelined network cycle (4 L - 3 clock cycles)
 // Ports
 //   clk  clock
 //   si   serial input of the input shift register
@@ -20,7 +21,8 @@ module ooc_lcan_engine #(
     parameter integer N = 16,
     parameter integer D = 2,
     parameter integer U = 2,
-    parameter integer W = 8
+    parameter integer W = 8,
+    parameter integer PIPE = 0
 ) (
     input  wire clk,
     input  wire si,
@@ -70,7 +72,8 @@ module ooc_lcan_engine #(
       .N(N),
       .D(D),
       .U(U),
-      .W(W)
+      .W(W),
+      .PIPE(PIPE)
   ) u_engine (
       .clk(clk),
       .rst(in_sr[0]),

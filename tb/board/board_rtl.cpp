@@ -248,7 +248,7 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
   } else if (e.design == "lcan") {
     // CB-LCAN: the permutations of the top's generator, each routed by the engine's twin.
     check_runs(minforge::twin::lcan_board_runs(e.ports, e.lcan_d, e.lcan_u, e.width, e.lcan_seed,
-                                               static_cast<size_t>(-1), edges));
+                                               static_cast<size_t>(-1), edges, e.lcan_pipe));
   } else {
     note(e.top + ": model predicts C=" + std::to_string(expect_cycles) + " cycles per exchange");
     for (size_t k = 0; k < c.lines.size(); ++k) {

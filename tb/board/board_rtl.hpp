@@ -45,6 +45,7 @@ struct BoardExpect {
   std::vector<int> rn1_dead_links;  // RN1: the top's FLT_LINK_DEAD
   int lcan_d = 0, lcan_u = 0;       // LCAN: CB-LCAN(ports, d, u), width = data bits
   uint16_t lcan_seed = 0xACE1;      // LCAN: the generator's SEED (board_lcan_selftest)
+  int lcan_pipe = 0;                // LCAN: the engine's PIPE (the top's PIPELINE)
   bool xpose = false;               // gsen / banyan: built with XPOSE = 1 (board_xpose)
 };
 

@@ -35,6 +35,9 @@ int main() {
   e.rn1_seed = static_cast<uint16_t>(BOARD_RN1_SEED);
   e.lcan_d = BOARD_D;
   e.lcan_u = BOARD_U;
+#ifdef BOARD_LCAN_PIPE
+  e.lcan_pipe = BOARD_LCAN_PIPE;
+#endif
 #ifdef BOARD_XPOSE
   e.xpose = BOARD_XPOSE != 0;
 #endif

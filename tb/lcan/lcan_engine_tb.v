@@ -6,7 +6,9 @@
 //   3. the shift p -> p + 1 mod N (a start pulse during the run is ignored).
 // Every network cycle every arrival is checked: PE t receives a request whose source s has
 // perm(s) = t, with s's data word.  At the end: all_ok, delivered = N, errors = 0, no source
-// pending, and at most N network cycles (every cycle routes at least one pair).
+// pending, and at most N network cycles (every cycle routes at least one pair).  PIPE = 1:
+// the pipelined network cycle, NCK = 4 L - 3 clock cycles each; the arrivals are checked in
+// its last clock cycle, and the cycle count must be the network cycles (NCK clocks each).
 // Prints PASS or FAIL lines; $fatal on failure.
 `timescale 1ns / 1ps
 `default_nettype none
@@ -15,6 +17,7 @@ module lcan_engine_tb;
   parameter integer N = 16;
   parameter integer D = 2;
   parameter integer U = 2;
+  parameter integer PIPE = 0;
   localparam integer W = 8;
 
 `include "mf_functions.vh"
@@ -40,6 +43,7 @@ module lcan_engine_tb;
     end
   endfunction
   localparam integer TSW = goff(L);
+  localparam integer NCK = (PIPE == 1) ? 4 * L - 3 : 1;
 
   reg clk = 1'b0;
   always #5 clk = ~clk;
@@ -56,7 +60,7 @@ module lcan_engine_tb;
   wire [N*W-1:0]    arr_data;
   wire [TSW*P*SC-1:0] settings;
 
-  lcan_engine #(.N(N), .D(D), .U(U), .W(W)) dut (
+  lcan_engine #(.N(N), .D(D), .U(U), .W(W), .PIPE(PIPE)) dut (
     .clk(clk), .rst(rst), .start(start), .seed(seed), .perm_dst(perm_dst),
     .perm_data(perm_data), .busy(busy), .done(done), .cycles(cycles), .delivered(delivered),
     .errors(errors), .all_ok(all_ok), .pending(pending), .arr_valid(arr_valid),
@@ -84,6 +88,7 @@ module lcan_engine_tb;
       @(negedge clk) start = 1'b0;
       cyc = 0;
       while (busy && cyc <= N) begin
+        if (NCK > 1) repeat (NCK - 1) @(negedge clk);  // the network cycle settling
         for (t = 0; t < N; t = t + 1) begin
           if (arr_valid[t]) begin
             src = arr_src[t*NB +: NB];
@@ -116,7 +121,8 @@ module lcan_engine_tb;
     run_perm("complement", 1, 0);
     run_perm("shift", 2, 0);
     if (fails == 0) begin
-      $display("PASS lcan_engine_tb N=%0d D=%0d U=%0d: identity, complement, shift", N, D, U);
+      $display("PASS lcan_engine_tb N=%0d D=%0d U=%0d PIPE=%0d: identity, complement, shift",
+               N, D, U, PIPE);
     end else begin
       $display("FAIL lcan_engine_tb N=%0d D=%0d U=%0d: %0d errors", N, D, U, fails);
       $fatal(1);

@@ -1,6 +1,6 @@
 // CTest driver of the LCAN lockstep runs (lcan_rtl.hpp), on the models linked in (the
 // regression builds lcan_engine for the networks of tb/lcan/CMakeLists.txt with
-// tb/lcan/lcan.cmake).
+// tb/lcan/lcan.cmake, one model per network, some with PIPE = 1: the model's manifest says).
 //
 //   tb_lcan --network N,d,u [--seed S] [--random-cycles C] [--perms K] [--only random|perms]
 //           [--wave FILE] [--wave-dir DIR] [--inject-mismatch CYCLE] [--quiet]
@@ -29,7 +29,7 @@
 #include "minforge/algo/lcan/lcan_topology.hpp"
 
 namespace minforge::tb::models {
-#define MF_LCAN_MODEL(n, d, u) const Model& Vlcan_n##n##_d##d##_u##u();
+#define MF_LCAN_MODEL(n, d, u, p) const Model& Vlcan_n##n##_d##d##_u##u##p();
 MF_LCAN_MODELS
 #undef MF_LCAN_MODEL
 }  // namespace minforge::tb::models
@@ -48,8 +48,8 @@ struct Options {
 };
 
 const Model* model_of(int n, int d, int u) {
-#define MF_LCAN_MODEL(nn, dd, uu) \
-  if (n == nn && d == dd && u == uu) return &models::Vlcan_n##nn##_d##dd##_u##uu();
+#define MF_LCAN_MODEL(nn, dd, uu, pp) \
+  if (n == nn && d == dd && u == uu) return &models::Vlcan_n##nn##_d##dd##_u##uu##pp();
   MF_LCAN_MODELS
 #undef MF_LCAN_MODEL
   return nullptr;

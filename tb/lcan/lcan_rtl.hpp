@@ -11,7 +11,8 @@
 // Compared every cycle, RTL against twin: busy, done, cycles, delivered, errors, all_ok, the
 // pending sources, the acknowledgements, every arrival (valid, and where valid its source
 // and data word) and every switch's setting (the `settings` port: the input feeding each
-// output of each switch).  Checked every network cycle against the permutation: an arrival
+// output of each switch); with PIPE = 1 in every clock cycle of a network cycle, as the
+// link registers fill.  Checked every network cycle against the permutation: an arrival
 // at PE t comes from a source s with perm[s] = t and carries the data word s was loaded
 // with.  Per permutation: the hardware's network cycles beside the model's simulator
 // (lcan::Simulator, random up per cycle, lower LCA level first down) on the same
@@ -32,6 +33,7 @@ namespace minforge::tb {
 // The parameters a model was built with (its manifest, tb/lcan/lcan.cmake).
 struct LcanParams {
   int n = 0, d = 0, u = 0, w = 0;
+  int pipe = 0;  // PIPE: 1 = the pipelined network cycle (4 L - 3 clock cycles each)
 };
 LcanParams lcan_params(const Model& m);
 
@@ -64,7 +66,8 @@ struct LcanOptions {
 };
 
 // The cases back to back on one instance (after a reset): start, then one clock cycle per
-// network cycle until done.
+// network cycle (PIPE = 1: 4 L - 3; the arrivals are checked against the permutation in
+// the last one, where they count) until done.
 LcanRun lcan_lockstep(const Model& m, const std::vector<LcanCase>& cases, const LcanOptions& o);
 
 // Random stimulus, RTL against twin only: resets (1 in 64), starts (also while busy:

@@ -105,3 +105,32 @@ TEST(LcanBoardTwin, IllegalParametersThrow) {
   EXPECT_THROW(tw::LcanSelftest(16, 2, 2, 33, 1), minforge::InvalidArgument);
   EXPECT_THROW(tw::LcanSelftest(32, 4, 2, 8, 1), minforge::InvalidArgument);
 }
+
+TEST(LcanBoardTwin, PipelinedSelftestRunsTheSamePermutationsInTheSameNetworkCycles) {
+  // PIPE = 1 (the board's engine): the same generator draws, so the same permutations and
+  // seeds; the same network cycles and no error; each network cycle 4 L - 3 clock edges.
+  struct Net {
+    int n, d, u, w;
+    size_t runs;
+  };
+  for (const Net& net :
+       {Net{16, 2, 2, 8, 200}, Net{16, 4, 2, 8, 100}, Net{64, 4, 2, 8, 20}, Net{4, 4, 4, 1, 50}}) {
+    const auto r0 = tw::lcan_board_runs(net.n, net.d, net.u, net.w, 0xACE1, net.runs, 1u << 30, 0);
+    const auto r1 = tw::lcan_board_runs(net.n, net.d, net.u, net.w, 0xACE1, net.runs, 1u << 30, 1);
+    ASSERT_EQ(r0.size(), net.runs);
+    ASSERT_EQ(r1.size(), net.runs);
+    const int k = tw::LcanEngine(net.n, net.d, net.u, net.w, 1).net().clocks_per_cycle();
+    for (size_t i = 0; i < net.runs; ++i) {
+      ASSERT_EQ(r1[i].perm, r0[i].perm) << i;
+      ASSERT_EQ(r1[i].seed, r0[i].seed) << i;
+      ASSERT_EQ(r1[i].draws, r0[i].draws) << i;
+      ASSERT_EQ(r1[i].cycles, r0[i].cycles) << i;
+      ASSERT_EQ(r1[i].delivered, static_cast<uint32_t>(net.n)) << i;
+      ASSERT_EQ(r1[i].errors, 0u) << i;
+      if (i > 0) {
+        ASSERT_EQ(r1[i].end_edge - r1[i - 1].end_edge, r1[i].draws + r1[i].cycles * k + 5) << i;
+      }
+    }
+  }
+  EXPECT_THROW(tw::LcanSelftest(16, 2, 2, 8, 1, 2), minforge::InvalidArgument);
+}

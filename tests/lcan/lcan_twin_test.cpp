@@ -313,3 +313,78 @@ TEST(LcanTwin, MeanCyclesCloseToTheModelsSimulator) {
     EXPECT_NEAR(hw, m.mean, 0.15) << nw.name() << ": twin " << hw << ", model " << m.mean;
   }
 }
+
+// The pipelined network cycle (PIPE = 1: a register between every two levels, both ways)
+// routes exactly like the one-cycle network (PIPE = 0), which is what justifies it: on the
+// same permutation and seed, every network cycle ends (its last clock cycle) with the same
+// acknowledgements, arrivals and switch settings, so every run takes the same network cycles
+// and delivers the same pairs; a network cycle is 4 L - 3 clock cycles, and the arrivals
+// hold their final value from its clock cycle 2 L - 2 on.
+TEST(LcanTwin, PipelinedNetworkCycleRoutesLikeTheOneCycleNetwork) {
+  const std::vector<NetCase> nets = {{16, 2, 2, 40}, {16, 4, 2, 40}, {64, 4, 2, 20},
+                                     {64, 4, 4, 20}, {64, 2, 2, 15}, {8, 2, 4, 30},
+                                     {4, 4, 2, 20},  {256, 2, 2, 3}, {256, 16, 8, 2}};
+  Rng rng(61);
+  for (const NetCase& c : nets) {
+    LcanEngine e0(c.n, c.d, c.u, 8, 0), e1(c.n, c.d, c.u, 8, 1);
+    const lc::Network& nw = e0.net().network();
+    const int L = e0.net().levels(), K = e1.net().clocks_per_cycle();
+    ASSERT_EQ(e0.net().clocks_per_cycle(), 1);
+    ASSERT_EQ(K, 4 * L - 3) << nw.name();
+    std::vector<uint32_t> dst(c.n);
+    std::vector<uint64_t> data(c.n);
+    long runs = 0;
+    for (const lc::PermClass cls :
+         {lc::PermClass::Root, lc::PermClass::Bpc, lc::PermClass::Random}) {
+      for (int k = 0; k < c.perms; ++k) {
+        const lc::Permutation p = lc::generate(nw, cls, rng);
+        std::copy(p.begin(), p.end(), dst.begin());
+        for (auto& x : data) x = rng.next() & 0xFF;
+        LcanEngine::In in;
+        in.start = true;
+        in.seed = static_cast<uint16_t>(rng.next());
+        in.perm_dst = dst;
+        in.perm_data = data;
+        e0.evaluate();
+        e0.clock(in);
+        e1.evaluate();
+        e1.clock(in);
+        int cyc = 0;
+        for (e0.evaluate(); e0.busy(); e0.evaluate()) {
+          ++cyc;
+          std::vector<LcanReq> arr;
+          for (int ph = 0; ph < K; ++ph) {
+            e1.evaluate();
+            ASSERT_TRUE(e1.busy());
+            ASSERT_EQ(e1.phase(), ph);
+            ASSERT_EQ(e1.pending(), e0.pending());
+            if (ph == 2 * L - 2) arr = e1.arrivals();
+            if (ph > 2 * L - 2) {
+              ASSERT_EQ(e1.arrivals(), arr) << "the arrivals settled";
+            }
+            if (ph + 1 < K) e1.clock({});
+          }
+          ASSERT_TRUE(e1.last_phase());
+          ASSERT_EQ(e1.acks(), e0.acks()) << nw.name() << " network cycle " << cyc;
+          ASSERT_EQ(e1.arrivals(), e0.arrivals()) << nw.name() << " network cycle " << cyc;
+          ASSERT_EQ(e1.settings(), e0.settings()) << nw.name() << " network cycle " << cyc;
+          e1.clock({});
+          e0.clock({});
+          ASSERT_LE(cyc, 4 * c.n + 8);
+        }
+        e1.evaluate();
+        ASSERT_FALSE(e1.busy());
+        ASSERT_TRUE(e0.all_ok());
+        ASSERT_TRUE(e1.all_ok());
+        ASSERT_EQ(e1.cycles(), e0.cycles());
+        ASSERT_EQ(e1.cycles(), static_cast<uint32_t>(cyc));
+        ASSERT_EQ(e1.delivered(), e0.delivered());
+        ASSERT_EQ(e1.errors(), 0u);
+        ++runs;
+      }
+    }
+    EXPECT_EQ(runs, 3L * c.perms);
+  }
+  EXPECT_THROW(LcanNet(16, 2, 2, 8, 2), InvalidArgument);
+  EXPECT_THROW(LcanEngine(16, 2, 2, 8, -1), InvalidArgument);
+}

@@ -6,8 +6,8 @@
 
 namespace minforge::twin {
 
-LcanSelftest::LcanSelftest(int n, int d, int u, int w, uint16_t seed)
-    : eng_(n, d, u, w), n_(n), w_(w), seed_(seed), perm_(n), data_(n) {
+LcanSelftest::LcanSelftest(int n, int d, int u, int w, uint16_t seed, int pipe)
+    : eng_(n, d, u, w, pipe), n_(n), w_(w), seed_(seed), perm_(n), data_(n) {
   if (w < 1 || w > 32) throw InvalidArgument("LcanSelftest: W must be 1..32");
   clock(true, false);
   evaluate();
@@ -88,8 +88,8 @@ void LcanSelftest::clock(bool rst, bool start) {
 }
 
 std::vector<LcanRun> lcan_board_runs(int n, int d, int u, int w, uint16_t seed, size_t count,
-                                     uint64_t max_edges) {
-  LcanSelftest st(n, d, u, w, seed);
+                                     uint64_t max_edges, int pipe) {
+  LcanSelftest st(n, d, u, w, seed, pipe);
   std::vector<LcanRun> out;
   bool eng_start = false, waiting = false;
   for (uint64_t edge = 1; edge <= max_edges && out.size() < count; ++edge) {

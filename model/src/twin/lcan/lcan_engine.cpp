@@ -5,8 +5,8 @@
 
 namespace minforge::twin {
 
-LcanEngine::LcanEngine(int n, int d, int u, int w)
-    : net_(n, d, u, w), pending_(n, 0), dst_(n, 0), data_(n, 0), lca_(n, 0), req_(n) {}
+LcanEngine::LcanEngine(int n, int d, int u, int w, int pipe)
+    : net_(n, d, u, w, pipe), pending_(n, 0), dst_(n, 0), data_(n, 0), lca_(n, 0), req_(n) {}
 
 void LcanEngine::evaluate() {
   const int n = net_.n();
@@ -25,7 +25,12 @@ void LcanEngine::evaluate() {
 void LcanEngine::clock(const In& in) {
   const int n = net_.n();
   const bool clear = in.start && !busy_;
-  net_.clock(in.rst, !in.rst && clear, in.seed, !in.rst && busy_);
+  const bool last = last_phase();
+  net_.clock(in.rst, !in.rst && clear, in.seed, !in.rst && busy_ && last);
+  if (in.rst || clear)
+    phase_ = 0;
+  else if (busy_)
+    phase_ = last ? 0 : phase_ + 1;
   if (in.rst) {
     busy_ = done_ = false;
     cycles_ = delivered_ = errors_ = 0;
@@ -49,8 +54,8 @@ void LcanEngine::clock(const In& in) {
     }
     return;
   }
-  if (!busy_) return;
-  // The outputs of this cycle (evaluate() was called for it).
+  if (!busy_ || !last) return;
+  // The outputs of this cycle (evaluate() was called for it), the network cycle's last.
   bool left = false;
   for (int p = 0; p < n; ++p) {
     if (net_.acks()[p]) pending_[p] = 0;

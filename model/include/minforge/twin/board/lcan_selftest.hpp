@@ -25,8 +25,9 @@ struct LcanRun {
 
 class LcanSelftest {
  public:
-  // CB-LCAN(n, d, u) with w data bits (lcan_engine's rules); seed = the top's SEED.
-  LcanSelftest(int n, int d, int u, int w, uint16_t seed);
+  // CB-LCAN(n, d, u) with w data bits (lcan_engine's rules); seed = the top's SEED; pipe =
+  // the engine's PIPE (0 or 1).
+  LcanSelftest(int n, int d, int u, int w, uint16_t seed, int pipe = 0);
 
   // The combinational part of the cycle (the engine's network cycle): call after every
   // clock() before reading the outputs or clocking again.
@@ -64,6 +65,6 @@ class LcanSelftest {
 // start/done handshake and lcan_selftest.  Returns the first `count` runs (or fewer if
 // `max_edges` edges pass first).
 std::vector<LcanRun> lcan_board_runs(int n, int d, int u, int w, uint16_t seed, size_t count,
-                                     uint64_t max_edges);
+                                     uint64_t max_edges, int pipe = 0);
 
 }  // namespace minforge::twin

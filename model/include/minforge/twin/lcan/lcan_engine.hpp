@@ -1,7 +1,7 @@
 // minforge cycle twin of rtl/lcan/lcan_engine.v: a whole permutation routed to completion
-// on the CB-LCAN (LcanNet), one network cycle per clock cycle, the pairs not acknowledged
-// retried in the next; network cycles, pairs delivered and errors counted.  Timing and ports:
-// lcan_engine.v.
+// on the CB-LCAN (LcanNet), one network cycle per clock cycle (pipe = 1: per 4 L - 3 clock
+// cycles), the pairs not acknowledged retried in the next; network cycles, pairs delivered
+// and errors counted.  Timing and ports: lcan_engine.v.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,7 @@ namespace minforge::twin {
 
 class LcanEngine {
  public:
-  LcanEngine(int n, int d, int u, int w);
+  LcanEngine(int n, int d, int u, int w, int pipe = 0);
 
   // The inputs sampled at a rising edge (perm_dst / perm_data: one entry per source, or empty
   // when start is 0).
@@ -31,6 +31,10 @@ class LcanEngine {
   void evaluate();
 
   bool busy() const { return busy_; }
+  // The clock cycle within the network cycle (0 .. clocks_per_cycle() - 1) and whether this
+  // is its last one (the one whose acknowledgements and arrivals count).
+  int phase() const { return phase_; }
+  bool last_phase() const { return phase_ == net_.clocks_per_cycle() - 1; }
   bool done() const { return done_; }
   uint32_t cycles() const { return cycles_; }
   uint32_t delivered() const { return delivered_; }
@@ -58,6 +62,7 @@ class LcanEngine {
   std::vector<int> lca_;  // the LCA level of (p, dst_[p]) (the RTL computes it per source)
   std::vector<LcanReq> req_;
   int n_ack_ = 0, n_bad_ = 0;
+  int phase_ = 0;
 };
 
 }  // namespace minforge::twin

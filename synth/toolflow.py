@@ -140,6 +140,8 @@ def check_fabric_params(design: str, params: dict, board: Board) -> int:
             raise RequestError(f"{design}: N={n_ports} must be a power of D={d}, {d}..4096")
         if not 1 <= w <= 32:
             raise RequestError(f"{design}: W={w} must be 1..32")
+        if params.get("PIPE", 0) not in (0, 1):
+            raise RequestError(f"{design}: PIPE must be 0 or 1")
         return 0
     dims = DESIGNS[design].get("dim")
     if dims:  # a d-cube (hypercube_net): D in the design table's range instead of N
@@ -417,9 +419,11 @@ def build(req: Request, out: Path, seeds=(1,), bitstream=False, freq=None, fabri
         raise RequestError(f"{req.key}: synthesis needs {st['brams']} block RAMs, more than the "
                            f"{b.brams} of {b.title}")
     is_top = not req.fabric
-    target = freq if freq else (b.clk_mhz if is_top else (300.0 if b.family == "ice40" else 250.0))
-    rec["target_mhz"] = target
     pnr_opt = DESIGNS.get(req.design, {}).get("pnr_ice40") if b.family == "ice40" else None
+    target = freq if freq else (b.clk_mhz if is_top else (300.0 if b.family == "ice40" else 250.0))
+    if pnr_opt and not freq and not is_top and pnr_opt.get("target_mhz"):
+        target = float(pnr_opt["target_mhz"])  # the design's own out-of-context target
+    rec["target_mhz"] = target
     if pnr_opt:
         rec["pnr"] = " ".join([pnr_opt["tool"]] + list(pnr_opt["args"]))
     runs = []

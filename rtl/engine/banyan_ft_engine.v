@@ -18,7 +18,8 @@
 //   PIPELINE     1: banyan_fabric with a register per stage, FLAT = M; 0: combinational,
 //                FLAT = 0
 //   PLAN_DEPTH   schedule-memory entries, >= 1 (default 3N + 8: every plan of the model for
-//                N <= 128, PIPELINE 0 and 1; the longest is 3N + 1 + FLAT at N = 8)
+//                N <= 128, PIPELINE 0 and 1: 3N for i = 1 or m-2, 2N otherwise; N = 8:
+//                3N = 24, the minimum)
 //   RELAY_DEPTH  relay-buffer slots per processor, >= 1 (default 2; the model's plans need 1)
 // Derived: M = log2 N, FLAT, SW = max(1, ceil(log2 RELAY_DEPTH)), PW = 2 + M + SW,
 //   EW = M + N*PW (plan entry), PAW = max(1, ceil(log2 PLAN_DEPTH)),

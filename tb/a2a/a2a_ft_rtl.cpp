@@ -216,6 +216,12 @@ bool plan_exchange(Driver& drv, Checker& chk, const RunControl& ctl, const FtPar
     res.failure = fault_name(f) + ": " + what;
     return chk.fail(res.failure);
   };
+  // The plan's length (issue 14's target): Theorem 1's bound for N >= 16; 3N = 24 for N = 8,
+  // the minimum (tests/banyan/ft_n8_min.txt), one cycle under the Appendix's 25.  The
+  // exchange then takes B*T + LAT cycles (checked below).
+  const int want_T = p.N == 8 ? 3 * p.N : banyan::theorem1_bound(t, f);
+  if (T != want_T)
+    return fail("plan of " + std::to_string(T) + " cycles, expected " + std::to_string(want_T));
   // Load the schedule memory, one entry per cycle.
   for (int e = 0; e < T; ++e) {
     drv.in.plan_wr_en = true;

@@ -90,20 +90,36 @@ std::string trim(std::string_view s) {
 // N = 8 (every blocked message passes one of the two processors outside S u D; a cycle
 // carries at most one first hop into them and one second hop out of them, so the Appendix's
 // 2N + 1 extra cycles pair nearly every first hop with a second hop, and reordering them
-// cannot separate the hops): a depth-first search builds 2N + gap extra cycles, the first
+// cannot separate the hops): a depth-first search builds 2N + gap extra rows, the first
 // `gap` carrying a first hop each, the next 2N - gap a first hop and a second hop whose first
-// hop is at least `gap` cycles back, the last `gap` a second hop each; the N fault-free
-// cycles come first.  3N + gap cycles = the Appendix's 3N + 1 when gap = 1.
+// hop is at least `gap` cycles back, the last `gap` a second hop each.  With gap <= N the
+// last `gap` rows repeat the configurations of the first `gap` (which are distinct), and the
+// fault-free cycle of each such configuration k is dissolved into the two rows: in the
+// first-hop row of Gamma_k the relay that sends the second hop of Gamma_k is free and sends
+// its own message, in the second-hop row the source of the first hop is free, and every other
+// processor's own message of Gamma_k goes into the first-hop row.  So the N fault-free cycles
+// less `gap` come first, then the 2N + gap rows: 3N = 24 cycles, one fewer than the
+// Appendix's 3N + 1 and the minimum for every latency (proof: tests/banyan/ft_n8_min.py, a
+// SAT solver, output committed in ft_n8_min.txt; docs/banyan_model.md).  Found for every
+// fault with latency 0..4 (the engine's are 0 and 3); when the paired search fails (larger
+// latencies) the unpaired one gives 3N + gap cycles.
 class PipelineSearch {
  public:
-  PipelineSearch(const Topology& t, Fault f, int gap) : t_(t), gap_(gap) {
+  // pairs: how many configurations to pair (at most min(gap, N) and 0 unless gap <= 2N).
+  PipelineSearch(const Topology& t, Fault f, int gap, int pairs, long max_nodes)
+      : t_(t), gap_(gap), max_nodes_(max_nodes) {
     for (int x = 0; x < t.ports(); ++x) {
       const bool src = is_source(t, f, x), dst = is_dest(t, f, x);
       if (!src && !dst) relay_ok_.push_back(x);
     }
     for (auto [s, d] : blocked_pairs(t, f)) pending_.push_back(Msg{s, d, -1, -1});
     rows_ = static_cast<int>(pending_.size()) + gap;
+    pairs_ = gap <= rows_ - gap ? std::min({pairs, gap, t.ports()}) : 0;
+    row_cfg_.assign(static_cast<size_t>(rows_), 0);
   }
+  // Rows j and rows - gap + j (j < pairs()) share a configuration that no other pair uses.
+  int pairs() const { return pairs_; }
+  int rows() const { return rows_; }
   bool run() { return rec(0); }
   // The extra cycles found.
   std::vector<Cycle> cycles() const { return out_; }
@@ -125,10 +141,16 @@ class PipelineSearch {
     return std::find(relay_ok_.begin(), relay_ok_.end(), x) != relay_ok_.end();
   }
   bool rec(int p) {
-    if (++nodes_ > kMaxNodes) return false;
+    if (++nodes_ > max_nodes_) return false;
     if (p == rows_) return pending_.empty() && flight_.empty();
     const bool need_f = p < rows_ - gap_, need_s = p >= gap_;
+    const int pair_of = p - (rows_ - gap_);  // this row repeats row pair_of's configuration
     for (uint32_t k = 0; k < static_cast<uint32_t>(t_.ports()); ++k) {
+      if (pair_of >= 0 && pair_of < pairs_ && k != row_cfg_[static_cast<size_t>(pair_of)]) continue;
+      if (p < pairs_ &&
+          std::find(row_cfg_.begin(), row_cfg_.begin() + p, k) != row_cfg_.begin() + p)
+        continue;
+      row_cfg_[static_cast<size_t>(p)] = k;
       std::vector<int> so, fo;
       if (need_s) {
         for (int j = 0; j < static_cast<int>(flight_.size()); ++j)
@@ -175,24 +197,52 @@ class PipelineSearch {
     return false;
   }
 
-  static constexpr long kMaxNodes = 5'000'000;
   const Topology& t_;
-  int gap_, rows_;
+  int gap_, rows_, pairs_;
+  std::vector<uint32_t> row_cfg_;
   std::vector<int> relay_ok_;
   std::vector<Msg> pending_, flight_;
   std::vector<Cycle> out_;
+  long max_nodes_;
   long nodes_ = 0;
 };
 
+constexpr long kMaxNodes = 5'000'000, kPairedNodes = 1'000'000;
+
 Plan pipelined_plan_n8(const Topology& t, Fault f, int gap) {
   validate_fault(t, f);
-  Plan p = fault_tolerant_plan(t, f);
-  p.cycles.resize(static_cast<size_t>(t.ports()));  // the fault-free cycles
-  PipelineSearch search(t, f, gap);
-  if (!search.run())
+  const Plan ft = fault_tolerant_plan(t, f);  // its first N cycles are the fault-free ones
+  // All min(gap, N) pairs (3N cycles; found for every fault with latency <= 4, tested, and
+  // for some faults up to latency 6), else none (3N + gap cycles; the paired search gives up
+  // after kPairedNodes nodes).
+  std::optional<PipelineSearch> found;
+  for (int pairs : {std::min(gap, t.ports()), 0}) {
+    PipelineSearch search(t, f, gap, pairs, pairs > 0 ? kPairedNodes : kMaxNodes);
+    if (search.run()) {
+      found.emplace(std::move(search));
+      break;
+    }
+  }
+  if (!found)
     throw std::logic_error("banyan plan: no pipelined relay plan for N = 8, gap " +
                            std::to_string(gap));
-  for (Cycle& c : search.cycles()) {
+  const PipelineSearch& search = *found;
+  std::vector<Cycle> rows = search.cycles();
+  const int R = search.rows(), P = search.pairs();
+  std::vector<uint8_t> dissolved(static_cast<size_t>(t.ports()), 0);
+  for (int j = 0; j < P; ++j) {
+    Cycle& first = rows[static_cast<size_t>(j)];
+    Cycle& second = rows[static_cast<size_t>(R - gap + j)];
+    const Cycle& ff = ft.cycles.at(first.gamma);
+    if (ff.gamma != first.gamma) throw std::logic_error("banyan plan: fault-free cycle order");
+    const int sender = first.sends.at(0).proc;  // the first hop's source
+    for (const Send& s : ff.sends) (s.proc == sender ? second : first).sends.push_back(s);
+    dissolved[first.gamma] = 1;
+  }
+  Plan p{ft.ports, ft.fault, {}};
+  for (uint32_t k = 0; k < static_cast<uint32_t>(t.ports()); ++k)
+    if (!dissolved[k]) p.cycles.push_back(ft.cycles.at(k));
+  for (Cycle& c : rows) {
     std::sort(c.sends.begin(), c.sends.end(),
               [](const Send& a, const Send& b) { return a.proc < b.proc; });
     p.cycles.push_back(std::move(c));

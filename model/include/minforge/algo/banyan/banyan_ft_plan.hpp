@@ -14,7 +14,9 @@
 // hops are at least LAT + 1 cycles back, the fault-free cycles fill the positions where no
 // relay cycle is ready.  The result has as many cycles as the plan when no filler is missing;
 // otherwise empty cycles are inserted and counted (PlanTiming::idle).  Measured: no empty
-// cycle for any internal fault of N = 8..64 and LAT = 0..log2 N (tests/banyan).
+// cycle for any internal fault of N = 16..64 and LAT = 0..log2 N (tests/banyan).  N = 8 is
+// built differently (banyan_ft_plan.cpp): 3N = 24 cycles for LAT = 0..4, the minimum (one
+// fewer than the Appendix's 3N + 1; proof by SAT solver in tests/banyan/ft_n8_min.py).
 //
 // Relay slots.  Every processor has RELAY_DEPTH relay-buffer slots.  A first hop names the
 // slot its relay stores the message in (it travels in the message's header); the second hop

@@ -1,18 +1,23 @@
 // CTest driver of the RN1 lockstep runs (rn1_rtl.hpp), on the models linked in (the
 // regression builds them with tb/rn1/rn1.cmake).
-//   rn1_lockstep router|router-pins <seed> <cycles> [--wave-dir DIR]
-//   rn1_lockstep localise <topology> [--wave-dir DIR]
-//   rn1_lockstep every-link <topology> <cycles> [--wave-dir DIR]
-//   rn1_lockstep monitor <seed> <cycles> [--wave-dir DIR]
-//   rn1_lockstep net <topology> <traffic> <faults> [--wave-dir DIR]
+//   rn1_lockstep router|router-pins [--seed S] [--cycles C]      (default 30000 cycles)
+//   rn1_lockstep monitor [--seed S] [--cycles C]                  (default 20000 cycles)
+//   rn1_lockstep localise --topology T
+//   rn1_lockstep every-link --topology T [--cycles C]             (default 600 cycles)
+//   rn1_lockstep net --topology T --traffic X --faults K [--seed S] [--cycles C]
+//                                 (seed 11 + K and 3000 cycles, 1000 for rn1-64, by default)
+// and the options of every regression main (tb/core/options.hpp): --seed (default
+// $MINFORGE_SEED or 1), --wave FILE, --wave-dir DIR (default $MINFORGE_WAVE_DIR or .),
+// --inject-mismatch C, --quiet.  Bad input: one line on stderr, exit 2, before any run.
 // Exit 0 when RTL and twin agree on every channel every cycle (and, for networks, every
-// message is delivered exactly once between connected pairs); otherwise the first mismatch
-// is printed and the waveform of its replay kept in DIR (default $MINFORGE_WAVE_DIR or .).
+// message is delivered exactly once between connected pairs); otherwise 1 with the first
+// mismatch printed and the waveform of its replay kept.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "core/options.hpp"
 #include "minforge/twin/rn1/rn1_experiments.hpp"
 #include "rn1/rn1_rtl.hpp"
 
@@ -50,23 +55,100 @@ const tb::Model& net_model(rn1::Topology t) {
   throw minforge::InvalidArgument("rn1_lockstep: " + rn1::topology_name(t) + " has no RTL top");
 }
 
-void report(const tb::RunOutcome& r) {
-  if (r.ok) return;
-  std::printf("first mismatch: %s\n", r.first.text().c_str());
-  if (!r.wave.empty()) std::printf("waveform: %s\n", r.wave.c_str());
+const char* kUsage =
+    "usage: rn1_lockstep router|router-pins|monitor [--seed S] [--cycles C] | localise "
+    "--topology T | every-link --topology T [--cycles C] | net --topology T --traffic X "
+    "--faults K [--seed S] [--cycles C]";
+
+// The command line: the mode, then options (tb/core/options.hpp).
+struct Args {
+  std::string mode;
+  tb::CommonOptions c;
+  uint64_t cycles = 0;  // 0 = the mode's default
+  std::string topology_name, traffic_name;
+  rn1::Topology topology = rn1::Topology::kFig20_9;
+  Traffic traffic = Traffic::kUniform;
+  int faults = -1;
+};
+
+// Returns -1 to go on, else the exit code (2 after the one error line).
+int parse_args(int argc, char** argv, Args& a) {
+  const std::string prog = "rn1_lockstep";
+  if (argc < 2) return tb::usage_error(prog, kUsage);
+  a.mode = argv[1];
+  const bool known = a.mode == "router" || a.mode == "router-pins" || a.mode == "monitor" ||
+                     a.mode == "localise" || a.mode == "every-link" || a.mode == "net";
+  if (!known) return tb::usage_error(prog, "unknown mode '" + a.mode + "'; " + kUsage);
+  bool given_topology = false, given_traffic = false;
+  const int rc = tb::read_options(argc - 1, argv + 1, prog, a.c,
+                                  [&](const std::string& s, tb::OptionValue& v) {
+                                    if (s == "--cycles") {
+                                      const long c = v.i64();
+                                      if (c <= 0) throw tb::OptionError("--cycles must be > 0");
+                                      a.cycles = static_cast<uint64_t>(c);
+                                    } else if (s == "--topology") {
+                                      a.topology_name = v.value();
+                                      given_topology = true;
+                                    } else if (s == "--traffic") {
+                                      a.traffic_name = v.value();
+                                      given_traffic = true;
+                                    } else if (s == "--faults") {
+                                      a.faults = v.i32();
+                                      if (a.faults < 0)
+                                        throw tb::OptionError("--faults must be >= 0");
+                                    } else {
+                                      return tb::Opt::Unknown;
+                                    }
+                                    return tb::Opt::Taken;
+                                  });
+  if (rc >= 0) return rc;
+  const bool needs_topology = a.mode == "localise" || a.mode == "every-link" || a.mode == "net";
+  if (needs_topology && !given_topology) return tb::usage_error(prog, a.mode + " needs --topology");
+  if (!needs_topology && given_topology)
+    return tb::usage_error(prog, a.mode + " takes no --topology");
+  if (a.mode == "net" && (!given_traffic || a.faults < 0))
+    return tb::usage_error(prog, "net needs --traffic and --faults");
+  if (a.mode != "net" && (given_traffic || a.faults >= 0))
+    return tb::usage_error(prog, "--traffic and --faults are options of net");
+  if (a.mode == "localise" && a.cycles != 0)
+    return tb::usage_error(prog, "localise runs a fixed 3000 cycles (no --cycles)");
+  try {
+    if (needs_topology) {
+      a.topology = rn1::parse_topology(a.topology_name);
+      net_model(a.topology);  // a topology without an RTL top is bad input too
+    }
+    if (given_traffic) a.traffic = parse_traffic(a.traffic_name);
+  } catch (const std::exception& e) {
+    return tb::usage_error(prog, e.what());
+  }
+  return -1;
 }
 
 }  // namespace
 
+// A failed run: the core's MISMATCH line and waveform, and the command that reproduces it.
+void report(const tb::RunOutcome& r, const Args& a, uint64_t seed, uint64_t cycles) {
+  if (r.ok) return;
+  tb::report_failure(r);
+  std::string cmd = "rn1_lockstep " + a.mode;
+  if (!a.topology_name.empty()) cmd += " --topology " + a.topology_name;
+  if (a.mode == "net")
+    cmd += " --traffic " + a.traffic_name + " --faults " + std::to_string(a.faults);
+  if (a.mode != "localise" && a.mode != "every-link") cmd += " --seed " + std::to_string(seed);
+  if (a.mode != "localise") cmd += " --cycles " + std::to_string(cycles);
+  std::printf("reproduce: %s\n", cmd.c_str());
+}
+
 int main(int argc, char** argv) {
-  tb::RunOptions opt;
-  for (int a = 1; a + 1 < argc; ++a)
-    if (std::string(argv[a]) == "--wave-dir") opt.wave_dir = argv[a + 1];
+  Args args;
+  if (const int rc = parse_args(argc, argv, args); rc >= 0) return rc;
+  const tb::RunOptions& opt = args.c.run;
+  const std::string& mode = args.mode;
+  const uint64_t seed = args.c.seed;
   try {
-    if (argc >= 4 && (std::string(argv[1]) == "router" || std::string(argv[1]) == "router-pins")) {
-      const bool pins = std::string(argv[1]) == "router-pins";
-      const uint64_t seed = std::strtoull(argv[2], nullptr, 10);
-      const uint64_t cycles = std::strtoull(argv[3], nullptr, 10);
+    if (mode == "router" || mode == "router-pins") {
+      const bool pins = mode == "router-pins";
+      const uint64_t cycles = args.cycles ? args.cycles : 30000;
       const auto r =
           tb::rn1_router_lockstep(pins ? tb::models::Vrn1_router_pins() : tb::models::Vrn1_router(),
                                   seed, cycles, opt, pins ? 1 : 0);
@@ -77,27 +159,26 @@ int main(int argc, char** argv) {
           pins ? 1 : 0, static_cast<unsigned long long>(seed),
           static_cast<unsigned long long>(r.cycles), r.transmissions, r.drops, r.config_writes,
           r.resets, static_cast<unsigned long long>(r.run.mismatches));
-      report(r.run);
+      report(r.run, args, seed, cycles);
       return (r.run.ok && r.transmissions > 0 && r.drops > 0) ? 0 : 1;
     }
-    if (argc >= 4 && std::string(argv[1]) == "monitor") {
-      const uint64_t seed = std::strtoull(argv[2], nullptr, 10);
-      const uint64_t cycles = std::strtoull(argv[3], nullptr, 10);
+    if (mode == "monitor") {
+      const uint64_t cycles = args.cycles ? args.cycles : 20000;
       const auto r = tb::rn1_monitor_lockstep(tb::models::Vrn1_monitor(), seed, cycles, opt);
       std::printf(
           "monitor seed %llu: %llu cycles, %ld verdicts, %ld declarations, %ld resets, "
           "%llu mismatches\n",
           static_cast<unsigned long long>(seed), static_cast<unsigned long long>(r.cycles),
           r.verdicts, r.declarations, r.resets, static_cast<unsigned long long>(r.run.mismatches));
-      report(r.run);
+      report(r.run, args, seed, cycles);
       return (r.run.ok && r.declarations > 10) ? 0 : 1;
     }
-    if (argc >= 3 && std::string(argv[1]) == "localise") {
+    if (mode == "localise") {
       // A dead router and a stuck backward wire (fig20.9), a dead internal link and a stuck
       // forward wire (fig20.7): the same run on the model and on the RTL in lockstep, each
       // with its own decoders and monitor switching the declared links off (mon_switch).
       LocaliseConfig lc;
-      lc.topology = rn1::parse_topology(argv[2]);
+      lc.topology = args.topology;
       const rn1::NetSpec& s = rn1::net_spec(lc.topology);
       lc.faults = rn1::FaultSet::none(s);
       if (lc.topology == rn1::Topology::kFig20_9) {
@@ -119,11 +200,11 @@ int main(int argc, char** argv) {
           "localise %s: %zu declared (%ld switched off, %ld wrong), localised %d after %ld "
           "attempts; RTL: %llu cycles, sent %ld delivered %ld, mean attempts %.3f (model %.3f), "
           "%llu mismatches\n",
-          argv[2], m.declared.size(), switched, wrong, m.localised ? 1 : 0, m.attempts_to_localise,
-          static_cast<unsigned long long>(r.cycles), r.rtl.sent, r.rtl.delivered,
-          r.rtl.mean_attempts, m.stats.mean_attempts,
+          args.topology_name.c_str(), m.declared.size(), switched, wrong, m.localised ? 1 : 0,
+          m.attempts_to_localise, static_cast<unsigned long long>(r.cycles), r.rtl.sent,
+          r.rtl.delivered, r.rtl.mean_attempts, m.stats.mean_attempts,
           static_cast<unsigned long long>(r.run.mismatches));
-      report(r.run);
+      report(r.run, args, seed, 3000);
       bool same = r.rtl.sent == m.stats.sent && r.rtl.delivered == m.stats.delivered &&
                   r.rtl.mean_attempts == m.stats.mean_attempts && r.attempts == m.attempts &&
                   r.declared.size() == m.declared.size();
@@ -140,13 +221,13 @@ int main(int argc, char** argv) {
                  ? 0
                  : 1;
     }
-    if (argc >= 4 && std::string(argv[1]) == "every-link") {
+    if (mode == "every-link") {
       // Every link of the network dead alone, uniform load 0.2 for <cycles> cycles: the RTL's
       // own decoders and monitor (mon_switch = 1) must name each link correctly within 400
       // attempts, declaration for declaration as the model, 0 mismatches.
       LocaliseConfig base;
-      base.topology = rn1::parse_topology(argv[2]);
-      base.cycles = std::strtoull(argv[3], nullptr, 10);
+      base.topology = args.topology;
+      base.cycles = args.cycles ? args.cycles : 600;
       const rn1::NetSpec& s = rn1::net_spec(base.topology);
       long ok = 0, worst = 0, mism = 0, bad = 0;
       const int nl = static_cast<int>(s.links.size());
@@ -157,7 +238,8 @@ int main(int argc, char** argv) {
         const LocaliseRun m = localise(c);
         const auto r = tb::rn1_net_lockstep(net_model(base.topology), m.replay, opt);
         mism += static_cast<long>(r.run.mismatches);
-        if (!r.run.ok && mism == static_cast<long>(r.run.mismatches)) report(r.run);
+        if (!r.run.ok && mism == static_cast<long>(r.run.mismatches))
+          report(r.run, args, seed, base.cycles);
         // The RTL monitor's first declaration names link l, before 400 attempts.
         bool good = r.run.ok && !r.declared.empty() && r.declared[0].link == l &&
                     r.declared[0].attempts <= 400 && r.declared.size() == m.declared.size() &&
@@ -178,20 +260,21 @@ int main(int argc, char** argv) {
       std::printf(
           "every-link %s: %ld of %d dead links named correctly by the RTL monitor, at "
           "most %ld attempts; %ld mismatches\n",
-          argv[2], ok, nl, worst, mism);
+          args.topology_name.c_str(), ok, nl, worst, mism);
       return (bad == 0 && mism == 0) ? 0 : 1;
     }
-    if (argc >= 5 && std::string(argv[1]) == "net") {
+    if (mode == "net") {
       RunConfig c;
-      c.topology = rn1::parse_topology(argv[2]);
-      c.traffic = parse_traffic(argv[3]);
-      c.faults = std::atoi(argv[4]);
+      c.topology = args.topology;
+      c.traffic = args.traffic;
+      c.faults = args.faults;
       c.load = 0.3;
       // rn1-64: 1000 cycles (1500 until its top carried 64 decoders and the monitor, which
       // made its Verilated model ~4x slower per cycle; the shorter runs offset part of it).
-      c.cycles = c.topology == rn1::Topology::kRn1_64 ? 1000 : 3000;
-      c.seed = 11 + static_cast<uint64_t>(c.faults);
-      const std::string name = std::string(argv[2]) + "_" + argv[3] + "_f" + argv[4];
+      c.cycles = args.cycles ? args.cycles : (c.topology == rn1::Topology::kRn1_64 ? 1000 : 3000);
+      c.seed = args.c.seed_given ? seed : 11 + static_cast<uint64_t>(c.faults);
+      const std::string name =
+          args.topology_name + "_" + args.traffic_name + "_f" + std::to_string(c.faults);
       const auto r = tb::rn1_net_lockstep(net_model(c.topology), c, opt);
       std::printf(
           "%s: %llu cycles, sent %ld delivered %ld lost %ld (connected %ld) duplicates %ld "
@@ -199,7 +282,7 @@ int main(int argc, char** argv) {
           name.c_str(), static_cast<unsigned long long>(r.cycles), r.rtl.sent, r.rtl.delivered,
           r.rtl.lost, r.rtl.lost_connected, r.rtl.duplicates, r.rtl.corrupt, r.rtl.unfinished,
           r.rtl.mean_attempts, static_cast<unsigned long long>(r.run.mismatches));
-      report(r.run);
+      report(r.run, args, c.seed, c.cycles);
       const bool same = r.rtl.sent == r.model.sent && r.rtl.delivered == r.model.delivered &&
                         r.rtl.mean_attempts == r.model.mean_attempts;
       const bool clean = r.rtl.duplicates == 0 && r.rtl.corrupt == 0 && r.rtl.lost_connected == 0 &&
@@ -210,8 +293,5 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "rn1_lockstep: %s\n", e.what());
     return 3;
   }
-  std::fprintf(stderr,
-               "usage: rn1_lockstep router|router-pins <seed> <cycles> | net <topo> <traffic> <k> "
-               "| localise <topo> | every-link <topo> <cycles> | monitor <seed> <cycles>\n");
-  return 2;
+  return 2;  // not reached: parse_args accepts only the modes above
 }

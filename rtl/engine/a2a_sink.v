@@ -11,9 +11,19 @@
 //   good  otherwise: written to the sink buffer at b*N + s (wr_en, wr_addr, wr_data), and
 //         remembered in the sink's N*B-bit seen vector
 //
+// The duplicate test is prepared while the word is registered, so that in stage K the
+// class is two LUT levels from registers: the seen vector in stage K is the one of the cycle
+// before, plus the previous word's address if that word was good, so "already seen" =
+// seen_before[a] | (previous word good and at address a).  seen_before[a] is read as one
+// GS:1 multiplexer per group of GS = 4 addresses on the way in (kr: a bit per group, kg: the
+// word's group, one-hot), the previous word's part is an address compare (ksame); in stage
+// K hit = |(kg & kr) | ksame (the same value as |(one-hot address & seen), so the classes
+// and the cycles are those of the twin, unchanged).
+//
 // Parameters
 //   N  processors;  DW  data bits;  B  words per pair;  NCF  conflict bits of the fabric
-// Derived: IW, HBW, HW, FW as a2a_source; AW = max(1, ceil(log2(N*B)))
+// Derived: IW, HBW, HW, FW as a2a_source; AW = max(1, ceil(log2(N*B))); LW = min(2, AW),
+//   GS = 2^LW addresses per group, G = ceil(N*B / GS) groups
 // Ports
 //   clk, rst     clock, synchronous active-high reset (clears valid bits, seen vectors)
 //   clear        start of an exchange: clears the seen vectors
@@ -42,6 +52,10 @@ module a2a_sink (
   localparam integer FW = DW + HW;
   localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
   localparam integer NB = N * B;
+  localparam integer LW = (AW < 2) ? AW : 2;
+  localparam integer GS = 1 << LW;
+  localparam integer G = (NB + GS - 1) / GS;
+  localparam integer SB = G * GS;  // the seen vector, padded to whole groups (pad bits stay 0)
   localparam [31:0] N32 = N;
   localparam [31:0] B32 = B;
 
@@ -105,34 +119,58 @@ module a2a_sink (
       wire unused_addr = ^addr32[31:AW];
       wire hdr_ok = (f_dst == J32[IW-1:0]) && (src32 < N32) && (f_blk < B32);
       wire ok = in_valid[j] && hdr_ok;
+      wire [AW-1:0] a_in = addr32[AW-1:0];
+      wire [31:0]   a_in32 = {{(32-AW){1'b0}}, a_in};
+      wire [31:0]   a_grp = a_in32 >> LW;  // the group of the address
+      wire [LW-1:0] a_low = a_in[LW-1:0];  // the address within its group
+      reg [SB-1:0] seen;
+      wire [G-1:0] grp_sel, grp_seen;
+      genvar g;
+      for (g = 0; g < G; g = g + 1) begin : g_grp
+        localparam [31:0] G32 = g;
+        wire [GS-1:0] part = seen[g*GS +: GS];
+        assign grp_sel[g]  = (a_grp == G32);
+        assign grp_seen[g] = part[a_low];
+      end
       reg          kv;
       reg          kok;
-      reg [NB-1:0] k1h;
+      reg [SB-1:0] k1h;
       reg [AW-1:0] ka;
       reg [DW-1:0] kd;
+      reg [G-1:0]  kg;
+      reg [G-1:0]  kr;
+      reg          ksame;
       always @(posedge clk) begin
         if (rst) begin
-          kv  <= 1'b0;
-          kok <= 1'b0;
-          k1h <= {NB{1'b0}};
+          kv    <= 1'b0;
+          kok   <= 1'b0;
+          k1h   <= {SB{1'b0}};
+          kg    <= {G{1'b0}};
+          kr    <= {G{1'b0}};
+          ksame <= 1'b0;
         end else begin
           kv  <= in_valid[j];
           kok <= ok;
           // Decoded from the address alone (not gated by valid and the header check,
           // registered in kok beside it): keeps the check off this register's input path.
-          k1h <= {{(NB-1){1'b0}}, 1'b1} << addr32[AW-1:0];
+          k1h <= {{(SB-1){1'b0}}, 1'b1} << a_in;
+          kg  <= grp_sel;
+          // seen as it is now (a clear empties it at this edge), and the word in stage K now
+          // (kok, ka) as the previous word of the one registered
+          kr    <= clear ? {G{1'b0}} : grp_seen;
+          ksame <= !clear && kok && (ka == a_in);
         end
-        ka <= addr32[AW-1:0];
+        ka <= a_in;
         kd <= w[FW-1:HW];
       end
-      reg [NB-1:0] seen;
-      wire [NB-1:0] k1h_ok = k1h & {NB{kok}};  // the one-hot write address of a good header
-      wire hit = |(k1h & seen);  // used only with kok (dup, good), so not gated by it here
+      wire [SB-1:0] k1h_ok = k1h & {SB{kok}};  // the one-hot write address of a good header
+      // = |(k1h & seen); used only with kok (dup, good), so not gated by it here
+      wire hit = (|(kg & kr)) | ksame;
       assign bad[j]  = kv && !kok;
       assign dup[j]  = kok && hit;
       assign good[j] = kok && !hit;
       always @(posedge clk) begin
-        if (rst || clear) seen <= {NB{1'b0}};
+        if (rst || clear) seen <= {SB{1'b0}};
         else seen <= seen | k1h_ok;
       end
       assign kv_all[j] = kv;

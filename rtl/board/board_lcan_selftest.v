@@ -16,9 +16,9 @@
 //   N, D, U, W        the CB-LCAN and its data width (lcan_engine's rules)
 //   SEED              the permutation generator's seed (the engine's seed of each run is
 //                     the generator's state when the run starts)
-//   PIPE              the engine's network cycle: 1 pipelined (default: 4 L - 3 clock
-//                     cycles, a register between every two levels; what routes on the HX8K
-//                     with margin), 0 one clock cycle (lcan_engine)
+//   PIPE              the engine's network cycle: 0 one clock cycle (default), 1 pipelined
+//                     (4 L - 3 clock cycles, a register between every two levels; the same
+//                     routing, see lcan_engine; it does not fit the HX8K with this top)
 //   CLK_HZ, BAUD      board clock and UART bit rate
 //   LINE_PERIOD       cycles between report lines
 // Ports
@@ -34,7 +34,7 @@ module board_lcan_selftest #(
     parameter integer U = 2,
     parameter integer W = 8,
     parameter [15:0] SEED = 16'hACE1,
-    parameter integer PIPE = 1,
+    parameter integer PIPE = 0,
     parameter integer CLK_HZ = 12000000,
     parameter integer BAUD = 115200,
     parameter integer LINE_PERIOD = CLK_HZ / 4

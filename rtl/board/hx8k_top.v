@@ -26,7 +26,9 @@
 //   D, U       lcan only: downers and uppers per switch, CB-LCAN(N, D, U) (2, 2)
 //   SCHED      GSEN scheduler: 0 alternating control (Algorithm 4, needs N = 2 mod 4);
 //              banyan: unused (Latin-square schedule of paper 000, N rounds)
-//   PIPELINE   1: pipelined fabric; lcan: the pipelined network cycle (lcan_engine PIPE)
+//   PIPELINE   1: pipelined fabric (default); lcan: 1 the pipelined network cycle (lcan_engine
+//              PIPE; it needs 7,726 logic cells with the board logic, more than the HX8K has),
+//              0 (lcan's default) the one-cycle network
 //   CLK_HZ, BAUD  board clock (12 MHz) and UART bit rate (115200)
 //   LINE_PERIOD   cycles between report lines (default CLK_HZ / 4)
 //   XPOSE      gsen / banyan: 0 the self-test (default), 1 the matrix-transpose demonstration
@@ -50,7 +52,7 @@ module hx8k_top (
   parameter integer D = 2;
   parameter integer U = 2;
   parameter integer SCHED = MF_SCHED_ALT;
-  parameter integer PIPELINE = 1;
+  parameter integer PIPELINE = (DESIGN == MF_DESIGN_LCAN) ? 0 : 1;
   parameter integer CLK_HZ = 12000000;
   parameter integer BAUD = 115200;
   parameter integer LINE_PERIOD = CLK_HZ / 4;

@@ -271,7 +271,7 @@ class Tables(unittest.TestCase):
                     mods = json.loads(out.read_text())["modules"]
                     (vals,) = [m["parameter_default_values"] for m in mods.values()]
                 got = {k: int(v, 2) for k, v in vals.items()
-                       if k in ("DESIGN", "N", "D", "U", "W", "SCHED", "CLK_HZ")}
+                       if k in ("DESIGN", "N", "D", "U", "W", "SCHED", "PIPELINE", "CLK_HZ")}
                 want = {"DESIGN": tables.DESIGN_CODES[design or b.default_design],
                         "CLK_HZ": int(b.clk_mhz * 1e6)}
                 want.update(b.designs[design or b.default_design])

@@ -39,14 +39,18 @@ RV_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4")
 # The data engines gsen_a2a_xchg / banyan_a2a_xchg (pipelined fabric, stage control / Latin
 # square, one word per pair): the HX8K at N = 16 (DW = 8: a 16-bit fabric word), the ECP5
 # at N = 64 (DW = 20: the ULX3S tops' 32-bit word); each is compared with the fabric at the
-# same device, N and fabric word width (section "Data engines" of the report).
+# same device, N and fabric word width (section "Data engines" of the report).  The HX8K
+# GSEN point is issue 14's target (half the fabric's Fmax): seeds 1, 2, 3.  The
+# fault-tolerant engine banyan_ft_engine (plan memory, relay buffers; fault ports live) at
+# N = 16 on the HX8K.
 ENGINE_POINTS = (
-    ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 1}, "hx8k"),
-    ("banyan_a2a_xchg", {"N": 16, "DW": 8}, "hx8k"),
-    ("gsen_a2a_xchg", {"N": 64, "DW": 20, "SCHED": 1}, "ulx3s"),
-    ("banyan_a2a_xchg", {"N": 64, "DW": 20}, "ulx3s"),
+    ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 1}, "hx8k", SEEDS_VARIED),
+    ("banyan_a2a_xchg", {"N": 16, "DW": 8}, "hx8k", (1,)),
+    ("gsen_a2a_xchg", {"N": 64, "DW": 20, "SCHED": 1}, "ulx3s", (1,)),
+    ("banyan_a2a_xchg", {"N": 64, "DW": 20}, "ulx3s", (1,)),
+    ("banyan_ft_engine", {"N": 16, "DW": 8}, "hx8k", (1,)),
 )
-ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg")
+ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg", "banyan_ft_engine")
 # The circuit-switched CB-LCAN engine (paper 003, docs/lcan_rtl.md): the issue's three
 # networks on the iCE40 HX8K and the ECP5 85F, W = 8, one seed (nextpnr takes minutes to
 # tens of minutes on its one-cycle network; a point it did not finish has no record), and
@@ -99,8 +103,8 @@ def points(quick: bool) -> list:
             for c in ("stage", "alt"):
                 add("gsen_fabric", {"N": n, "W": 8, "CONTROL": c, "ROUND_VALID": 1})
     # the data engines (docs/engines.md) beside the fabric point of the same device and N
-    for design, params, board in ENGINE_POINTS:
-        add(design, params, board=board)
+    for design, params, board, seeds in ENGINE_POINTS:
+        add(design, params, seeds, board=board)
     for mode in (0, 2, 3):
         add("rn1_router", {"MODE_SEL": mode}, SEEDS_VARIED)
     for d in HYPERCUBE_DIMS:
@@ -262,9 +266,11 @@ def markdown(doc: dict) -> str:
     if engs:
         L += ["## Data engines (docs/engines.md)", "",
               "The all-to-all data engines (memory ports, pipelined scheduler, sources and "
-              "sinks, counters) out of context through synth/ooc/ooc_*_a2a_xchg.v, beside the "
-              "pipelined fabric they drive (stage control, same device, N and fabric word "
-              "W = DW + 2n).  Target: the engine at least half the fabric's Fmax.", "",
+              "sinks, counters; banyan_ft_engine: plan memory and relay buffers) out of "
+              "context through synth/ooc/ooc_<engine>.v, beside the pipelined fabric they "
+              "drive (stage control, same device, N and fabric word W = DW + 2n; the "
+              "fault-tolerant engine's word is 2 bits wider).  Target: the engine at least "
+              "half the fabric's Fmax.", "",
               "| engine | N | DW | device | LUTs | FFs | LCs (wrapper) | Fmax MHz | fabric W | "
               "fabric Fmax MHz | engine / fabric |",
               "|---|---|---|---|---|---|---|---|---|---|---|"]

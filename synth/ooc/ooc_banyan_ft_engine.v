@@ -1,0 +1,121 @@
+// ooc_banyan_ft_engine: out-of-context synthesis wrapper of the fault-tolerant banyan exchange
+// engine banyan_ft_engine (synth/flow.py design banyan_ft_engine, the sweep): place-and-route
+// times the engine through three pins.  `start`, the schedule-memory write port (enable,
+// address, entry), plan_len, the fault ports and every source-buffer read word come from one
+// shift register fed by `si` (they change every cycle), and every output (status counters,
+// read enables and addresses, write enables, addresses and data) is registered and folded
+// three bits at a time into a shift register that leaves on `so`.  So every engine path is
+// register to register and nothing can be optimised away (the fault ports are live, unlike
+// ooc_banyan_a2a_xchg's).  The flow reports the engine's own LUT count from a separate
+// out-of-context synthesis of banyan_ft_engine; this wrapper gives Fmax and placement.
+//
+// Parameters
+//   N, DW, B, PIPELINE, PLAN_DEPTH, RELAY_DEPTH   passed to banyan_ft_engine (legality
+//   checked there)
+// Ports
+//   clk  clock
+//   si   serial input of the input shift register
+//   so   serial output of the output folding register
+`default_nettype none
+
+module ooc_banyan_ft_engine #(
+    parameter integer N = 16,
+    parameter integer DW = 8,
+    parameter integer B = 1,
+    parameter integer PIPELINE = 1,
+    parameter integer PLAN_DEPTH = 3 * N + 8,
+    parameter integer RELAY_DEPTH = 2
+) (
+    input  wire clk,
+    input  wire si,
+    output wire so
+);
+  // the engine's port widths (banyan_ft_engine's "Derived")
+  localparam integer M = $clog2(N);
+  localparam integer SW = ($clog2(RELAY_DEPTH) < 1) ? 1 : $clog2(RELAY_DEPTH);
+  localparam integer EW = M + N * (2 + M + SW);
+  localparam integer PAW = ($clog2(PLAN_DEPTH) < 1) ? 1 : $clog2(PLAN_DEPTH);
+  localparam integer PLW = $clog2(PLAN_DEPTH + 1);
+  localparam integer AW = ($clog2(N * B) < 1) ? 1 : $clog2(N * B);
+  localparam integer FSW = ($clog2(M) < 1) ? 1 : $clog2(M);
+  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+  // input shift register fields, from bit 0 up
+  localparam integer I_START = 0;
+  localparam integer I_WEN = 1;
+  localparam integer I_WADDR = 2;
+  localparam integer I_WDATA = I_WADDR + PAW;
+  localparam integer I_LEN = I_WDATA + EW;
+  localparam integer I_FEN = I_LEN + PLW;
+  localparam integer I_FSTAGE = I_FEN + 1;
+  localparam integer I_FELEM = I_FSTAGE + FSW;
+  localparam integer I_FKIND = I_FELEM + FEW;
+  localparam integer I_DATA = I_FKIND + 2;
+  localparam integer IN_W = I_DATA + N * DW;
+  localparam integer OUT_W = 7 * 32 + 2 + 2 * N + 2 * N * AW + N * DW;
+  localparam integer FOLD_W = (OUT_W + 2) / 3;
+
+  reg [IN_W-1:0] in_sr = {IN_W{1'b0}};
+  always @(posedge clk) in_sr <= {in_sr[IN_W-2:0], si};
+
+  wire        busy, done;
+  wire [31:0] cycles, delivered, err_dst, err_dup, missing, relay_miss, relay_ovf;
+  wire [N-1:0] rd_en, wr_en;
+  wire [N*AW-1:0] rd_addr, wr_addr;
+  wire [N*DW-1:0] wr_data;
+
+  banyan_ft_engine #(
+      .N(N),
+      .DW(DW),
+      .B(B),
+      .PIPELINE(PIPELINE),
+      .PLAN_DEPTH(PLAN_DEPTH),
+      .RELAY_DEPTH(RELAY_DEPTH)
+  ) u_ft (
+      .clk(clk),
+      .rst(1'b0),
+      .plan_wr_en(in_sr[I_WEN]),
+      .plan_wr_addr(in_sr[I_WADDR+:PAW]),
+      .plan_wr_data(in_sr[I_WDATA+:EW]),
+      .plan_len(in_sr[I_LEN+:PLW]),
+      .start(in_sr[I_START]),
+      .busy(busy),
+      .done(done),
+      .cycles(cycles),
+      .delivered(delivered),
+      .err_dst(err_dst),
+      .err_dup(err_dup),
+      .missing(missing),
+      .relay_miss(relay_miss),
+      .relay_ovf(relay_ovf),
+      .fault_en(in_sr[I_FEN]),
+      .fault_stage(in_sr[I_FSTAGE+:FSW]),
+      .fault_elem(in_sr[I_FELEM+:FEW]),
+      .fault_kind(in_sr[I_FKIND+:2]),
+      .src_rd_en(rd_en),
+      .src_rd_addr(rd_addr),
+      .src_rd_data(in_sr[I_DATA+:N*DW]),
+      .snk_wr_en(wr_en),
+      .snk_wr_addr(wr_addr),
+      .snk_wr_data(wr_data)
+  );
+
+  reg [OUT_W-1:0] out_q = {OUT_W{1'b0}};
+  always @(posedge clk)
+    out_q <= {wr_data, wr_addr, wr_en, rd_addr, rd_en, busy, done, cycles, delivered, err_dst,
+              err_dup, missing, relay_miss, relay_ovf};
+  wire [3*FOLD_W-1:0] outs = {{(3 * FOLD_W - OUT_W) {1'b0}}, out_q};
+  reg [FOLD_W-1:0] fold = {FOLD_W{1'b0}};
+  genvar k;
+  generate
+    for (k = 0; k < FOLD_W; k = k + 1) begin : g_fold
+      if (k == 0) begin : g_first
+        always @(posedge clk) fold[0] <= outs[0] ^ outs[1] ^ outs[2];
+      end else begin : g_next
+        always @(posedge clk) fold[k] <= fold[k-1] ^ outs[3*k] ^ outs[3*k+1] ^ outs[3*k+2];
+      end
+    end
+  endgenerate
+  assign so = fold[FOLD_W-1];
+endmodule
+
+`default_nettype wire

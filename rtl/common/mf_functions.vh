@@ -27,6 +27,10 @@ function [31:0] mf_payload32;
   input [31:0] mf_i;
   input [31:0] mf_j;
   begin
-    mf_payload32 = (mf_i * 32'd29 + mf_j * 32'd83) ^ 32'h5A5A5A5A;
+    // 29 = 16 + 8 + 4 + 1, 83 = 64 + 16 + 2 + 1: shifts and adds, so that synthesis builds
+    // adders (a multiply by a constant became an ECP5 DSP block, whose routing made this the
+    // critical path of the ULX3S engine tops: read address -> DSP -> add -> compare)
+    mf_payload32 = (((mf_i << 4) + (mf_i << 3) + (mf_i << 2) + mf_i) +
+                    ((mf_j << 6) + (mf_j << 4) + (mf_j << 1) + mf_j)) ^ 32'h5A5A5A5A;
   end
 endfunction

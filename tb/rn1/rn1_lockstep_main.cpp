@@ -124,8 +124,6 @@ int parse_args(int argc, char** argv, Args& a) {
   return -1;
 }
 
-}  // namespace
-
 // A failed run: the core's MISMATCH line and waveform, and the command that reproduces it.
 void report(const tb::RunOutcome& r, const Args& a, uint64_t seed, uint64_t cycles) {
   if (r.ok) return;
@@ -138,6 +136,8 @@ void report(const tb::RunOutcome& r, const Args& a, uint64_t seed, uint64_t cycl
   if (a.mode != "localise") cmd += " --cycles " + std::to_string(cycles);
   std::printf("reproduce: %s\n", cmd.c_str());
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   Args args;

@@ -83,6 +83,7 @@ std::string cmake_project(const OnDemandRequest& r, const fs::path& src) {
      << "set(CMAKE_CXX_STANDARD 20)\n"
      << "set(CMAKE_CXX_STANDARD_REQUIRED ON)\n"
      << "set(MF_VL_RUNTIME_LIB \"" << MINFORGE_VL_RUNTIME_LIB << "\")\n"
+     << "set(MINFORGE_VERILATED_CXX \"" << MINFORGE_VERILATED_CXX << "\" CACHE FILEPATH \"\")\n"
      << "include(\"" << (src / "tb/core/verilate.cmake").string() << "\")\n"
      << "include(\"" << (src / "tb" / r.family / (r.family + ".cmake")).string() << "\")\n"
      << "add_library(mf_model MODULE)\n"

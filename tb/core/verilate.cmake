@@ -55,6 +55,27 @@ if(NOT TARGET mf_vl_runtime)
   endif()
 endif()
 
+# The C++ compiler of the generated model code (not of the project's own code):
+# MINFORGE_VERILATED_CXX, by default the newest clang++ found, which compiles Verilator's
+# output about 3x faster than GCC at -O0 with a third of the memory (an N = 256 engine
+# model's unity file: 10.7 s / 0.6 GB against 32 s / 1.7 GB with GCC 12), and the model runs
+# about as fast (2.6 vs 2.3 s for tb_banyan_eng_large).  Set it to the project's compiler
+# (e.g. -DMINFORGE_VERILATED_CXX=c++) or leave clang uninstalled to build everything with
+# one compiler.  The model objects are an OBJECT library per model whose compile commands
+# go through vl_cxx.sh, which swaps the compiler; both compilers share libstdc++, so the
+# objects link with the rest.  (The on-demand builds are handed the same choice.)
+find_program(MINFORGE_VERILATED_CXX
+  NAMES clang++ clang++-20 clang++-19 clang++-18 clang++-17 clang++-16 clang++-15 clang++-14
+  DOC "C++ compiler for the Verilated model code (default: clang++ when found)")
+set(MF_VL_CXX_LAUNCHER "")
+if(MINFORGE_VERILATED_CXX)
+  get_filename_component(mf_vl_cxx_real ${MINFORGE_VERILATED_CXX} REALPATH)
+  get_filename_component(mf_cxx_real ${CMAKE_CXX_COMPILER} REALPATH)
+  if(NOT mf_vl_cxx_real STREQUAL mf_cxx_real)
+    set(MF_VL_CXX_LAUNCHER sh ${MF_TB_CORE}/vl_cxx.sh ${MINFORGE_VERILATED_CXX})
+  endif()
+endif()
+
 # mf_core_dirs(<var> <core>...): the directories Verilator searches for the RTL of these
 # FuseSoC cores and their dependencies (their source and include folders), read from the
 # cores themselves (scripts/mfcores.py: the one source of the RTL file lists); the cores
@@ -151,7 +172,19 @@ function(mf_verilate target)
   set_source_files_properties(${unity_files} PROPERTIES GENERATED TRUE COMPILE_OPTIONS
                               "${V_OPT};-w")
   set_source_files_properties(${adapter} PROPERTIES GENERATED TRUE COMPILE_OPTIONS "-w")
-  target_sources(${target} PRIVATE ${unity_files} ${adapter} ${mdir}/${V_PREFIX}.h)
+  # The generated model code: an OBJECT library compiled by MINFORGE_VERILATED_CXX.
+  set(objs ${target}__${V_PREFIX}_vl)
+  add_library(${objs} OBJECT ${unity_files} ${mdir}/${V_PREFIX}.h)
+  target_include_directories(${objs} PRIVATE ${mdir})
+  target_link_libraries(${objs} PRIVATE mf_vl_runtime)
+  get_target_property(type ${target} TYPE)
+  if(type MATCHES "^(MODULE|SHARED)_LIBRARY$")
+    set_target_properties(${objs} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  endif()
+  if(MF_VL_CXX_LAUNCHER)
+    set_target_properties(${objs} PROPERTIES CXX_COMPILER_LAUNCHER "${MF_VL_CXX_LAUNCHER}")
+  endif()
+  target_sources(${target} PRIVATE $<TARGET_OBJECTS:${objs}> ${adapter} ${mdir}/${V_PREFIX}.h)
   target_include_directories(${target} PRIVATE ${mdir} ${MF_TB_DIR})
   target_link_libraries(${target} PUBLIC mf_vl_runtime)
 endfunction()

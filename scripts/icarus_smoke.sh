@@ -85,7 +85,7 @@ F=tb/icarus/banyan_ft_engine_tb.v
 "$cli" banyan fault --ports 8 --fault 1,2 --latency 0 --plan-hex "$D/ft_n8_e12.hex" >/dev/null || exit 2
 "$cli" banyan fault --ports 16 --fault 2,3 --latency 4 --plan-hex "$D/ft_n16_e23.hex" >/dev/null || exit 2
 "$cli" banyan fault --ports 32 --fault 2,9 --latency 5 --plan-hex "$D/ft_n32_e29.hex" >/dev/null || exit 2
-run banyan_ft_n8_comb     $F N=8 PIPELINE=0 PLAN_LEN=25 FAULT_STAGE=1 FAULT_ELEM=2 "PLAN_FILE=\"$D/ft_n8_e12.hex\""
+run banyan_ft_n8_comb     $F N=8 PIPELINE=0 PLAN_LEN=24 FAULT_STAGE=1 FAULT_ELEM=2 "PLAN_FILE=\"$D/ft_n8_e12.hex\""
 run banyan_ft_n16_b3      $F N=16 B=3 PLAN_LEN=48 FAULT_STAGE=2 FAULT_ELEM=3 "PLAN_FILE=\"$D/ft_n16_e23.hex\""
 run banyan_ft_n32         $F N=32 DW=12 PLAN_LEN=64 FAULT_STAGE=2 FAULT_ELEM=9 "PLAN_FILE=\"$D/ft_n32_e29.hex\""
 # the packet-switched hypercube (tb/hypercube/hypercube_net_tb.v): routed permutations, rule

@@ -25,7 +25,9 @@
 //   EW = M + N*PW (plan entry), PAW = max(1, ceil(log2 PLAN_DEPTH)),
 //   PLW = ceil(log2(PLAN_DEPTH + 1)), HBW = ceil(log2 B), AW = max(1, ceil(log2(N*B))),
 //   FW = DW + 2M + HBW + SW + 1 (fabric word: data, source, destination, block word, relay
-//   slot, first-hop flag, from bit 0 up), FSW = max(1, ceil(log2 M)), FEW = M - 1
+//   slot, first-hop flag, from bit 0 up), FSW = max(1, ceil(log2 M)), FEW = M - 1,
+//   PL = max(1, ceil(log4 N)) levels of the counters' population-count trees
+//   (a2a_count_levels), LAT = FLAT + 4 + PL (as the other data engines)
 //
 // Plan entry (EW bits; entry t = plan cycle t; writer: banyan::ft_image_hex):
 //   [M-1:0]                 configuration number k: the fabric realizes Gamma_k
@@ -49,8 +51,9 @@
 //   start           begins an exchange (ignored while busy); clears the counters and the
 //                   sinks' written-word record
 //   busy, done      done stays until the next start
-//   cycles [31:0]   busy cycles of the last exchange: B*T + LAT when done, LAT = FLAT + 3
-//                   (plan read, source read, sink register)
+//   cycles [31:0]   busy cycles of the last exchange: B*T + LAT when done, LAT = FLAT + 4 +
+//                   PL (plan read, source read, sink register, event register, PL levels
+//                   of population count)
 //   delivered [31:0]  words written into the sink buffers
 //   err_dst [31:0]  final-hop words that arrived at a processor other than their destination
 //                   (not written)
@@ -75,7 +78,11 @@
 // t2 >= t1 + FLAT + 1 (t1 = its first hop's plan cycle), and a slot read at t2 may be
 // stored again by a first hop issued at t1' >= t2 - FLAT (the store wins over the read's
 // clear at the same edge).  Final-hop words are registered once more (sink register) and
-// written in the next cycle.  done rises B*T + FLAT + 3 cycles after start.
+// written in the next cycle; that cycle's events (written, new, duplicate, misrouted, and
+// the relay misses / overflows of their own cycles) are registered, counted through PL
+// registered levels (a2a_popcount) and added by the counters (a2a_counter) at the edge
+// PL + 1 cycles after the write.  done rises B*T + LAT = B*T + FLAT + 4 + PL cycles after
+// start, with every counter final.
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -94,6 +101,7 @@ module banyan_ft_engine (
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
+`include "a2a_functions.vh"
 
   localparam integer M = mf_clog2(N);
   localparam integer FLAT = (PIPELINE != 0) ? M : 0;
@@ -116,7 +124,17 @@ module banyan_ft_engine (
   localparam [31:0] TOTAL = N * N * B;
   localparam [31:0] DEPTH32 = PLAN_DEPTH;
   localparam [PLW-1:0] DEPTH_L = DEPTH32[PLW-1:0];
-  localparam integer DRAIN = FLAT + 2;  // busy cycles after the last issue, minus one
+  // levels of the counters' population-count trees (a2a_functions.vh), the count width, the
+  // counter widths: the events of one exchange (at most N per issued plan entry, N*B*T <=
+  // N*B*PLAN_DEPTH of them) and the words due (N*N*B at most)
+  localparam integer PL = a2a_count_levels(N, 0, 0);
+  localparam integer CW = mf_clog2(N + 1);
+  localparam integer VW0 = M + mf_clog2(B) + mf_clog2(PLAN_DEPTH) + 1;
+  localparam integer VW = (VW0 > 32) ? 32 : VW0;
+  localparam integer VWD0 = 2 * M + mf_clog2(B) + 1;
+  localparam integer VWD = (VWD0 > 32) ? 32 : VWD0;
+  localparam integer LAT = FLAT + 4 + PL;
+  localparam integer DRAIN = LAT - 1;  // busy cycles after the last issue, minus one
 
   input  wire            clk;
   input  wire            rst;
@@ -164,15 +182,6 @@ module banyan_ft_engine (
                        ("banyan_ft_engine: RELAY_DEPTH must be >= 1 (RELAY_DEPTH=%0d)",
                         RELAY_DEPTH))
   endgenerate
-
-  function [31:0] f_pop;
-    input [N-1:0] v;
-    integer k;
-    begin
-      f_pop = 32'd0;
-      for (k = 0; k < N; k = k + 1) f_pop = f_pop + {31'd0, v[k]};
-    end
-  endfunction
 
   // ---- schedule memory
   reg [EW-1:0] plan_mem [0:PLAN_DEPTH-1];
@@ -366,35 +375,74 @@ module banyan_ft_engine (
     end
   endgenerate
 
-  // ---- counters
-  reg [31:0] deliv_q, good_q, dst_q, dup_q, miss_q, ovf_q;
+  // ---- counters: the event vectors registered (stage E), their population counts through
+  // pipelined radix-4 trees (a2a_popcount, PL levels), counters as wide as one exchange can
+  // count (a2a_counter); the words still due are counted down, so `missing` needs no
+  // subtraction.
+  reg [N-1:0] e_wr, e_good, e_bad, e_dup, e_miss, e_ovf;
   always @(posedge clk) begin
     if (rst || go) begin
-      deliv_q <= 32'd0;
-      good_q <= 32'd0;
-      dst_q <= 32'd0;
-      dup_q <= 32'd0;
-      miss_q <= 32'd0;
-      ovf_q <= 32'd0;
+      e_wr <= {N{1'b0}};
+      e_good <= {N{1'b0}};
+      e_bad <= {N{1'b0}};
+      e_dup <= {N{1'b0}};
+      e_miss <= {N{1'b0}};
+      e_ovf <= {N{1'b0}};
     end else begin
-      deliv_q <= deliv_q + f_pop(snk_wr_en);
-      good_q <= good_q + f_pop(ev_good);
-      dst_q <= dst_q + f_pop(ev_bad);
-      dup_q <= dup_q + f_pop(ev_dup);
-      miss_q <= miss_q + f_pop(ev_miss);
-      ovf_q <= ovf_q + f_pop(ev_ovf);
+      e_wr <= snk_wr_en;
+      e_good <= ev_good;
+      e_bad <= ev_bad;
+      e_dup <= ev_dup;
+      e_miss <= ev_miss;
+      e_ovf <= ev_ovf;
     end
   end
+
+  wire          clear = go;
+  wire [CW-1:0] p_wr, p_good, p_bad, p_dup, p_miss, p_ovf;
+  a2a_popcount #(.X(N), .L(PL)) u_pc_wr (
+    .clk(clk), .rst(rst), .clear(clear), .in(e_wr), .count(p_wr)
+  );
+  a2a_popcount #(.X(N), .L(PL)) u_pc_good (
+    .clk(clk), .rst(rst), .clear(clear), .in(e_good), .count(p_good)
+  );
+  a2a_popcount #(.X(N), .L(PL)) u_pc_bad (
+    .clk(clk), .rst(rst), .clear(clear), .in(e_bad), .count(p_bad)
+  );
+  a2a_popcount #(.X(N), .L(PL)) u_pc_dup (
+    .clk(clk), .rst(rst), .clear(clear), .in(e_dup), .count(p_dup)
+  );
+  a2a_popcount #(.X(N), .L(PL)) u_pc_miss (
+    .clk(clk), .rst(rst), .clear(clear), .in(e_miss), .count(p_miss)
+  );
+  a2a_popcount #(.X(N), .L(PL)) u_pc_ovf (
+    .clk(clk), .rst(rst), .clear(clear), .in(e_ovf), .count(p_ovf)
+  );
+
+  wire [31:0] due;
+  a2a_counter #(.VW(VW), .IW(CW)) u_cnt_wr (
+    .clk(clk), .rst(rst), .clear(clear), .inc(p_wr), .value(delivered)
+  );
+  a2a_counter #(.VW(VW), .IW(CW)) u_cnt_bad (
+    .clk(clk), .rst(rst), .clear(clear), .inc(p_bad), .value(err_dst)
+  );
+  a2a_counter #(.VW(VW), .IW(CW)) u_cnt_dup (
+    .clk(clk), .rst(rst), .clear(clear), .inc(p_dup), .value(err_dup)
+  );
+  a2a_counter #(.VW(VW), .IW(CW)) u_cnt_miss (
+    .clk(clk), .rst(rst), .clear(clear), .inc(p_miss), .value(relay_miss)
+  );
+  a2a_counter #(.VW(VW), .IW(CW)) u_cnt_ovf (
+    .clk(clk), .rst(rst), .clear(clear), .inc(p_ovf), .value(relay_ovf)
+  );
+  a2a_counter #(.VW(VWD), .IW(CW), .DOWN(1), .INIT(TOTAL)) u_cnt_due (
+    .clk(clk), .rst(rst), .clear(clear), .inc(p_good), .value(due)
+  );
 
   assign busy = busy_q;
   assign done = done_q;
   assign cycles = cyc_q;
-  assign delivered = deliv_q;
-  assign err_dst = dst_q;
-  assign err_dup = dup_q;
-  assign missing = done_q ? TOTAL - good_q : 32'd0;
-  assign relay_miss = miss_q;
-  assign relay_ovf = ovf_q;
+  assign missing = done_q ? due : 32'd0;
 endmodule
 
 `default_nettype wire

@@ -8,6 +8,7 @@
 
 #include "core/ondemand.hpp"
 #include "core/sim.hpp"
+#include "minforge/twin/engine/a2a_xchg.hpp"
 #include "minforge/twin/engine/banyan_ft_engine.hpp"
 
 namespace minforge::tb {
@@ -15,7 +16,7 @@ namespace minforge::tb {
 using twin::BanyanFtEngine;
 
 int FtParams::flat() const { return pipeline ? ceil_log2(static_cast<uint64_t>(N)) : 0; }
-int FtParams::latency() const { return flat() + 3; }
+int FtParams::latency() const { return flat() + 4 + twin::A2aXchg::count_levels(N, 0, false); }
 std::string FtParams::describe() const {
   return "banyan_ft_engine N=" + std::to_string(N) + " DW=" + std::to_string(DW) +
          " B=" + std::to_string(B) + " PIPELINE=" + std::to_string(pipeline ? 1 : 0) +

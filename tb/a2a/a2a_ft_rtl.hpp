@@ -35,7 +35,7 @@ struct FtParams {
   int N = 0, DW = 0, B = 0, plan_depth = 0, relay_depth = 0;
   bool pipeline = true;
   int flat() const;              // fabric latency: log2 N with PIPELINE = 1, else 0
-  int latency() const;           // engine: flat() + 3
+  int latency() const;           // engine: flat() + 4 + count levels (the RTL header's LAT)
   std::string describe() const;  // "banyan_ft_engine N=16 DW=16 B=1 PIPELINE=1 ..."
 };
 FtParams ft_params(const Model& m);

@@ -27,22 +27,22 @@ CliResult run(const std::string& args) {
 
 TEST(SimCli, BadInputExits2WithoutOutput) {
   for (const char* a : {
-           "sim gsen --ports 11 --control alt",                 // odd N
-           "sim gsen --ports 258 --control stage",              // N > 256
-           "sim gsen --ports 2 --control stage",                // N < 4
-           "sim gsen --ports 10 --control alt --width 11",      // W < 2*4+4
-           "sim gsen --ports 10 --control tag --configs 0-3",   // configs with tag
-           "sim gsen --ports 10 --control alt --configs 0,16",  // config >= 2^n
-           "sim gsen --ports 10 --control diagonal",            // unknown control
-           "sim gsen --ports 10 --control alt --pipeline 2",    // pipeline not 0/1
-           "sim gsen --ports 10 --control alt --bogus 1",       // unknown option
-           "sim banyan --ports 12",                             // not a power of two
-           "sim banyan --ports 16 --fault 0,1,dead",            // stage 0 not internal
-           "sim banyan --ports 16 --fault 3,1,dead",            // stage m-1
-           "sim banyan --ports 16 --fault 1,8,dead",            // element >= N/2
-           "sim banyan --ports 16 --fault 1,1,melted",          // unknown kind
-           "sim banyan --ports 16 --fault 1,1",                 // malformed
-           "sim banyan --ports 4 --fault 1,0,dead",             // N = 4: no internal stage
+           "sim gsen --ports 11 --control alt",                   // odd N
+           "sim gsen --ports 258 --control stage",                // N > 256
+           "sim gsen --ports 2 --control stage",                  // N < 4
+           "sim gsen --ports 10 --control alt --width 11",        // W < 2*4+4
+           "sim gsen --ports 10 --control tag --configs 0-3",     // configs with tag
+           "sim gsen --ports 10 --control alt --configs 0,16",    // config >= 2^n
+           "sim gsen --ports 10 --control diagonal",              // unknown control
+           "sim gsen --ports 10 --control alt --pipeline 2",      // pipeline not 0/1
+           "sim gsen --ports 10 --control alt --bogus 1",         // unknown option
+           "sim banyan --ports 12",                               // not a power of two
+           "sim banyan --ports 16 --fault 0,1,dead",              // stage 0 not internal
+           "sim banyan --ports 16 --fault 3,1,dead",              // stage m-1
+           "sim banyan --ports 16 --fault 1,8,dead",              // element >= N/2
+           "sim banyan --ports 16 --fault 1,1,melted",            // unknown kind
+           "sim banyan --ports 16 --fault 1,1",                   // malformed
+           "sim banyan --ports 4 --fault 1,0,dead",               // N = 4: no internal stage
            "sim banyan --ports 256 --fault 1,0,dead --width 48",  // FT engine word > 64 bits
        }) {
     expect_cli_error(a, "", "MINFORGE_CACHE='" + sim_cache_dir().string() + "'");
@@ -104,15 +104,16 @@ TEST(SimCli, Gsen100Stage) {
 
 // A dead internal fault: the fault-tolerant exchange engine (rtl/engine/banyan_ft_engine.v,
 // relays in hardware) runs the model's plan for it.  N = 16, E_11, combinational fabric: the
-// plan's 48 cycles + 3 (plan read, source read, sink register).
+// plan's 48 cycles + 6 (plan read, source read, sink register, event register, 2 levels of
+// population count).
 TEST(SimCli, Banyan16DeadFaultTolerantEngine) {
   const nlohmann::json j = sim_json("sim banyan --ports 16 --fault 1,1,dead --pipeline 0");
   const minforge::banyan::Topology t(16);
   const auto plan = minforge::banyan::fault_tolerant_plan(t, {1, 1});
   EXPECT_EQ(j["control"], "fault-tolerant");
   EXPECT_EQ(j["rounds"], static_cast<int>(plan.cycles.size()));
-  EXPECT_EQ(j["latency"], 3);
-  EXPECT_EQ(j["cycles"], static_cast<int>(plan.cycles.size()) + 3);
+  EXPECT_EQ(j["latency"], 6);
+  EXPECT_EQ(j["cycles"], static_cast<int>(plan.cycles.size()) + 6);
   EXPECT_EQ(j["delivered"], 256);
   EXPECT_EQ(j["lost"], 0);
   EXPECT_EQ(j["duplicates"], 0);
@@ -120,13 +121,14 @@ TEST(SimCli, Banyan16DeadFaultTolerantEngine) {
 }
 
 // N = 8, E_1,2, a register per stage: the latency-hiding plan has 3N = 24 cycles (the
-// minimum, tests/banyan/ft_n8_min.txt; the Appendix's 25 cannot hide the latency), + 3 + 3
-// engine latency.
+// minimum, tests/banyan/ft_n8_min.txt; the Appendix's 25 cannot hide the latency), + 3 + 6
+// engine latency (fabric 3; plan read, source read, sink register, event register, 2
+// levels of population count).
 TEST(SimCli, Banyan8DeadPipelined) {
   const nlohmann::json j = sim_json("sim banyan --ports 8 --fault 1,2,dead --seed 9");
   EXPECT_EQ(j["rounds"], 24);
-  EXPECT_EQ(j["latency"], 6);
-  EXPECT_EQ(j["cycles"], 30);
+  EXPECT_EQ(j["latency"], 9);
+  EXPECT_EQ(j["cycles"], 33);
   EXPECT_EQ(j["delivered"], 64);
   EXPECT_EQ(j["lost"], 0);
   EXPECT_EQ(j["mismatches"], 0);

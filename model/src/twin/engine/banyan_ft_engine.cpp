@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "minforge/twin/engine/a2a_xchg.hpp"
+
 namespace minforge::twin {
 
 namespace {
@@ -48,6 +50,8 @@ BanyanFtEngine::BanyanFtEngine(int N, int DW, int B, bool pipeline, int plan_dep
         std::to_string(o_hop_ + 1) + ") must fit 64 bits");
   dmask_ = mask(DW);
   total_ = static_cast<uint32_t>(static_cast<uint64_t>(N) * N * B);
+  due_ = total_;
+  pipe_.assign(static_cast<size_t>(A2aXchg::count_levels(N, 0, false)), Counts{});
   fabric_ = BanyanFabric(N, o_hop_ + 1, Ctrl::Stage, pipeline);
   fin_.resize(N, M_);
   banyan::FtEntry zero;
@@ -162,16 +166,25 @@ void BanyanFtEngine::clock(const In& in) {
     fabric_.clock();
   }
 
-  // ---- counters
+  // ---- counters (from the last tree level), the trees (from the event registers), the
+  // event registers (from this cycle's events); go clears them all (no event is in flight
+  // between exchanges)
   if (clear) {
-    deliv_ = good_ = dst_ = dup_ = miss_ = ovf_ = 0;
+    deliv_ = dst_ = dup_ = miss_ = ovf_ = 0;
+    due_ = total_;
+    std::fill(pipe_.begin(), pipe_.end(), Counts{});
+    e_ = Counts{};
   } else {
-    deliv_ += ev_wr;
-    good_ += ev_good;
-    dst_ += ev_bad;
-    dup_ += ev_dup;
-    miss_ += ev_miss;
-    ovf_ += ev_ovf;
+    const Counts& c = pipe_.back();
+    deliv_ += c.wr;
+    due_ -= c.good;
+    dst_ += c.bad;
+    dup_ += c.dup;
+    miss_ += c.miss;
+    ovf_ += c.ovf;
+    for (size_t k = pipe_.size() - 1; k > 0; --k) pipe_[k] = pipe_[k - 1];
+    pipe_[0] = e_;
+    e_ = Counts{ev_wr, ev_good, ev_bad, ev_dup, ev_miss, ev_ovf};
   }
 
   // ---- stage C registers from stage A
@@ -200,7 +213,7 @@ void BanyanFtEngine::clock(const In& in) {
     issue_ = len != 0;
     len_ = len;
     t_ = b_ = 0;
-    drain_ = static_cast<uint32_t>(flat_ + 2);
+    drain_ = static_cast<uint32_t>(latency() - 1);
     cyc_ = 0;
   } else if (busy_) {
     ++cyc_;

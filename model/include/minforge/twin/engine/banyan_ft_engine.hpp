@@ -38,7 +38,10 @@ class BanyanFtEngine {
   };
 
   int ports() const { return N_; }
-  int latency() const { return flat_ + 3; }  // cycles = B*T + latency()
+  // cycles = B*T + latency(): plan read, source read, fabric, sink register, event
+  // register and the counters' population-count levels (as the other data engines)
+  int latency() const { return flat_ + 4 + count_levels(); }
+  int count_levels() const { return static_cast<int>(pipe_.size()); }
   int entry_width() const { return ew_; }
   int addr_width() const { return aw_; }
   int plan_addr_width() const { return paw_; }
@@ -50,7 +53,7 @@ class BanyanFtEngine {
   uint32_t delivered() const { return deliv_; }
   uint32_t err_dst() const { return dst_; }
   uint32_t err_dup() const { return dup_; }
-  uint32_t missing() const { return done_ ? total_ - good_ : 0u; }
+  uint32_t missing() const { return done_ ? due_ : 0u; }
   uint32_t relay_miss() const { return miss_; }
   uint32_t relay_ovf() const { return ovf_; }
   bool src_rd_en(int i) const;
@@ -84,7 +87,14 @@ class BanyanFtEngine {
   std::vector<uint32_t> s_addr_;
   std::vector<uint64_t> s_data_;
   std::vector<uint8_t> seen_;  // [N * N*B]
-  uint32_t deliv_ = 0, good_ = 0, dst_ = 0, dup_ = 0, miss_ = 0, ovf_ = 0;
+  // counters (a2a_counter), fed by the registered event counts (stage E) through the
+  // population-count trees (a2a_popcount): pipe_[k] is the level k + 1 count
+  struct Counts {
+    uint32_t wr = 0, good = 0, bad = 0, dup = 0, miss = 0, ovf = 0;
+  };
+  Counts e_;
+  std::vector<Counts> pipe_;
+  uint32_t deliv_ = 0, due_ = 0, dst_ = 0, dup_ = 0, miss_ = 0, ovf_ = 0;
   // scratch
   std::vector<uint8_t> clr_, rv_next_;
 };

@@ -14,11 +14,16 @@
 // The duplicate test is prepared while the word is registered, so that in stage K the
 // class is two LUT levels from registers: the seen vector in stage K is the one of the cycle
 // before, plus the previous word's address if that word was good, so "already seen" =
-// seen_before[a] | (previous word good and at address a).  seen_before[a] is read as one
-// GS:1 multiplexer per group of GS = 4 addresses on the way in (kr: a bit per group, kg: the
-// word's group, one-hot), the previous word's part is an address compare (ksame); in stage
-// K hit = |(kg & kr) | ksame (the same value as |(one-hot address & seen), so the classes
-// and the cycles are those of the twin, unchanged).
+// seen_before[a] | (previous word good and at address a).  The addresses are split into
+// G groups of GS = 4 (address a = group g * GS + lane l), and the seen vector is stored lane
+// by lane (bit l*G + g is address g*GS + l), so that seen_before[a] is read on the way in as
+// one GS:1 multiplexer per group, i.e. the G-bit lane vector of the word's lane (kr: a bit
+// per group, kg: the word's group, one-hot), and the previous word's part is an address
+// compare (ksame); in stage K hit = |(kg & kr) | ksame (the same value as |(one-hot address
+// & seen), so the classes and the cycles are those of the twin, unchanged).  A good word
+// sets bit (its lane, its group): seen lane l |= kg where the word's lane (kl, one-hot) is l.
+// (Written as whole G-bit vectors, not a loop over the groups: the same logic, and a few
+// statements per sink for Verilator instead of two per group.)
 //
 // Parameters
 //   N  processors;  DW  data bits;  B  words per pair;  NCF  conflict bits of the fabric
@@ -56,6 +61,8 @@ module a2a_sink (
   localparam integer GS = 1 << LW;
   localparam integer G = (NB + GS - 1) / GS;
   localparam integer SB = G * GS;  // the seen vector, padded to whole groups (pad bits stay 0)
+  localparam [G-1:0] G_ONE = 1;
+  localparam [GS-1:0] GS_ONE = 1;
   localparam [31:0] N32 = N;
   localparam [31:0] B32 = B;
 
@@ -122,19 +129,15 @@ module a2a_sink (
       wire [AW-1:0] a_in = addr32[AW-1:0];
       wire [31:0]   a_in32 = {{(32-AW){1'b0}}, a_in};
       wire [31:0]   a_grp = a_in32 >> LW;  // the group of the address
-      wire [LW-1:0] a_low = a_in[LW-1:0];  // the address within its group
-      reg [SB-1:0] seen;
-      wire [G-1:0] grp_sel, grp_seen;
-      genvar g;
-      for (g = 0; g < G; g = g + 1) begin : g_grp
-        localparam [31:0] G32 = g;
-        wire [GS-1:0] part = seen[g*GS +: GS];
-        assign grp_sel[g]  = (a_grp == G32);
-        assign grp_seen[g] = part[a_low];
-      end
+      wire [LW-1:0] a_low = a_in[LW-1:0];  // the lane: the address within its group
+      reg [SB-1:0] seen;  // lane by lane: bit l*G + g is address g*GS + l
+      // the word's group, one-hot (none for an address beyond the groups: a bad header),
+      // and the seen bits of its lane, one per group
+      wire [G-1:0] grp_sel  = G_ONE << a_grp;
+      wire [G-1:0] grp_seen = seen[a_low*G +: G];
       reg          kv;
       reg          kok;
-      reg [SB-1:0] k1h;
+      reg [GS-1:0] kl;
       reg [AW-1:0] ka;
       reg [DW-1:0] kd;
       reg [G-1:0]  kg;
@@ -144,16 +147,17 @@ module a2a_sink (
         if (rst) begin
           kv    <= 1'b0;
           kok   <= 1'b0;
-          k1h   <= {SB{1'b0}};
+          kl    <= {GS{1'b0}};
           kg    <= {G{1'b0}};
           kr    <= {G{1'b0}};
           ksame <= 1'b0;
         end else begin
           kv  <= in_valid[j];
           kok <= ok;
-          // Decoded from the address alone (not gated by valid and the header check,
-          // registered in kok beside it): keeps the check off this register's input path.
-          k1h <= {{(SB-1){1'b0}}, 1'b1} << a_in;
+          // The one-hot write address as (lane, group), decoded from the address alone (not
+          // gated by valid and the header check, registered in kok beside it): keeps the
+          // check off these registers' input paths.
+          kl  <= GS_ONE << a_low;
           kg  <= grp_sel;
           // seen as it is now (a clear empties it at this edge), and the word in stage K now
           // (kok, ka) as the previous word of the one registered
@@ -163,15 +167,20 @@ module a2a_sink (
         ka <= a_in;
         kd <= w[FW-1:HW];
       end
-      wire [SB-1:0] k1h_ok = k1h & {SB{kok}};  // the one-hot write address of a good header
-      // = |(k1h & seen); used only with kok (dup, good), so not gated by it here
+      // = |(one-hot address & seen); used only with kok (dup, good), so not gated by it here
       wire hit = (|(kg & kr)) | ksame;
       assign bad[j]  = kv && !kok;
       assign dup[j]  = kok && hit;
       assign good[j] = kok && !hit;
+      // the seen update: a good header's bit set (a duplicate's bit is already set)
+      wire [SB-1:0] set_ok;
+      genvar l;
+      for (l = 0; l < GS; l = l + 1) begin : g_lane
+        assign set_ok[l*G +: G] = kg & {G{kok && kl[l]}};
+      end
       always @(posedge clk) begin
         if (rst || clear) seen <= {SB{1'b0}};
-        else seen <= seen | k1h_ok;
+        else seen <= seen | set_ok;
       end
       assign kv_all[j] = kv;
       assign wr_addr[j*AW +: AW] = ka;

@@ -40,17 +40,29 @@ RV_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4")
 # square, one word per pair): the HX8K at N = 16 (DW = 8: a 16-bit fabric word), the ECP5
 # at N = 64 (DW = 20: the ULX3S tops' 32-bit word); each is compared with the fabric at the
 # same device, N and fabric word width (section "Data engines" of the report).  The HX8K
-# GSEN point is issue 14's target (half the fabric's Fmax): seeds 1, 2, 3.  The
-# fault-tolerant engine banyan_ft_engine (plan memory, relay buffers; fault ports live) at
-# N = 16 on the HX8K.
+# GSEN point is issue 14's target (half the fabric's Fmax): seeds 1, 2, 3, as the banyan
+# one.  The GSEN engine with its other schedules on the HX8K, DW = 8, seeds 1, 2, 3: the
+# alternating one (Algorithm 4 needs N = 2 mod 4: N = 14) and the player (SCHED 2, N = 16,
+# PLAYER_LEN = N entries written through its port, PLAYER_CONTROL alt), each beside the
+# fabric in the control mode its schedule drives (ENGINE_FABRICS, engine_fabric_control).
+# The fault-tolerant engine banyan_ft_engine (plan memory, relay buffers; fault ports live)
+# at N = 16 on the HX8K.
 ENGINE_POINTS = (
     ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 1}, "hx8k", SEEDS_VARIED),
-    ("banyan_a2a_xchg", {"N": 16, "DW": 8}, "hx8k", (1,)),
+    ("banyan_a2a_xchg", {"N": 16, "DW": 8}, "hx8k", SEEDS_VARIED),
+    ("gsen_a2a_xchg", {"N": 14, "DW": 8, "SCHED": 0}, "hx8k", SEEDS_VARIED),
+    ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 2}, "hx8k", SEEDS_VARIED),
     ("gsen_a2a_xchg", {"N": 64, "DW": 20, "SCHED": 1}, "ulx3s", (1,)),
     ("banyan_a2a_xchg", {"N": 64, "DW": 20}, "ulx3s", (1,)),
     ("banyan_ft_engine", {"N": 16, "DW": 8}, "hx8k", (1,)),
 )
 ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg", "banyan_ft_engine")
+# fabric points that only an engine row needs (the full sweep's N do not include N = 14)
+ENGINE_FABRICS = (("gsen_fabric", {"N": 14, "W": 16, "CONTROL": "alt"}),)
+# the GSEN engine's SCHED -> the fabric control it drives (the player: its default
+# PLAYER_CONTROL, alt; gsen_a2a_xchg.v CFG_CONTROL)
+GSEN_SCHED_CONTROL = {0: "alt", 1: "stage", 2: "alt"}
+GSEN_SCHED_NAME = {0: "alternating", 1: "stage", 2: "player"}
 # The circuit-switched CB-LCAN engine (paper 003, docs/lcan_rtl.md): the issue's three
 # networks on the iCE40 HX8K and the ECP5 85F, W = 8, one seed (nextpnr takes minutes to
 # tens of minutes on its one-cycle network; a point it did not finish has no record), and
@@ -108,6 +120,8 @@ def points(quick: bool) -> list:
     # the data engines (docs/engines.md) beside the fabric point of the same device and N
     for design, params, board, seeds in ENGINE_POINTS:
         add(design, params, seeds, board=board)
+    for design, params in ENGINE_FABRICS:
+        add(design, params)
     for mode in (0, 2, 3):
         add("rn1_router", {"MODE_SEL": mode}, SEEDS_VARIED)
     for d in HYPERCUBE_DIMS:
@@ -272,24 +286,34 @@ def markdown(doc: dict) -> str:
               "The all-to-all data engines (memory ports, pipelined scheduler, sources and "
               "sinks, counters; banyan_ft_engine: plan memory and relay buffers) out of "
               "context through synth/ooc/ooc_<engine>.v, beside the pipelined fabric they "
-              "drive (stage control, same device, N and fabric word W = DW + 2n; the "
-              "fault-tolerant engine's word is 2 bits wider).  Target: the engine at least "
-              "half the fabric's Fmax.", "",
-              "| engine | N | DW | device | LUTs | FFs | LCs (wrapper) | Fmax MHz | fabric W | "
-              "fabric Fmax MHz | engine / fabric |",
-              "|---|---|---|---|---|---|---|---|---|---|---|"]
-        for r in sorted(engs, key=lambda r: (r["design"], _p(r, "N", 0))):
+              "drive (same device, N and fabric word W = DW + 2n, in the control mode the "
+              "schedule drives: stage for the GSEN stage schedule and the banyan engines, "
+              "alternating for the GSEN alternating schedule and the player with its "
+              "default PLAYER_CONTROL; the fault-tolerant engine's word is 2 bits wider).  "
+              "The player point replays PLAYER_LEN = N entries written through its memory "
+              "port.  Fmax: the worst of the seeds listed.  Target: the engine at least half "
+              "the fabric's Fmax.", "",
+              "| engine | schedule | N | DW | device | LUTs | FFs | LCs (wrapper) | Fmax MHz | "
+              "seeds | fabric W | fabric control | fabric Fmax MHz | engine / fabric |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for r in sorted(engs, key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "SCHED", 0))):
             n = _p(r, "N", 0)
             w = _p(r, "DW", 8) + 2 * clog2(n)
-            fab = "gsen_fabric" if r["design"].startswith("gsen") else "banyan_fabric"
+            if r["design"].startswith("gsen"):
+                fab, ctl = "gsen_fabric", GSEN_SCHED_CONTROL[_p(r, "SCHED", 0)]
+                sched = GSEN_SCHED_NAME[_p(r, "SCHED", 0)]
+            else:
+                fab, ctl = "banyan_fabric", "stage"
+                sched = "FT plan" if r["design"] == "banyan_ft_engine" else "Latin square"
             ref = [f for f in recs if f["design"] == fab and _p(f, "N") == n and _p(f, "W") == w
-                   and _p(f, "CONTROL") == "stage" and not _rv(f) and f["board"] == r["board"]]
+                   and _p(f, "CONTROL") == ctl and not _rv(f) and f["board"] == r["board"]]
             rf = f"{ref[0]['fmax_mhz']:.1f}" if ref else "-"
             ratio = f"{r['fmax_mhz'] / ref[0]['fmax_mhz']:.2f}" if ref else "-"
-            L.append(f"| {r['design']} | {n} | {_p(r, 'DW')} | {r['board']} | "
+            seeds = ",".join(str(x["seed"]) for x in r["runs"])
+            L.append(f"| {r['design']} | {sched} | {n} | {_p(r, 'DW')} | {r['board']} | "
                      f"{r.get('fabric_luts')} | {r.get('fabric_ffs')} | "
-                     f"{r['lcs']}/{r['lcs_available']} | {r['fmax_mhz']:.1f} | {w} | {rf} | "
-                     f"{ratio} |")
+                     f"{r['lcs']}/{r['lcs_available']} | {r['fmax_mhz']:.1f} | {seeds} | {w} | "
+                     f"{ctl} | {rf} | {ratio} |")
         L.append("")
 
     # The packet-switched d-cube (paper 004)

@@ -6,10 +6,15 @@
 // registered and folded three bits at a time into a shift register that leaves on `so`.  So
 // every engine path is register to register and nothing can be optimised away.  The flow
 // reports the engine's own LUT count from a separate out-of-context synthesis of
-// gsen_a2a_xchg; this wrapper gives Fmax and placement.
+// gsen_a2a_xchg; this wrapper gives Fmax and placement.  With the player schedule
+// (SCHED = 2; PLAYER_LEN = N entries, the default PLAYER_CONTROL alt) the player memory's
+// write port is fed from the same input shift register too, so the schedule stays a live
+// memory (tied off, synthesis would fold the all-zero entries into constants).
 //
 // Parameters
 //   N, DW, B, SCHED, PIPELINE, USE_TAGS   passed to gsen_a2a_xchg (legality checked there)
+// Derived: PAW, PEW player write address / entry bits; PL_W = 1 + PAW + PEW for SCHED = 2,
+//   else 0 (input shift register bits of the write port)
 // Ports
 //   clk  clock
 //   si   serial input of the input shift register
@@ -29,7 +34,10 @@ module ooc_gsen_a2a_xchg #(
     output wire so
 );
   localparam integer AW = ($clog2(N * B) < 1) ? 1 : $clog2(N * B);
-  localparam integer IN_W = 1 + N * DW;
+  localparam integer PAW = ($clog2(N) < 1) ? 1 : $clog2(N);
+  localparam integer PEW = N + 4 * (($clog2(N) + 3) / 4);
+  localparam integer PL_W = (SCHED == 2) ? 1 + PAW + PEW : 0;
+  localparam integer IN_W = 1 + N * DW + PL_W;
   localparam integer OUT_W = 6 * 32 + 2 + 2 * N + 2 * N * AW + N * DW;
   localparam integer FOLD_W = (OUT_W + 2) / 3;
 
@@ -41,6 +49,18 @@ module ooc_gsen_a2a_xchg #(
   wire [N-1:0] rd_en, wr_en;
   wire [N*AW-1:0] rd_addr, wr_addr;
   wire [N*DW-1:0] wr_data;
+  wire pl_en;
+  wire [PAW-1:0] pl_addr;
+  wire [PEW-1:0] pl_data;
+  generate
+    if (SCHED == 2) begin : g_player_wr
+      assign {pl_en, pl_addr, pl_data} = in_sr[IN_W-1:1+N*DW];
+    end else begin : g_no_player_wr
+      assign pl_en = 1'b0;
+      assign pl_addr = {PAW{1'b0}};
+      assign pl_data = {PEW{1'b0}};
+    end
+  endgenerate
 
   gsen_a2a_xchg #(
       .N(N),
@@ -64,13 +84,13 @@ module ooc_gsen_a2a_xchg #(
       .conflicts(conflicts),
       .src_rd_en(rd_en),
       .src_rd_addr(rd_addr),
-      .src_rd_data(in_sr[IN_W-1:1]),
+      .src_rd_data(in_sr[N*DW:1]),
       .snk_wr_en(wr_en),
       .snk_wr_addr(wr_addr),
       .snk_wr_data(wr_data),
-      .pl_wr_en(1'b0),
-      .pl_wr_addr({($clog2(N) < 1 ? 1 : $clog2(N)) {1'b0}}),
-      .pl_wr_data({(N + 4 * (($clog2(N) + 3) / 4)) {1'b0}})
+      .pl_wr_en(pl_en),
+      .pl_wr_addr(pl_addr),
+      .pl_wr_data(pl_data)
   );
 
   reg [OUT_W-1:0] out_q = {OUT_W{1'b0}};

@@ -252,13 +252,11 @@ module banyan_ft_engine (
     a_b <= b_q;
   end
 
-  // ---- stage C registers (fabric input cycle), written from stage A
-  reg          c_v;
+  // ---- stage C registers (fabric input cycle), written from stage A (the processors' ops
+  // are registered decoded, below)
   reg [M-1:0]  c_cfg;
   reg [BW-1:0] c_b;
   always @(posedge clk) begin
-    if (rst) c_v <= 1'b0;
-    else c_v <= a_v;
     c_cfg <= a_ent[M-1:0];
     c_b <= a_b;
   end
@@ -290,11 +288,20 @@ module banyan_ft_engine (
       wire [PW-1:0] a_fld = a_ent[M + i*PW +: PW];
       wire [1:0]    a_op = a_fld[1:0];
       wire [M-1:0]  a_dest = a_fld[M+1:2];
-      reg  [1:0]    c_op;
+      // the op of a valid entry, decoded: own word (direct or first hop), first hop, second hop
+      reg           c_own, c_first, c_rel;
       reg  [M-1:0]  c_dest;
       reg  [SW-1:0] c_slot;
       always @(posedge clk) begin
-        c_op <= a_v ? a_op : 2'd0;
+        if (rst) begin
+          c_own <= 1'b0;
+          c_first <= 1'b0;
+          c_rel <= 1'b0;
+        end else begin
+          c_own <= a_v && (a_op == 2'd1 || a_op == 2'd2);
+          c_first <= a_v && (a_op == 2'd2);
+          c_rel <= a_v && (a_op == 2'd3);
+        end
         c_dest <= a_dest;
         c_slot <= a_fld[PW-1:M+2];
       end
@@ -311,8 +318,6 @@ module banyan_ft_engine (
       wire c_slot_ok = ({{(32-SW){1'b0}}, c_slot} < RELAY_DEPTH);
       wire [RW-1:0] r_word = c_slot_ok ? rmem[c_slot] : {RW{1'b0}};
       wire r_held = c_slot_ok && rv[c_slot];
-      wire c_own = c_v && (c_op == 2'd1 || c_op == 2'd2);
-      wire c_rel = c_v && (c_op == 2'd3);
       wire [RW-1:0] own_word;
       if (HBW > 0) begin : g_own_b
         assign own_word = {c_b[HBW-1:0], c_dest, ME, src_rd_data[i*DW +: DW]};
@@ -322,7 +327,7 @@ module banyan_ft_engine (
       end
       assign f_in_valid[i] = c_own || (c_rel && r_held);
       assign f_in_data[i*FW +: FW] =
-          c_own ? {c_op == 2'd2, (c_op == 2'd2) ? c_slot : {SW{1'b0}}, own_word} :
+          c_own ? {c_first, c_first ? c_slot : {SW{1'b0}}, own_word} :
           (c_rel && r_held) ? {1'b0, {SW{1'b0}}, r_word} : {FW{1'b0}};
       assign ev_miss[i] = c_rel && !r_held;
 

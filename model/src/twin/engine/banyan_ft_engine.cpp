@@ -93,9 +93,9 @@ void BanyanFtEngine::clock(const In& in) {
   std::fill(clr_.begin(), clr_.end(), 0);
   uint32_t ev_miss = 0;
   for (int i = 0; i < N; ++i) {
-    const uint32_t op = c_v_ ? c_op_[i] : 0;  // c_op is already 0 when its entry was invalid
-    const bool own = c_v_ && (op == 1 || op == 2);
-    const bool rel = c_v_ && op == 3;
+    const uint32_t op = c_op_[i];  // 0 (idle) when its entry was invalid or after a reset
+    const bool own = op == 1 || op == 2;
+    const bool rel = op == 3;
     const bool slot_ok = c_slot_[i] < static_cast<uint32_t>(RD);
     const size_t ri = static_cast<size_t>(i) * RD + c_slot_[i];
     const bool held = slot_ok && rv_[ri];
@@ -189,13 +189,12 @@ void BanyanFtEngine::clock(const In& in) {
 
   // ---- stage C registers from stage A
   for (int i = 0; i < N; ++i) {
-    c_op_[i] = a_v_ ? static_cast<uint32_t>(a_ent_.op[i]) : 0;
+    c_op_[i] = a_v_ && !in.rst ? static_cast<uint32_t>(a_ent_.op[i]) : 0;  // c_own/c_first/c_rel
     c_dest_[i] = a_ent_.dest[i];
     c_slot_[i] = a_ent_.slot[i];
   }
   c_cfg_ = a_ent_.cfg;
   c_b_ = a_b_;
-  c_v_ = in.rst ? false : a_v_;
 
   // ---- stage A from the control (the entry read before this edge's plan write)
   a_v_ = in.rst ? false : (busy_ && issue_);

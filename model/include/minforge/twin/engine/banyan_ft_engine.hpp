@@ -76,7 +76,7 @@ class BanyanFtEngine {
   bool busy_ = false, done_ = false, issue_ = false;
   uint32_t len_ = 0, t_ = 0, b_ = 0, drain_ = 0, cyc_ = 0;
   // stage A, stage C
-  bool a_v_ = false, c_v_ = false;
+  bool a_v_ = false;
   banyan::FtEntry a_ent_;
   uint32_t a_b_ = 0, c_cfg_ = 0, c_b_ = 0;
   std::vector<uint32_t> c_op_, c_dest_, c_slot_;

@@ -1,7 +1,8 @@
 # The all-to-all family's Verilator recipe (GSEN and banyan fabrics and engines), shared by
 # the regression (tb/a2a/CMakeLists.txt) and `minforge sim` (tb/core/ondemand.cpp).
 #
-# mf_a2a_model(<target> NAME <top> SPECS <spec>... [OPT <-O level>] [UNITY <k>] [MODULE])
+# mf_a2a_model(<target> NAME <top> SPECS <spec>... [OPT <-O level>] [UNITY <k>] [MODULE]
+#              [PROJECT_CXX])
 # Generates the sweep top <top> from the specs (tb/a2a/gen_sweep.py, at configure time, into
 # the build directory; see its docstring for the spec syntax), and verilates it into
 # <target> with the adapter entry point minforge::tb::models::Vsweep(), the manifest
@@ -18,7 +19,7 @@ set(MF_A2A_DIR ${CMAKE_CURRENT_LIST_DIR})
 mf_core_dirs(MF_A2A_RTL_DIRS engines)
 
 function(mf_a2a_model target)
-  cmake_parse_arguments(S "MODULE" "NAME;OPT;UNITY" "SPECS" ${ARGN})
+  cmake_parse_arguments(S "MODULE;PROJECT_CXX" "NAME;OPT;UNITY" "SPECS" ${ARGN})
   set(gen ${CMAKE_CURRENT_BINARY_DIR}/gen/${S_NAME})
   file(MAKE_DIRECTORY ${gen})
   execute_process(
@@ -36,6 +37,9 @@ function(mf_a2a_model target)
   set(module "")
   if(S_MODULE)
     set(module MODULE)
+  endif()
+  if(S_PROJECT_CXX)
+    list(APPEND module PROJECT_CXX)
   endif()
   mf_verilate(${target} PREFIX Vsweep TOP ${S_NAME} TRACE OPT ${S_OPT} UNITY ${S_UNITY} ${module}
               MANIFEST ${gen}/${S_NAME}.json SOURCES ${gen}/${S_NAME}.v

@@ -6,7 +6,7 @@
 #
 # mf_verilate(<target> PREFIX <Vname> TOP <module> SOURCES <file>...
 #             [ARGS <verilator args>...] [DEPENDS <file>...] [OPT <-O level>] [UNITY <k>]
-#             [MANIFEST <json file>] [TRACE] [MODULE])
+#             [MANIFEST <json file>] [TRACE] [MODULE] [PROJECT_CXX])
 # Adds a Verilated model and its Dut adapter to an existing executable or library target:
 #  * Verilator runs at BUILD time, as a custom command depending on the sources and on
 #    every .v/.vh in the directories it searches: configuring takes seconds, and the
@@ -20,7 +20,9 @@
 #    MANIFEST embedded, and with MODULE the extern "C" mf_tb_model() of a shared library.
 #  * One Verilator runtime, the shared library mf_vl_runtime (with the FST writer), for
 #    every model of a process: the regression's, the CLI's and the on-demand ones.
-# TRACE compiles FST tracing into the model (--trace-fst).
+# TRACE compiles FST tracing into the model (--trace-fst).  PROJECT_CXX compiles the
+# generated code with the project's compiler instead of MINFORGE_VERILATED_CXX (the speed
+# models: what `verilator --build` uses by default, the system's c++).
 set(MF_TB_DIR ${CMAKE_CURRENT_LIST_DIR}/..)
 get_filename_component(MF_TB_DIR ${MF_TB_DIR} ABSOLUTE)
 set(MF_TB_CORE ${MF_TB_DIR}/core)
@@ -112,7 +114,7 @@ function(mf_core_dirs var)
 endfunction()
 
 function(mf_verilate target)
-  cmake_parse_arguments(V "TRACE;MODULE" "PREFIX;TOP;OPT;UNITY;MANIFEST"
+  cmake_parse_arguments(V "TRACE;MODULE;PROJECT_CXX" "PREFIX;TOP;OPT;UNITY;MANIFEST"
                         "SOURCES;ARGS;DEPENDS" ${ARGN})
   if(NOT V_OPT)
     set(V_OPT -O0)
@@ -181,7 +183,7 @@ function(mf_verilate target)
   if(type MATCHES "^(MODULE|SHARED)_LIBRARY$")
     set_target_properties(${objs} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   endif()
-  if(MF_VL_CXX_LAUNCHER)
+  if(MF_VL_CXX_LAUNCHER AND NOT V_PROJECT_CXX)
     set_target_properties(${objs} PROPERTIES CXX_COMPILER_LAUNCHER "${MF_VL_CXX_LAUNCHER}")
   endif()
   target_sources(${target} PRIVATE $<TARGET_OBJECTS:${objs}> ${adapter} ${mdir}/${V_PREFIX}.h)

@@ -46,9 +46,9 @@ RV_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4")
 # PLAYER_LEN = N entries written through its port, PLAYER_CONTROL alt), each beside the
 # fabric in the control mode its schedule drives (ENGINE_FABRICS, engine_fabric_control).
 # The fault-tolerant engine banyan_ft_engine (plan memory, relay buffers; fault ports live)
-# at N = 16 on the HX8K, seed 1 only: nextpnr 0.4's router1 aborts at seed 2 (assertion
-# next_score >= 0 after 18 minutes) and does not finish seed 3 in 15 minutes; nextpnr 0.11
-# (heap placer, router2) routes seeds 1, 2, 3 in seconds (figures in docs/synth.md).
+# at N = 16 on the HX8K, seeds 1 and 2: nextpnr 0.4's router1 does not finish seed 3 (not
+# within 7 minutes; seeds 1 and 2 take seconds); nextpnr 0.11 (heap placer, router2) routes
+# seeds 1, 2, 3 in seconds (figures in docs/synth.md).
 ENGINE_POINTS = (
     ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 1}, "hx8k", SEEDS_VARIED),
     ("banyan_a2a_xchg", {"N": 16, "DW": 8}, "hx8k", SEEDS_VARIED),
@@ -56,7 +56,7 @@ ENGINE_POINTS = (
     ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 2}, "hx8k", SEEDS_VARIED),
     ("gsen_a2a_xchg", {"N": 64, "DW": 20, "SCHED": 1}, "ulx3s", (1,)),
     ("banyan_a2a_xchg", {"N": 64, "DW": 20}, "ulx3s", (1,)),
-    ("banyan_ft_engine", {"N": 16, "DW": 8}, "hx8k", (1,)),
+    ("banyan_ft_engine", {"N": 16, "DW": 8}, "hx8k", (1, 2)),
 )
 ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg", "banyan_ft_engine")
 # fabric points that only an engine row needs (the full sweep's N do not include N = 14)

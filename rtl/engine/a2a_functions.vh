@@ -6,6 +6,14 @@
 //                        vector: the sinks' n events, or with tag routing (tags != 0) the
 //                        fabric's ncf conflict bits.  The data engines' latency is
 //                        fabric + 4 + this; the self-test checker uses the same depth.
+//   a2a_gsen_path(ports, ash, src, cfg)  the path of input terminal src through the GSEN of
+//                        `ports` ports set by configuration number cfg, computed at
+//                        elaboration (gsen_route's recurrence, rtl/gsen/gsen_route.v):
+//                        returns dst * 2^16 + forward tag F.  ash < 0: stage control (stage s
+//                        state = bit n-1-s of cfg); ash >= 0: alternating control, that state
+//                        xor bit ash of the switch index y (0 alt, 1 alt2, 2 alt4).  The
+//                        schedulers' tables (gsen_sched_stage, gsen_sched_player) are filled
+//                        with it.  Needs mf_functions.vh (mf_clog2) included before.
 
 function integer a2a_count_levels;
   input integer a2a_n;
@@ -20,5 +28,29 @@ function integer a2a_count_levels;
       a2a_count_levels = a2a_count_levels + 1;
       a2a_span = a2a_span * 4;
     end
+  end
+endfunction
+
+function integer a2a_gsen_path;
+  input integer a2a_ports;
+  input integer a2a_ash;
+  input integer a2a_src;
+  input integer a2a_cfg;
+  integer a2a_ns, a2a_h, a2a_t, a2a_y, a2a_b, a2a_st, a2a_f, a2a_tg, a2a_s;
+  begin
+    a2a_ns = mf_clog2(a2a_ports);
+    a2a_h = a2a_ports / 2;
+    a2a_t = a2a_src;
+    a2a_tg = 0;
+    for (a2a_s = 0; a2a_s < a2a_ns; a2a_s = a2a_s + 1) begin
+      a2a_b = (a2a_t >= a2a_h) ? 1 : 0;                // in-subport: terminal t >= N/2
+      a2a_y = (a2a_b != 0) ? a2a_t - a2a_h : a2a_t;    // switch y = t mod N/2
+      a2a_st = (a2a_cfg >> (a2a_ns - 1 - a2a_s)) & 1;
+      if (a2a_ash >= 0) a2a_st = a2a_st ^ ((a2a_y >> a2a_ash) & 1);
+      a2a_f = a2a_b ^ a2a_st;                          // out-subport f = b xor state
+      a2a_tg = a2a_tg | (a2a_f << (a2a_ns - 1 - a2a_s));
+      a2a_t = 2 * a2a_y + a2a_f;                       // next terminal 2y + f
+    end
+    a2a_gsen_path = a2a_t * 65536 + a2a_tg;
   end
 endfunction

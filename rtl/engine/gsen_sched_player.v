@@ -8,20 +8,40 @@
 // digits (e.g. N=20, n=5: "fffff1c" = all send, A' = 0x1c).  The destination and forward
 // tag of processor i are those of its path under the configuration (gsen_route).
 //
+// Look-ahead and tables (timing): the rounds follow each other in a known order (0 after
+// load or reset, (k + 1) mod LEN after adv), so the memory is read one round ahead, from a
+// counter at k + 1, into the entry register (a synchronous read with enable: the block
+// RAM's own read register); cfg and valid are that register.  For a fixed source i the
+// destination and the tag are functions of the n configuration bits alone: a table of 2^n
+// entries per processor, filled at elaboration with a2a_gsen_path (rtl/engine/a2a_functions.vh,
+// gsen_route's recurrence), is indexed by the registered configuration (n-input logic, no
+// carry chain).  The outputs equal in every cycle the schedule of `round` as a2a_ctrl steps
+// it (the twin is the table twin::gsen_sched_player); the paths are counter -> memory
+// address and entry register -> n-input table -> the engine's scheduler register.
+//
 // Parameters
 //   N        ports, even, >= 4
 //   CONTROL  1 stage, 2 alt, 3 alt2, 4 alt4 (mf_params.vh)
 //   LEN      entries = rounds (>= 1)
 //   FILE     $readmemh file loaded at time 0 ("" = none: the memory starts all zero and is
 //            written through the write port before start)
-// Derived: NS = IW = n, CW4, ENTRY_W, AW = max(1, ceil(log2 LEN)), RW = ceil(log2(LEN+1))
+// Derived: NS = IW = n, P = 2^n, CW4, ENTRY_W, AW = max(1, ceil(log2 LEN)),
+//   RW = ceil(log2(LEN+1))
 // Ports
-//   clk                 write-port clock (the read is combinational)
-//   rst, load, adv      unused (common scheduler interface)
-//   round [RW-1:0]      current round k; reads entry k (k >= LEN reads as all zero)
-//   cfg [NS-1:0], valid [N-1:0], dst [N*IW-1:0], tag [N*NS-1:0]   as gsen_sched_stage
+//   clk, rst            clock, synchronous active-high reset (outputs = entry 0)
+//   load                the exchange starts: the outputs become entry 0's in the next cycle
+//   adv                 the current round is injected: the outputs step to entry
+//                       (k + 1) mod LEN
+//   round [RW-1:0]      current round k (unused: common scheduler interface)
+//   cfg [NS-1:0]        configuration of entry k (registered)
+//   valid [N-1:0]       send mask of entry k (registered)
+//   dst [N*IW-1:0], tag [N*NS-1:0]   as gsen_sched_stage (the path of processor i under cfg)
 //   wr_en, wr_addr [AW-1:0], wr_data [ENTRY_W-1:0]   synchronous write of entry wr_addr
 //                       (addresses >= LEN are ignored)
+// Timing: cfg, valid, dst and tag follow round k as a2a_ctrl steps it (load -> 0, adv ->
+//   k + 1 mod LEN), i.e. they are valid in the cycle round holds k.  The memory is written
+//   before start: a write while an exchange runs (busy), or in the cycle of start, may not
+//   be seen by it (its entry may already be read ahead).
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -35,14 +55,22 @@ module gsen_sched_player (
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
+`include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer IW = NS;
+  localparam integer P = 1 << NS;
   localparam integer CW4 = 4 * ((NS + 3) / 4);
   localparam integer ENTRY_W = N + CW4;
   localparam integer AW = (mf_clog2(LEN) < 1) ? 1 : mf_clog2(LEN);
   localparam integer RW = mf_clog2(LEN + 1);
   localparam [31:0] LEN32 = LEN;
+  // the switch-index bit that alternating control xors into the state (-1: stage control),
+  // as gsen_route
+  localparam integer ASH = (CONTROL == MF_CTRL_ALT) ? 0 :
+                           (CONTROL == MF_CTRL_ALT2) ? 1 :
+                           (CONTROL == MF_CTRL_ALT4) ? 2 : -1;
+  localparam integer EW = IW + NS;  // table entry {dst[IW-1:0], tag[NS-1:0]}
 
   input  wire               clk;
   input  wire               rst;
@@ -63,7 +91,9 @@ module gsen_sched_player (
                        ("gsen_sched_player: N must be even and >= 4 (N=%0d)", N))
     `MF_PARAM_ERROR_IF(LEN < 1, g_bad_len, ERROR_gsen_sched_player_LEN_must_be_positive,
                        ("gsen_sched_player: LEN must be >= 1 (LEN=%0d)", LEN))
-    // gsen_route rejects CONTROL values other than 1..4.
+    `MF_PARAM_ERROR_IF(CONTROL < MF_CTRL_STAGE || CONTROL > MF_CTRL_ALT4, g_bad_control,
+                       ERROR_gsen_sched_player_CONTROL_must_be_stage_or_alt,
+                       ("gsen_sched_player: CONTROL must be 1 stage, 2..4 alt (CONTROL=%0d)", CONTROL))
   endgenerate
 
   reg [ENTRY_W-1:0] mem [0:LEN-1];
@@ -81,22 +111,59 @@ module gsen_sched_player (
     if (wr_en && {{(32-AW){1'b0}}, wr_addr} < LEN32) mem[wr_addr] <= wr_data;
   end
 
-  wire              in_range = {{(32-RW){1'b0}}, round} < LEN32;
-  wire [ENTRY_W-1:0] entry = in_range ? mem[round[AW-1:0]] : {ENTRY_W{1'b0}};
-  wire [N-1:0]      mask = entry[CW4 +: N];
-  wire [CW4-1:0]    cfg_field = entry[CW4-1:0];
-  wire              unused_ctl = rst ^ load ^ adv ^ (^cfg_field) ^ (^round);
+  // Look-ahead: k1_q = (k + 1) mod LEN; the entry register reads entry 0 at load / reset and
+  // entry k1_q at adv.
+  localparam [31:0] K1_32 = (LEN > 1) ? 1 : 0;
+  localparam [AW-1:0] K1 = K1_32[AW-1:0];
+  localparam [31:0] LAST32 = LEN - 1;
+  localparam [AW-1:0] KLAST = LAST32[AW-1:0];
+  reg [AW-1:0] k1_q;
+  always @(posedge clk) begin
+    if (rst || load) k1_q <= K1;
+    else if (adv) k1_q <= (k1_q == KLAST) ? {AW{1'b0}} : k1_q + {{(AW-1){1'b0}}, 1'b1};
+  end
+  wire [AW-1:0] rd_addr = (rst || load) ? {AW{1'b0}} : k1_q;
 
+  reg [ENTRY_W-1:0] e_q;
+  always @(posedge clk) begin
+    if (rst || load || adv) e_q <= mem[rd_addr];
+  end
+
+  wire [CW4-1:0] cfg_field = e_q[CW4-1:0];
   assign cfg   = cfg_field[NS-1:0];
-  assign valid = mask;
+  assign valid = e_q[CW4 +: N];
+  wire unused_ctl = ^round;
+  generate
+    if (CW4 > NS) begin : g_unused_pad
+      wire unused_pad = ^cfg_field[CW4-1:NS];
+    end
+  endgenerate
+
+  // Processor src's {dst, tag} under every configuration c = 0 .. 2^n - 1.
+  function [P*EW-1:0] path_table;
+    input integer src;
+    integer c, pth;
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer d, tg;  // only the low IW / NS bits are table bits
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      path_table = {P*EW{1'b0}};
+      for (c = 0; c < P; c = c + 1) begin
+        pth = a2a_gsen_path(N, ASH, src, c);
+        d = pth / 65536;
+        tg = pth % 65536;
+        path_table[c*EW +: EW] = {d[IW-1:0], tg[NS-1:0]};
+      end
+    end
+  endfunction
 
   genvar i;
   generate
     for (i = 0; i < N; i = i + 1) begin : g_proc
-      localparam [31:0] I32 = i;
-      gsen_route #(.N(N), .CONTROL(CONTROL)) u_route (
-        .src(I32[IW-1:0]), .cfg(cfg), .dst(dst[i*IW +: IW]), .tag(tag[i*NS +: NS])
-      );
+      localparam [P*EW-1:0] TAB = path_table(i);
+      wire [EW-1:0] e = TAB[cfg*EW +: EW];
+      assign dst[i*IW +: IW] = e[NS +: IW];
+      assign tag[i*NS +: NS] = e[NS-1:0];
     end
   endgenerate
 endmodule

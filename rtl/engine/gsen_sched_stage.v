@@ -12,13 +12,13 @@
 //
 // Tables and look-ahead (timing): under stage control each processor's round-k outputs
 // (send bit, destination, tag) are a function of the n bits of k alone, so they are computed
-// at elaboration (the constant function sched_entry below: gsen_route's stage-control
-// recurrence and the test above) into a per-processor table of 2^n entries, and the hardware
-// is a lookup.  The rounds follow each other in a known order (0 after load or reset,
-// (k + 1) mod 2^n after adv), so the lookup is made one round ahead from a counter at
-// k + 1 and registered: the outputs are registers, equal in every cycle to the schedule of
-// `round` (the twin is the table twin::gsen_sched_stage); the path is counter -> n-input
-// table -> register.
+// at elaboration (the constant function sched_entry below: the path a2a_gsen_path
+// (rtl/engine/a2a_functions.vh) under stage control and the test above) into a per-processor
+// table of 2^n entries, and the hardware is a lookup.  The rounds follow each other in a
+// known order (0 after load or reset, (k + 1) mod 2^n after adv), so the lookup is made one
+// round ahead from a counter at k + 1 and registered: the outputs are registers, equal in
+// every cycle to the schedule of `round` (the twin is the table twin::gsen_sched_stage); the
+// path is counter -> n-input table -> register.
 //
 // Parameters
 //   N   ports, even, >= 4
@@ -44,6 +44,7 @@ module gsen_sched_stage (
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
+`include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer IW = NS;
@@ -71,26 +72,21 @@ module gsen_sched_stage (
   assign cfg = k;
 
   localparam integer EW = 2 * NS + 1;  // table entry {valid, dst[IW-1:0], tag[NS-1:0]}
-  localparam integer H = N / 2;
 
-  // Processor src in round k: gsen_route (rtl/gsen/gsen_route.v) under stage control (at
-  // stage s the switch state is bit n-1-s of C = k), then the first-configuration test.
+  // Processor src in round k: its path under stage control (at stage s the switch state is
+  // bit n-1-s of C = k: a2a_gsen_path, a2a_functions.vh), then the first-configuration test.
   function [EW-1:0] sched_entry;
     input integer src;
     input integer k_in;
-    integer t, yy, st, bb, ff, tg, s_i, fx, bx, fa, ba, ca, dn, up;
+    integer pth, tg, fx, bx, fa, ba, ca, dn, up;
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer t;  // only the low IW bits are the destination
+    /* verilator lint_on UNUSEDSIGNAL */
     reg v;
     begin
-      t = src;
-      tg = 0;
-      for (s_i = 0; s_i < NS; s_i = s_i + 1) begin
-        bb = (t >= H) ? 1 : 0;
-        yy = (bb != 0) ? t - H : t;
-        st = (k_in >> (NS - 1 - s_i)) & 1;
-        ff = bb ^ st;
-        tg = tg | (ff << (NS - 1 - s_i));
-        t = ((yy & ((1 << IW) - 1)) << 1) | ff;
-      end
+      pth = a2a_gsen_path(N, -1, src, k_in);
+      t = pth / 65536;
+      tg = pth % 65536;
       fx = tg;
       bx = k_in ^ tg;                           // B = C xor F
       dn = (fx >= N) ? 1 : 0;                   // F' = F - N, B' = B - 1

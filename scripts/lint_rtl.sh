@@ -132,6 +132,7 @@ bad=(
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|W=8|too small|ERROR_gsen_a2a_engine_W_too_small"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|SCHED=5|unknown SCHED|ERROR_gsen_a2a_xchg_unknown_SCHED"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|N=12|N must be 2 mod 4|ERROR_gsen_sched_alt_N_must_be_2_mod_4"
+  "gsen_sched_player|rtl/engine/gsen_sched_player.v|CONTROL=5|CONTROL must be 1 stage|ERROR_gsen_sched_player_CONTROL_must_be_stage_or_alt"
   "banyan_a2a_engine|rtl/engine/banyan_a2a_engine.v|N=24|N must be a power of two|ERROR_banyan_a2a_xchg_N_must_be_a_power_of_two"
   "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|DW=0|DW must be >= 1|ERROR_gsen_a2a_xchg_DW_must_be_positive"
   "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|B=0|B must be >= 1|ERROR_gsen_a2a_xchg_B_must_be_positive"

@@ -40,8 +40,9 @@
 //                       (addresses >= LEN are ignored)
 // Timing: cfg, valid, dst and tag follow round k as a2a_ctrl steps it (load -> 0, adv ->
 //   k + 1 mod LEN), i.e. they are valid in the cycle round holds k.  The memory is written
-//   before start: a write while an exchange runs (busy), or in the cycle of start, may not
-//   be seen by it (its entry may already be read ahead).
+//   before start: a write while an exchange runs (busy) or in the cycle of start may not be
+//   seen by it (its entry may already be read ahead), and a write at an edge where the same
+//   entry is read (load, adv, rst) leaves that read undefined in hardware (no_rw_check).
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -96,7 +97,10 @@ module gsen_sched_player (
                        ("gsen_sched_player: CONTROL must be 1 stage, 2..4 alt (CONTROL=%0d)", CONTROL))
   endgenerate
 
-  reg [ENTRY_W-1:0] mem [0:LEN-1];
+  // no_rw_check (Yosys): a read and a write of one entry at the same edge need not return
+  // the old entry (the memory is written before start, see Timing), so synthesis adds no
+  // collision bypass (write registers and a multiplexer after the block RAM's read data).
+  (* no_rw_check *) reg [ENTRY_W-1:0] mem [0:LEN-1];
 
   generate
     if (FILE != "") begin : g_file

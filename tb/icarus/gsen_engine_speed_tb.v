@@ -16,6 +16,7 @@ module gsen_engine_speed_tb;
   parameter integer PIPELINE = 1;
   parameter integer REPEAT = 100;
 
+`include "mf_functions.vh"
 `include "a2a_functions.vh"
 
   // Player port widths of gsen_a2a_engine at its default PLAYER_LEN = 10 (port unused here).

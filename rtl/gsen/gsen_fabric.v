@@ -69,9 +69,7 @@ module gsen_fabric (
   localparam integer MW = W + IS_TAG * NS;
   localparam integer NSW = NS * H;
   // Alternation period shift: -1 = none (stage control).
-  localparam integer ALT_SHIFT = (CONTROL == MF_CTRL_ALT) ? 0 :
-                                 (CONTROL == MF_CTRL_ALT2) ? 1 :
-                                 (CONTROL == MF_CTRL_ALT4) ? 2 : -1;
+  localparam integer ALT_SHIFT = mf_ctrl_alt_shift(CONTROL);
 
   input  wire              clk;
   input  wire              rst;

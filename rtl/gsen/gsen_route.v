@@ -31,9 +31,7 @@ module gsen_route (
   localparam integer NS = mf_clog2(N);
   localparam integer IW = NS;
   localparam integer H = N / 2;
-  localparam integer ALT_SHIFT = (CONTROL == MF_CTRL_ALT) ? 0 :
-                                 (CONTROL == MF_CTRL_ALT2) ? 1 :
-                                 (CONTROL == MF_CTRL_ALT4) ? 2 : -1;
+  localparam integer ALT_SHIFT = mf_ctrl_alt_shift(CONTROL);
   localparam integer ASH = (ALT_SHIFT < 0) ? 0 : ALT_SHIFT;
 
   input  wire [IW-1:0] src;

@@ -34,14 +34,14 @@ function(mf_a2a_model target)
   foreach(d ${MF_A2A_RTL_DIRS})
     list(APPEND incs -I${d})
   endforeach()
-  set(module "")
+  set(flags "")
   if(S_MODULE)
-    set(module MODULE)
+    list(APPEND flags MODULE)
   endif()
   if(S_PROJECT_CXX)
-    list(APPEND module PROJECT_CXX)
+    list(APPEND flags PROJECT_CXX)
   endif()
-  mf_verilate(${target} PREFIX Vsweep TOP ${S_NAME} TRACE OPT ${S_OPT} UNITY ${S_UNITY} ${module}
+  mf_verilate(${target} PREFIX Vsweep TOP ${S_NAME} TRACE OPT ${S_OPT} UNITY ${S_UNITY} ${flags}
               MANIFEST ${gen}/${S_NAME}.json SOURCES ${gen}/${S_NAME}.v
               # --trace-depth 1: ports of the sweep top only (much smaller trace code)
               ARGS -Wall -Wno-VARHIDDEN --assert --x-assign fast --x-initial fast

@@ -39,6 +39,7 @@
 //                previous cycle's words and the fabric conflicts, registered
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_assert.vh"
 
 module a2a_sink (
   clk, rst, clear, in_valid, in_data, in_conf, wr_en, wr_addr, wr_data,
@@ -189,16 +190,10 @@ module a2a_sink (
   endgenerate
   assign wr_en = good;
 
-`ifndef SYNTHESIS
   // Invariant: every valid word falls into exactly one class.
-  always @(posedge clk) begin
-    if (!rst && ((good | bad | dup) != kv_all || (good & bad) != 0 || (good & dup) != 0 ||
-                 (bad & dup) != 0)) begin
-      $display("%m: ASSERTION FAILED: word classes do not add up");
-      $stop;
-    end
-  end
-`endif
+  `MF_ASSERT(a_one_class_per_word, clk, rst,
+             (good | bad | dup) == kv_all && (good & bad) == 0 && (good & dup) == 0 &&
+             (bad & dup) == 0)
 
   // stage E
   always @(posedge clk) begin

@@ -48,6 +48,7 @@
 // Timing: with PIPELINE=1 the round presented in cycle k is at the outputs in cycle k+n.
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_assert.vh"
 
 module gsen_fabric (
   clk, rst, in_valid, in_data, in_cfg, in_tag, out_valid, out_data, out_conflict
@@ -233,31 +234,17 @@ module gsen_fabric (
         end
       end
 
-`ifndef SYNTHESIS
       // Invariant: outside tag mode a stage neither loses nor creates messages.
       if (IS_TAG == 0) begin : g_chk
-        always @(posedge clk) begin
-          if (!rst && mf_popcount(nv) != mf_popcount(v_at[s])) begin
-            $display("%m: ASSERTION FAILED: stage %0d changed the message count", s);
-            $stop;
-          end
-        end
+        `MF_ASSERT(a_stage_keeps_count, clk, rst, mf_popcount(nv) == mf_popcount(v_at[s]))
       end
-`endif
     end
   endgenerate
 
-`ifndef SYNTHESIS
-  // Invariant (ROUND_VALID = 1): a round is a full permutation or empty.
+  // Input rule (ROUND_VALID = 1): a round is a full permutation or empty.
   generate
     if (ROUND_VALID != 0) begin : g_round_chk
-      always @(posedge clk) begin
-        if (!rst && in_valid != {N{1'b0}} && in_valid != {N{1'b1}}) begin
-          $display("%m: ASSERTION FAILED: ROUND_VALID=1 needs in_valid all ones or all zeros, got %b",
-                   in_valid);
-          $stop;
-        end
-      end
+      `MF_ASSUME(m_round_full_or_empty, clk, rst, in_valid == {N{1'b0}} || in_valid == {N{1'b1}})
     end
   endgenerate
 
@@ -269,7 +256,6 @@ module gsen_fabric (
       for (k = 0; k < N; k = k + 1) if (v[k]) mf_popcount = mf_popcount + 1;
     end
   endfunction
-`endif
 
 endmodule
 

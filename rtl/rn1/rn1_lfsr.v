@@ -10,6 +10,7 @@
 // Step rule (every cycle after reset): state <= (state >> 1) ^ (state[0] ? TAPS : 0).
 // The cycle twin minforge::twin::Rn1Lfsr implements the same rule; docs/rn1_protocol.md.
 `default_nettype none
+`include "mf_param_check.vh"
 module rn1_lfsr #(
     parameter         W    = 16,
     parameter [W-1:0] TAPS = 16'hB400
@@ -20,13 +21,8 @@ module rn1_lfsr #(
     output reg  [W-1:0] state
 );
   generate
-    if (W < 2 || W > 32) begin : g_bad_width
-`ifdef __ICARUS__
-      rn1_lfsr_width_must_be_2_to_32 u_stop ();
-`else
-      $error("rn1_lfsr: W must be 2..32");
-`endif
-    end
+    `MF_PARAM_ERROR_IF(W < 2 || W > 32, g_bad_width, ERROR_rn1_lfsr_W_must_be_2_to_32,
+                       ("rn1_lfsr: W must be 2..32 (W=%0d)", W))
   endgenerate
 
   always @(posedge clk) begin

@@ -20,6 +20,7 @@
 // status word -> checksum word -> RELAY downstream replies (connected) | end (dropped).
 // Latency: one cycle forward and one cycle backward per core.
 `default_nettype none
+`include "mf_param_check.vh"
 module rn1_xbar_core #(
     parameter                NI        = 8,
     parameter                R         = 4,
@@ -47,14 +48,11 @@ module rn1_xbar_core #(
                    S_RELAY = 3'd5, S_FIN = 3'd6;
 
   generate
-    if (NI < 1 || NI > 8 || !(R == 2 || R == 4) || !(D == 1 || D == 2 || D == 4) || NO > 8 ||
-        PORT_BASE + NI > 8 || PORT_BASE + NO > 8 || (D > 1 && R * DB > LFSR_W)) begin : g_bad
-`ifdef __ICARUS__
-      rn1_xbar_core_needs_NI_1_8_R_2_or_4_D_1_2_4_and_at_most_8_ports u_stop ();
-`else
-      $error("rn1_xbar_core: need NI 1..8, R 2 or 4, D 1/2/4, R*D <= 8, R*log2(D) <= LFSR_W");
-`endif
-    end
+    `MF_PARAM_ERROR_IF(NI < 1 || NI > 8 || !(R == 2 || R == 4) || !(D == 1 || D == 2 || D == 4) ||
+                       NO > 8 || PORT_BASE + NI > 8 || PORT_BASE + NO > 8 ||
+                       (D > 1 && R * DB > LFSR_W), g_bad,
+                       ERROR_rn1_xbar_core_needs_NI_1_8_R_2_or_4_D_1_2_4_at_most_8_ports,
+                       ("rn1_xbar_core: need NI 1..8, R 2 or 4, D 1/2/4, R*D <= 8, R*log2(D) <= LFSR_W"))
   endgenerate
 
   // CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), MSB first: linear in x = c ^ b, written as

@@ -1,8 +1,8 @@
 # minforge top-level Makefile.  Two commands do everything on a fresh Debian machine:
 #   make demo   the CLI only, then golden model, RTL vs model (Verilator lockstep, each model
 #               built on demand), RN1, synthesis, summary
-#   make test   everything, then the whole regression (GoogleTest + Verilator lockstep + lint),
-#               via CTest on all cores
+#   make test   everything, then the whole regression (GoogleTest + Verilator lockstep + lint
+#               + the formal proofs' quick subset), via CTest on all cores
 SHELL      := /bin/bash
 BUILD      ?= build
 JOBS       ?= $(shell nproc)
@@ -10,7 +10,7 @@ CLI        := $(BUILD)/sim/minforge
 WERROR     := $(if $(CI),ON,OFF)
 CMAKE_GEN  := $(if $(shell command -v ninja),-G Ninja,)
 
-.PHONY: all deps configure build demo test bench lint format clean
+.PHONY: all deps configure build demo test bench lint format clean formal
 
 all: build
 
@@ -39,6 +39,12 @@ bench: build
 
 lint: deps
 	@bash scripts/lint_rtl.sh
+
+# Formal proofs (SymbiYosys, tb/formal/<proof>/, docs/verification.md "Formal proofs"): every
+# task of every proof and every planted bug (each must fail), in parallel on the machine's
+# cores, one line per run.  `make formal ONLY=<regex>` runs the matching "<proof>/<task>"s.
+formal: deps
+	@python3 tb/formal/run.py --mutants -j $(JOBS) --out $(BUILD)/formal $(if $(ONLY),--only '$(ONLY)')
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')

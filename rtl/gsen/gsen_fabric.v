@@ -241,10 +241,12 @@ module gsen_fabric (
     end
   endgenerate
 
-  // Input rule (ROUND_VALID = 1): a round is a full permutation or empty.
+  // Input rule (ROUND_VALID = 1): a round is a full permutation or empty.  An assertion, not
+  // an assumption: inside an engine the scheduler drives in_valid, and the engine's proofs
+  // must show that it keeps the rule (a fabric-level proof assumes it of its free inputs).
   generate
     if (ROUND_VALID != 0) begin : g_round_chk
-      `MF_ASSUME(m_round_full_or_empty, clk, rst, in_valid == {N{1'b0}} || in_valid == {N{1'b1}})
+      `MF_ASSERT(a_round_full_or_empty, clk, rst, in_valid == {N{1'b0}} || in_valid == {N{1'b1}})
     end
   endgenerate
 

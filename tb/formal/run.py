@@ -256,8 +256,13 @@ def main() -> int:
 
     proofs = {}
     for folder in sorted(p for p in FORMAL.iterdir() if p.is_dir()):
-        if (folder / f"{folder.name}.sby").is_file():
-            proofs[folder.name] = Proof(folder)
+        if not (folder / f"{folder.name}.sby").is_file():
+            continue
+        if not (folder / "proof.json").is_file():
+            print(f"formal: warning: {folder.relative_to(ROOT)} has no proof.json: not run",
+                  file=sys.stderr)
+            continue
+        proofs[folder.name] = Proof(folder)
     jobs = []
     for p in proofs.values():
         quick = set(p.meta.get("quick", []))

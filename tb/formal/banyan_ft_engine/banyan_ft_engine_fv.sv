@@ -1,16 +1,17 @@
 // banyan_ft_engine_fv: formal harness of rtl/engine/banyan_ft_engine.v (the fault-tolerant
 // all-to-all personalized exchange of paper 000, section 3, with relays through
-// intermediate processors), N = 8, DW = 1, B = 1, PIPELINE = 1, RELAY_DEPTH = 2.
+// intermediate processors), N = 8, DW = 1, B = 1, RELAY_DEPTH = 2; per task PIPELINE and
+// the faulty element E_1,FL with the model's plan for them (PLAN_FILE).
 //
 // The scenario is fixed; the data and the fault's behaviour are free:
 //   step 0          rst (synchronous)
 //   steps 0..T-1    the plan image written by the model (PLAN_FILE, T = 24 entries, for the
-//                   faulty element E_(FI,FL) = E_1,1) is written into the schedule memory
+//                   faulty element E_(FI,FL) = E_1,FL) is written into the schedule memory
 //                   through the engine's plan write port, entry t at step t (the engine is
 //                   idle; the write port ignores rst)
 //   step T          start, plan_len = T
 //   source memories arbitrary but constant (anyconst), read synchronously as the engine's
-//   header asks (data in the cycle after src_rd_en); the fault E_1,1 enabled for the whole
+//   header asks (data in the cycle after src_rd_en); the fault E_1,FL enabled for the whole
 //   run with an arbitrary but constant kind (dead, stuck straight, stuck cross: the plan
 //   never routes a message through the faulty element, so every kind must work).
 //
@@ -21,7 +22,8 @@
 // address d, every pair exactly once (section 3: with the faulty element, the blocked pairs
 // reach their destination through an intermediate processor, "routing the information
 // through intermediate PE's", the DFA capability).  Timing (engine header / docs/engines.md):
-// done rises B*T + LAT cycles after start, LAT = FLAT + 4 + PL = 3 + 4 + 2 = 9 at N = 8.
+// done rises B*T + LAT cycles after start, LAT = FLAT + 4 + PL = FLAT + 6 at N = 8 (FLAT = 3
+// with PIPELINE = 1, 0 with PIPELINE = 0).
 //
 // Properties (checked at every step of the bounded run, depth = the whole plan + latency):
 //   a_wr_*      every sink write carries the transpose word of its address and writes an
@@ -38,6 +40,11 @@
 module banyan_ft_engine_fv (
   input wire clk
 );
+  // per task (chparam in the .sby): the fabric's pipelining, the faulty element E_(1, FL)
+  // and the model's plan for exactly that element and latency
+  parameter integer PIPELINE = 1;
+  parameter integer FL = 1;
+  parameter PLAN_FILE = "banyan_ft_n8_e1_1.hex";
   localparam integer N = 8;
   localparam integer M = 3;
   localparam integer DW = 1;
@@ -52,14 +59,13 @@ module banyan_ft_engine_fv (
   localparam integer PLW = 5;
   localparam integer AW = 3;            // ceil(log2(N*B))
   localparam integer NB = N * B;
-  localparam integer LAT = 3 + 4 + 2;   // FLAT + 4 + PL (docs/engines.md table, N = 8)
-  localparam integer FI = 1;            // faulty element E_(FI, FL)
-  localparam integer FL = 1;
+  localparam integer FLAT = PIPELINE ? M : 0;  // fabric latency (engine header)
+  localparam integer LAT = FLAT + 4 + 2;  // FLAT + 4 + PL, PL = 2 at N = 8 (docs/engines.md)
+  localparam integer FI = 1;            // faulty element E_(FI, FL): stage 1, the internal one
   localparam [1:0] FAULT_STAGE = FI;    // FSW = max(1, ceil(log2 M)) = 2 bits
   localparam [1:0] FAULT_ELEM = FL;     // FEW = M - 1 = 2 bits
   localparam integer START = T;                 // step of start
   localparam integer DONE_STEP = START + B * T + LAT + 1;  // first step with done high
-  localparam PLAN_FILE = "banyan_ft_n8_e1_1.hex";
 
   // ---- scenario
   reg [6:0] stp = 7'd0;
@@ -86,7 +92,7 @@ module banyan_ft_engine_fv (
   wire [N*DW-1:0] snk_wr_data;
 
   banyan_ft_engine #(
-    .N(N), .DW(DW), .B(B), .PIPELINE(1), .PLAN_DEPTH(PLAN_DEPTH), .RELAY_DEPTH(RELAY_DEPTH)
+    .N(N), .DW(DW), .B(B), .PIPELINE(PIPELINE), .PLAN_DEPTH(PLAN_DEPTH), .RELAY_DEPTH(RELAY_DEPTH)
   ) dut (
     .clk(clk), .rst(rst), .plan_wr_en(plan_wr_en), .plan_wr_addr(plan_wr_addr),
     .plan_wr_data(plan_wr_data), .plan_len(plan_len), .start(start), .busy(busy),

@@ -165,6 +165,11 @@ module rn1_net_fig20_9 #(
   wire [8:0] lfd95, lfr95, lbd95, lbr95;
   wire [95:0] mon_declared;
   wire [7:0] unused_dual;
+  // the verdict arbiter's variables (its logic is at the end; .grant reads arb_gnt)
+  reg  [3:0] arb_rr, arb_sel, arb_j;
+  reg  [15:0] arb_gnt;
+  reg         arb_any;
+  integer     arb_i;
   assign probe_fwd = {lfd95, lfd94, lfd93, lfd92, lfd91, lfd90, lfd89, lfd88, lfd87, lfd86, lfd85, lfd84, lfd83, lfd82, lfd81, lfd80, lfd79, lfd78, lfd77, lfd76, lfd75, lfd74, lfd73, lfd72, lfd71, lfd70, lfd69, lfd68, lfd67, lfd66, lfd65, lfd64, lfd63, lfd62, lfd61, lfd60, lfd59, lfd58, lfd57, lfd56, lfd55, lfd54, lfd53, lfd52, lfd51, lfd50, lfd49, lfd48, lfd47, lfd46, lfd45, lfd44, lfd43, lfd42, lfd41, lfd40, lfd39, lfd38, lfd37, lfd36, lfd35, lfd34, lfd33, lfd32, lfd31, lfd30, lfd29, lfd28, lfd27, lfd26, lfd25, lfd24, lfd23, lfd22, lfd21, lfd20, lfd19, lfd18, lfd17, lfd16, lfd15, lfd14, lfd13, lfd12, lfd11, lfd10, lfd9, lfd8, lfd7, lfd6, lfd5, lfd4, lfd3, lfd2, lfd1, lfd0};
   assign probe_bwd = {lbd95, lbd94, lbd93, lbd92, lbd91, lbd90, lbd89, lbd88, lbd87, lbd86, lbd85, lbd84, lbd83, lbd82, lbd81, lbd80, lbd79, lbd78, lbd77, lbd76, lbd75, lbd74, lbd73, lbd72, lbd71, lbd70, lbd69, lbd68, lbd67, lbd66, lbd65, lbd64, lbd63, lbd62, lbd61, lbd60, lbd59, lbd58, lbd57, lbd56, lbd55, lbd54, lbd53, lbd52, lbd51, lbd50, lbd49, lbd48, lbd47, lbd46, lbd45, lbd44, lbd43, lbd42, lbd41, lbd40, lbd39, lbd38, lbd37, lbd36, lbd35, lbd34, lbd33, lbd32, lbd31, lbd30, lbd29, lbd28, lbd27, lbd26, lbd25, lbd24, lbd23, lbd22, lbd21, lbd20, lbd19, lbd18, lbd17, lbd16, lbd15, lbd14, lbd13, lbd12, lbd11, lbd10, lbd9, lbd8, lbd7, lbd6, lbd5, lbd4, lbd3, lbd2, lbd1, lbd0};
 
@@ -1181,11 +1186,7 @@ module rn1_net_fig20_9 #(
 
   // fault localisation: one verdict per cycle into the monitor, round robin (the first
   // endpoint at or after arb_rr, cyclically, with a verdict waiting; arb_rr then moves
-  // past it)
-  reg  [3:0] arb_rr, arb_sel, arb_j;
-  reg  [15:0] arb_gnt;
-  reg         arb_any;
-  integer     arb_i;
+  // past it; its variables are declared at the top)
   always @* begin
     arb_any = 1'b0;
     arb_sel = 4'd0;

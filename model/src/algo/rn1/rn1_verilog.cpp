@@ -1,6 +1,6 @@
 // RN1 network tops as Verilog, from the model's NetSpec (the writer that replaced
-// scripts/gen_rn1_nets.py; its output is byte-identical to that script's apart from the
-// header comment).
+// scripts/gen_rn1_nets.py).  Every name is declared before its first use, as the standard
+// asks (slang rejects a use before the declaration; scripts/frontends.py checks it).
 #include "minforge/algo/rn1/rn1_verilog.hpp"
 
 #include <cstdio>
@@ -245,7 +245,15 @@ std::string net_verilog(const NetSpec& net) {
     o << "  wire [8:0] lfd" << l << ", lfr" << l << ", lbd" << l << ", lbr" << l << ";\n";
   }
   o << "  wire " << bus(nl) << " mon_declared;\n";
-  o << "  wire " << bus(nr) << " unused_dual;\n"
+  o << "  wire " << bus(nr) << " unused_dual;\n";
+  // The verdict arbiter's variables (its logic is at the end): declared before the decoders,
+  // whose .grant reads arb_gnt, since a name must be declared before its first use.
+  const int eb = ceil_log2(static_cast<uint64_t>(ne));
+  o << "  // the verdict arbiter's variables (its logic is at the end; .grant reads arb_gnt)\n"
+    << "  reg  [" << eb - 1 << ":0] arb_rr, arb_sel, arb_j;\n"
+    << "  reg  " << bus(ne) << " arb_gnt;\n"
+    << "  reg         arb_any;\n"
+    << "  integer     arb_i;\n"
     << "  assign probe_fwd = {" << concat_down("lfd", iota(nl)) << "};\n"
     << "  assign probe_bwd = {" << concat_down("lbd", iota(nl)) << "};\n"
     << "\n";
@@ -402,7 +410,6 @@ std::string net_verilog(const NetSpec& net) {
   }
   {
     // Fault localisation: round-robin arbitration of the decoders' verdicts into the monitor.
-    const int eb = ceil_log2(static_cast<uint64_t>(ne));
     const int cw = dt.lw * dt.maxc;
     auto suffixed = [ne](const char* suf) {
       std::string v;
@@ -417,11 +424,7 @@ std::string net_verilog(const NetSpec& net) {
     o << "\n"
       << "  // fault localisation: one verdict per cycle into the monitor, round robin (the first\n"
       << "  // endpoint at or after arb_rr, cyclically, with a verdict waiting; arb_rr then moves\n"
-      << "  // past it)\n"
-      << "  reg  [" << eb - 1 << ":0] arb_rr, arb_sel, arb_j;\n"
-      << "  reg  " << bus(ne) << " arb_gnt;\n"
-      << "  reg         arb_any;\n"
-      << "  integer     arb_i;\n"
+      << "  // past it; its variables are declared at the top)\n"
       << "  always @* begin\n"
       << "    arb_any = 1'b0;\n"
       << "    arb_sel = " << eb << "'d0;\n"

@@ -16,8 +16,8 @@
 //     start, B*ROUNDS + LAT when done; LAT = FLAT + 4 + PL, FLAT = n = ceil(log2 N)
 //     (PIPELINE = 1), PL = max(1, ceil(log4 N)) (USE_TAGS = 0).  ROUNDS: N (GSEN alt,
 //     Algorithm 4 of paper 001; banyan, the N rows of the Latin square L' of paper 000,
-//     Algorithm A / Property 1), 2^n (GSEN stage control, paper 001 Theorem 3.8), LEN
-//     (player).
+//     Algorithm A / Properties 1 and 2), 2^n (GSEN stage control, paper 001 section 3,
+//     R_sc(N) = 2^n, Theorem 3.8), LEN (player).
 //   * docs/engines.md, "Ports": start is ignored while busy (a restart attempt while busy
 //     changes nothing: the exchange runs on and ends at its documented cycle) and restarts
 //     after done; the source read data is valid the cycle after src_rd_en (synchronous
@@ -29,8 +29,11 @@
 // with an arbitrary word (anyseq) when it was not enabled.  start is a free input in every
 // cycle (also while busy: the restart attempts); rst is 1 in the first cycle and then 0.
 //
-// Defines: FV_PROTO  only the start / busy / done / cycles properties (the k-induction
-// task); otherwise also the data and counter properties (bmc and cover tasks).
+// The banyan's fault port is tied off (fault_en = 0): the fault-free exchange.
+//
+// Defines: FV_PROTO  only the start / busy / done / cycles properties and no memory model
+// (the k-induction task `proto` and the task `cover`); otherwise also the data and counter
+// properties (the bmc tasks).
 `default_nettype none
 
 module a2a_xchg_fv_lane #(
@@ -298,14 +301,11 @@ module a2a_xchg_fv #(
           .clk(clk), .rst(rst), .start(start[2*e + b - 1]), .is_done(is_done),
           .restart_seen(rs), .n_done(nd)
         );
-        // cover points: done rises; a restart attempt while busy, then done; a second
-        // exchange after the first completes (B = 1 lane only: keeps the cover depth short)
+        // cover points, one per lane (one trace each): done rises after a restart attempt
+        // while busy (exchange 1), and for B = 1 a second exchange after the first
+        // completes (B = 2: exchange 1 only, which keeps the cover depth short)
         always @(posedge clk) begin
-          if (!rst) begin
-            cover (is_done && nd == 2'd1);
-            cover (is_done && nd == 2'd1 && rs);
-            if (b == 1) cover (is_done && nd == 2'd2);
-          end
+          if (!rst) cover (is_done && rs && nd == ((b == 1) ? 2'd2 : 2'd1));
         end
       end
     end

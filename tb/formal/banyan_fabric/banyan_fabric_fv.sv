@@ -37,7 +37,13 @@ module banyan_fabric_fv_chk #(
   parameter integer N = 8,
   parameter integer CONTROL = 1,   // 0 individual, 1 stage, 5 tag (mf_params.vh)
   parameter integer PIPELINE = 0,
-  parameter integer W = 2
+  parameter integer W = 2,
+  // REF = 1: the outputs are checked against the paper's reference (below).  REF = 0 (only
+  // with PIPELINE = 1): they are checked against a second, combinational banyan_fabric
+  // (PIPELINE = 0) fed with the inputs delayed by m cycles: the pipeline registers delay
+  // every round by exactly m cycles and change nothing else; the PIPELINE = 0 fabric is
+  // itself proved against the reference by the p0 tasks (same N, modes, faults).
+  parameter integer REF = 1
 ) (
   input wire clk
 );
@@ -253,98 +259,118 @@ module banyan_fabric_fv_chk #(
   // ---------------------------------------------------------------- assertions
   genvar gy, gx, gk;
   generate
-    // R1 (individual and tag control; stage control is checked against the closed forms
-    // below): every output, every fault
-    if (CONTROL != 1) begin : g_r1
+    if (REF != 0) begin : g_ref
+      // R1 (individual and tag control; stage control is checked against the closed forms
+      // below): every output, every fault
+      if (CONTROL != 1) begin : g_r1
+        for (gy = 0; gy < N; gy = gy + 1) begin : g_out
+          wire [M-1:0] x = sa[gy*M +: M];
+          always @* if (chk) begin
+            assert (out_valid[gy] == va[gy]);
+            if (va[gy]) assert (out_data[gy*W +: W] == rd[x*W +: W]);
+          end
+        end
+      end
+      // conflict flags: tag control only, and never at a faulty element
+      always @* if (chk) assert (out_conflict == r_cf);
+
+      if (CONTROL == 1) begin : g_stage_paper
+        // R2 + R3 on the DUT: output y carries the message of Gamma_k^-1(y) unless the pair is
+        // blocked by the faulty element: dead -> nothing arrives; stuck in the state the
+        // configuration asks for -> as fault-free; stuck against it -> the element's other
+        // message arrives, the one that Gamma_k' (k' = k with stage i flipped) sends to y.
+        for (gy = 0; gy < N; gy = gy + 1) begin : g_y
+          wire [M-1:0] x0 = gamma_inv(rcfg, gy);
+          wire         b = fault_on && blocked(fs32, fe32, x0, gy);
+          wire         sbit = rcfg[M-1-fs32];
+          wire [M-1:0] kflip = rcfg ^ ({{(M-1){1'b0}}, 1'b1} << (M-1-fs32));
+          wire [M-1:0] x1 = gamma_inv(kflip, gy);
+          wire         turn = b && !f_dead && (sbit != f_stuck_cross);
+          wire [M-1:0] xs = turn ? x1 : x0;
+          wire         ev = rv[xs] && !(b && f_dead);
+          always @* if (chk) begin
+            assert (out_valid[gy] == ev);
+            if (ev) assert (out_data[gy*W +: W] == rd[xs*W +: W]);
+            // the turned message crosses the same faulty element (paper: unique path)
+            if (turn) assert (blocked(fs32, fe32, x1, gy));
+          end
+        end
+        // R2 pinned to paper 000 Example 1 (N = 8), R3 to Example 2 / Fig. 2 (N = 16)
+        if (N == 8) begin : g_ex1
+          // rows Gamma_0 .. Gamma_7 (row k at bits [24k +: 24], entry x at [3x +: 3] of its row:
+          // each literal row lists the entries x = 7 .. 0, the comment the paper's order x = 0 .. 7)
+          localparam [8*24-1:0] EX1 = {
+            {3'd0, 3'd2, 3'd4, 3'd6, 3'd1, 3'd3, 3'd5, 3'd7},   // row 7: 7 5 3 1 6 4 2 0
+            {3'd1, 3'd3, 3'd5, 3'd7, 3'd0, 3'd2, 3'd4, 3'd6},   // row 6: 6 4 2 0 7 5 3 1
+            {3'd4, 3'd6, 3'd0, 3'd2, 3'd5, 3'd7, 3'd1, 3'd3},   // row 5: 3 1 7 5 2 0 6 4
+            {3'd5, 3'd7, 3'd1, 3'd3, 3'd4, 3'd6, 3'd0, 3'd2},   // row 4: 2 0 6 4 3 1 7 5
+            {3'd2, 3'd0, 3'd6, 3'd4, 3'd3, 3'd1, 3'd7, 3'd5},   // row 3: 5 7 1 3 4 6 0 2
+            {3'd3, 3'd1, 3'd7, 3'd5, 3'd2, 3'd0, 3'd6, 3'd4},   // row 2: 4 6 0 2 5 7 1 3
+            {3'd6, 3'd4, 3'd2, 3'd0, 3'd7, 3'd5, 3'd3, 3'd1},   // row 1: 1 3 5 7 0 2 4 6
+            {3'd7, 3'd5, 3'd3, 3'd1, 3'd6, 3'd4, 3'd2, 3'd0}    // row 0: 0 2 4 6 1 3 5 7
+          };
+          for (gk = 0; gk < 8; gk = gk + 1) begin : g_k
+            for (gx = 0; gx < 8; gx = gx + 1) begin : g_x
+              always @* assert (gamma(gk, gx) == EX1[gk*24 + gx*3 +: 3]);
+            end
+          end
+        end
+        if (N == 16) begin : g_ex2
+          for (gx = 0; gx < 16; gx = gx + 1) begin : g_x
+            for (gk = 0; gk < 16; gk = gk + 1) begin : g_y
+              // Example 2: E_11 blocks inputs 0..3 towards {2,3,6,7,10,11,14,15}
+              always @* assert (blocked(1, 1, gx, gk) ==
+                                (gx < 4 && (gk % 4 == 2 || gk % 4 == 3)));
+              // Fig. 2: E_21 blocks input 0 (and 1..7) towards {2,3,10,11}
+              always @* assert (blocked(2, 1, gx, gk) ==
+                                (gx < 8 && (gk % 8 == 2 || gk % 8 == 3)));
+            end
+          end
+        end
+      end
+
+      if (CONTROL == 0) begin : g_indiv_paper
+        // R3 on the DUT under any individual configuration: with a dead element, output y
+        // receives nothing exactly when (its fault-free source x, y) is a blocked pair (sa is
+        // the fault-free table: a dead element moves nothing).
+        for (gy = 0; gy < N; gy = gy + 1) begin : g_y
+          wire [M-1:0] x = sa[gy*M +: M];
+          wire         b = blocked(fs32, fe32, x, gy);
+          always @* if (chk && fault_on && f_dead) begin
+            assert (out_valid[gy] == (rv[x] && !b));
+            if (rv[x] && !b) assert (out_data[gy*W +: W] == rd[x*W +: W]);
+          end
+        end
+      end
+
+      if (IS_TAG != 0) begin : g_tag_paper
+        // tag destination (closed form K'(tag), docs/conventions.md control code 5): a message
+        // that arrives at output y came from an input whose tag names y (stuck elements
+        // excluded: they send messages against their tags).
+        for (gy = 0; gy < N; gy = gy + 1) begin : g_y
+          wire [M-1:0] x = sa[gy*M +: M];
+          always @* if (chk && out_valid[gy] && !(fault_on && !f_dead))
+            assert (kprime(rtag[x*M +: M]) == gy);
+        end
+      end
+    end else begin : g_twin
+      // PIPELINE = 1 against the combinational fabric on the delayed round
+      wire [N-1:0]   tv;
+      wire [N*W-1:0] td;
+      wire [NSW-1:0] tx;
+      banyan_fabric #(.N(N), .W(W), .CONTROL(CONTROL), .PIPELINE(0)) twin (
+        .clk(clk), .rst(rst), .in_valid(rv), .in_data(rd), .in_cfg(rcfg),
+        .in_tag(rtag), .fault_en(fault_en), .fault_stage(fault_stage),
+        .fault_elem(fault_elem), .fault_kind(fault_kind),
+        .out_valid(tv), .out_data(td), .out_conflict(tx)
+      );
       for (gy = 0; gy < N; gy = gy + 1) begin : g_out
-        wire [M-1:0] x = sa[gy*M +: M];
         always @* if (chk) begin
-          assert (out_valid[gy] == va[gy]);
-          if (va[gy]) assert (out_data[gy*W +: W] == rd[x*W +: W]);
+          assert (out_valid[gy] == tv[gy]);
+          if (tv[gy]) assert (out_data[gy*W +: W] == td[gy*W +: W]);
         end
       end
-    end
-    // conflict flags: tag control only, and never at a faulty element
-    always @* if (chk) assert (out_conflict == r_cf);
-
-    if (CONTROL == 1) begin : g_stage_paper
-      // R2 + R3 on the DUT: output y carries the message of Gamma_k^-1(y) unless the pair is
-      // blocked by the faulty element: dead -> nothing arrives; stuck in the state the
-      // configuration asks for -> as fault-free; stuck against it -> the element's other
-      // message arrives, the one that Gamma_k' (k' = k with stage i flipped) sends to y.
-      for (gy = 0; gy < N; gy = gy + 1) begin : g_y
-        wire [M-1:0] x0 = gamma_inv(rcfg, gy);
-        wire         b = fault_on && blocked(fs32, fe32, x0, gy);
-        wire         sbit = rcfg[M-1-fs32];
-        wire [M-1:0] kflip = rcfg ^ ({{(M-1){1'b0}}, 1'b1} << (M-1-fs32));
-        wire [M-1:0] x1 = gamma_inv(kflip, gy);
-        wire         turn = b && !f_dead && (sbit != f_stuck_cross);
-        wire [M-1:0] xs = turn ? x1 : x0;
-        wire         ev = rv[xs] && !(b && f_dead);
-        always @* if (chk) begin
-          assert (out_valid[gy] == ev);
-          if (ev) assert (out_data[gy*W +: W] == rd[xs*W +: W]);
-          // the turned message crosses the same faulty element (paper: unique path)
-          if (turn) assert (blocked(fs32, fe32, x1, gy));
-        end
-      end
-      // R2 pinned to paper 000 Example 1 (N = 8), R3 to Example 2 / Fig. 2 (N = 16)
-      if (N == 8) begin : g_ex1
-        // rows Gamma_0 .. Gamma_7 (row k at bits [24k +: 24], entry x at [3x +: 3] of its row:
-        // each literal row lists the entries x = 7 .. 0, the comment the paper's order x = 0 .. 7)
-        localparam [8*24-1:0] EX1 = {
-          {3'd0, 3'd2, 3'd4, 3'd6, 3'd1, 3'd3, 3'd5, 3'd7},   // row 7: 7 5 3 1 6 4 2 0
-          {3'd1, 3'd3, 3'd5, 3'd7, 3'd0, 3'd2, 3'd4, 3'd6},   // row 6: 6 4 2 0 7 5 3 1
-          {3'd4, 3'd6, 3'd0, 3'd2, 3'd5, 3'd7, 3'd1, 3'd3},   // row 5: 3 1 7 5 2 0 6 4
-          {3'd5, 3'd7, 3'd1, 3'd3, 3'd4, 3'd6, 3'd0, 3'd2},   // row 4: 2 0 6 4 3 1 7 5
-          {3'd2, 3'd0, 3'd6, 3'd4, 3'd3, 3'd1, 3'd7, 3'd5},   // row 3: 5 7 1 3 4 6 0 2
-          {3'd3, 3'd1, 3'd7, 3'd5, 3'd2, 3'd0, 3'd6, 3'd4},   // row 2: 4 6 0 2 5 7 1 3
-          {3'd6, 3'd4, 3'd2, 3'd0, 3'd7, 3'd5, 3'd3, 3'd1},   // row 1: 1 3 5 7 0 2 4 6
-          {3'd7, 3'd5, 3'd3, 3'd1, 3'd6, 3'd4, 3'd2, 3'd0}    // row 0: 0 2 4 6 1 3 5 7
-        };
-        for (gk = 0; gk < 8; gk = gk + 1) begin : g_k
-          for (gx = 0; gx < 8; gx = gx + 1) begin : g_x
-            always @* assert (gamma(gk, gx) == EX1[gk*24 + gx*3 +: 3]);
-          end
-        end
-      end
-      if (N == 16) begin : g_ex2
-        for (gx = 0; gx < 16; gx = gx + 1) begin : g_x
-          for (gk = 0; gk < 16; gk = gk + 1) begin : g_y
-            // Example 2: E_11 blocks inputs 0..3 towards {2,3,6,7,10,11,14,15}
-            always @* assert (blocked(1, 1, gx, gk) ==
-                              (gx < 4 && (gk % 4 == 2 || gk % 4 == 3)));
-            // Fig. 2: E_21 blocks input 0 (and 1..7) towards {2,3,10,11}
-            always @* assert (blocked(2, 1, gx, gk) ==
-                              (gx < 8 && (gk % 8 == 2 || gk % 8 == 3)));
-          end
-        end
-      end
-    end
-
-    if (CONTROL == 0) begin : g_indiv_paper
-      // R3 on the DUT under any individual configuration: with a dead element, output y
-      // receives nothing exactly when (its fault-free source x, y) is a blocked pair (sa is
-      // the fault-free table: a dead element moves nothing).
-      for (gy = 0; gy < N; gy = gy + 1) begin : g_y
-        wire [M-1:0] x = sa[gy*M +: M];
-        wire         b = blocked(fs32, fe32, x, gy);
-        always @* if (chk && fault_on && f_dead) begin
-          assert (out_valid[gy] == (rv[x] && !b));
-          if (rv[x] && !b) assert (out_data[gy*W +: W] == rd[x*W +: W]);
-        end
-      end
-    end
-
-    if (IS_TAG != 0) begin : g_tag_paper
-      // tag destination (closed form K'(tag), docs/conventions.md control code 5): a message
-      // that arrives at output y came from an input whose tag names y (stuck elements
-      // excluded: they send messages against their tags).
-      for (gy = 0; gy < N; gy = gy + 1) begin : g_y
-        wire [M-1:0] x = sa[gy*M +: M];
-        always @* if (chk && out_valid[gy] && !(fault_on && !f_dead))
-          assert (kprime(rtag[x*M +: M]) == gy);
-      end
+      always @* if (chk) assert (out_conflict == tx);
     end
   endgenerate
 
@@ -360,11 +386,12 @@ module banyan_fabric_fv_chk #(
 endmodule
 
 // Top: the checkers of the selected port counts (NSEL bit 0: N = 4, bit 1: 8, bit 2: 16) and
-// control modes (CSEL bit 0: individual, bit 1: stage, bit 2: tag), all with PIPELINE.
+// control modes (CSEL bit 0: individual, bit 1: stage, bit 2: tag), all with PIPELINE and REF.
 module banyan_fabric_fv #(
   parameter integer PIPELINE = 0,
   parameter integer NSEL = 7,
-  parameter integer CSEL = 7
+  parameter integer CSEL = 7,
+  parameter integer REF = 1
 ) (
   input wire clk
 );
@@ -374,7 +401,7 @@ module banyan_fabric_fv #(
       for (gc = 0; gc < 3; gc = gc + 1) begin : g_c
         if (((NSEL >> gn) & 1) != 0 && ((CSEL >> gc) & 1) != 0) begin : g_on
           banyan_fabric_fv_chk #(
-            .N(4 << gn), .CONTROL((gc == 2) ? 5 : gc), .PIPELINE(PIPELINE), .W(2)
+            .N(4 << gn), .CONTROL((gc == 2) ? 5 : gc), .PIPELINE(PIPELINE), .W(2), .REF(REF)
           ) u_chk (.clk(clk));
         end
       end

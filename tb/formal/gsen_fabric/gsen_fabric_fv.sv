@@ -1,0 +1,284 @@
+// gsen_fabric_fv: formal harness of rtl/gsen/gsen_fabric.v (issue 24, formal group 1).
+//
+// One harness, many parameter sets: for the control mode CTRL (codes of
+// rtl/common/mf_params.vh, set per task with chparam) it instantiates gsen_fabric for every
+// N = 4, 6, ..., 16, PIPELINE = 0 and 1, ROUND_VALID = 0 and 1 (ROUND_VALID = 1 is illegal
+// with tag control and is left out there).  Each instance has inputs of its own, driven
+// freely every cycle ($anyseq): valid bits, data, configuration, tags; data is kept fully
+// symbolic (W = 2 bits per message), so "output j carries in_data of input i" is checked
+// for every data value, not for one source-id encoding.
+//
+// The reference (module gsen_fabric_fv_ref below) is written from paper 001
+// [Chou & Chen 2010] and docs/conventions.md, section GSEN, without the RTL's functions
+// (mf_functions.vh, gsen_route.v) and without its folded wiring:
+//   * n = ceil(log2 N) stages (section 1: 2^(n-1) < N <= 2^n), s = 0 .. n-1 from the inputs;
+//   * each stage is the perfect shuffle pi(t) = (2t + floor(2t/N)) mod N (section 1; the
+//     text's 2^i/N is the OCR slip noted in docs/conventions.md) followed by N/2 switches:
+//     switch y takes the shuffled positions 2y (in-subport 0) and 2y+1 (in-subport 1), so
+//     the reference computes y = pi(t) >> 1 and b = pi(t) & 1 from the formula (the RTL's
+//     "y and y + N/2" is a consequence, checked here, not assumed);
+//   * out-subport f = b xor state(s, y) (Fig. 3: 0 straight, 1 cross), next terminal 2y + f;
+//     after stage n-1 terminal t is output t (section 2, the recurrence t_l = 2 s_l + f of
+//     the proof of Lemma 5.1);
+//   * state(s, y): individual = bit s*N/2 + y of the configuration; stage control = bit
+//     (n-1-s) of C (section 3: c_l is the state of stage n-1-l); alternating = bit (n-1-s)
+//     xor (y & 1) (section 4), doubly alternating xor ((y >> 1) & 1) (section 5),
+//     quadruply alternating xor ((y >> 2) & 1) (section 6);
+//   * tag self-routing: the message follows its forward tag, f at stage s = tag bit (n-1-s)
+//     (section 2: f_l is the subport left at stage n-1-l), so each message's path is fixed
+//     by its tag alone; where two live messages meet in one switch asking for one
+//     out-subport, the switch's conflict bit is set and the message on in-subport 1 is
+//     dropped (in-subport 0 wins; the fabric's documented rule, docs/conventions.md
+//     "Hardware-side conventions").  Every surviving message ends at the output
+//     (i 2^n + F) mod N of Lemma 3.3; the harness also asserts that closed form against the
+//     stage-by-stage path (a check of the reference itself).
+//
+// Properties per instance (PIPELINE = 1: against the inputs of n cycles ago, kept in a
+// delay line that rst clears like the fabric's valid pipeline; PIPELINE = 0: the same cycle):
+//   a_valid     out_valid == the reference's valid bits (every message arrives, nothing
+//               else is valid; ROUND_VALID = 1: the round bit on every port)
+//   a_data      out_data[j] == in_data of the input the reference routes to j, where valid
+//   a_conflict  out_conflict == the reference's conflict bits (all zero outside tag mode)
+// plus the fabric's own assertion (a_stage_keeps_count) and its input rule for
+// ROUND_VALID = 1, which the harness meets by construction (one valid bit per round).
+// Cover points (task "cover"): a full round delivered on every port, for every instance;
+// in tag mode also a conflict flagged and a round with a conflict at the last stage.
+`default_nettype none
+
+module gsen_fabric_fv (
+  input wire clk,
+  input wire rst
+);
+  parameter integer CTRL = 1;      // control mode (rtl/common/mf_params.vh codes)
+  parameter integer NMIN = 4;      // N range of the instances: NMIN, NMIN + 2, ..., NMAX
+  parameter integer NMAX = 16;
+  parameter integer W = 2;         // data bits per message (fully symbolic)
+  parameter integer PSEL = 2;      // PIPELINE of the instances: 0 or 1 only, 2 both
+
+  localparam integer CTRL_TAG = 5;
+  localparam integer NCOUNT = (NMAX - NMIN) / 2 + 1;
+
+  initial assume (rst);
+
+  reg past_valid = 1'b0;
+  always @(posedge clk) past_valid <= 1'b1;
+
+  // CTRL = 6 (tasks comb and cover): every control mode.
+  localparam integer MLO = (CTRL > CTRL_TAG) ? 0 : CTRL;
+  localparam integer MHI = (CTRL > CTRL_TAG) ? CTRL_TAG : CTRL;
+
+  genvar gm, gn, gp, gr;
+  generate
+    for (gm = MLO; gm <= MHI; gm = gm + 1) begin : g_m
+      for (gn = 0; gn < NCOUNT; gn = gn + 1) begin : g_n
+        for (gp = (PSEL == 1 ? 1 : 0); gp <= (PSEL == 0 ? 0 : 1); gp = gp + 1) begin : g_p
+          for (gr = 0; gr < 2; gr = gr + 1) begin : g_r
+            if (!(gr == 1 && gm == CTRL_TAG)) begin : g_dut
+              gsen_fabric_fv_inst #(
+                .N(NMIN + 2 * gn), .W(W), .CTRL(gm), .PIPELINE(gp), .ROUND_VALID(gr)
+              ) u_inst (
+                .clk(clk), .rst(rst), .past_valid(past_valid)
+              );
+            end
+          end
+        end
+      end
+    end
+  endgenerate
+endmodule
+
+// One fabric instance with its own free inputs, its reference and its properties.
+module gsen_fabric_fv_inst (
+  input wire clk,
+  input wire rst,
+  input wire past_valid
+);
+  parameter integer N = 4;
+  parameter integer W = 2;
+  parameter integer CTRL = 1;
+  parameter integer PIPELINE = 1;
+  parameter integer ROUND_VALID = 0;
+
+  // n = ceil(log2 N): the smallest n with N <= 2^n (paper 001, section 1).
+  function integer fv_stages;
+    input integer nports;
+    begin
+      fv_stages = 0;
+      while ((1 << fv_stages) < nports) fv_stages = fv_stages + 1;
+    end
+  endfunction
+
+  localparam integer NS = fv_stages(N);
+  localparam integer H = N / 2;
+  localparam integer CFG_W = (CTRL == 0) ? NS * H : NS;
+
+  // ---- free inputs, a new value every cycle ----
+  (* anyseq *) reg [N-1:0]     any_valid;
+  (* anyseq *) reg             any_round;     // ROUND_VALID = 1: the round's one valid bit
+  (* anyseq *) reg [N*W-1:0]   in_data;
+  (* anyseq *) reg [CFG_W-1:0] in_cfg;
+  (* anyseq *) reg [N*NS-1:0]  in_tag;
+  // ROUND_VALID = 1: a round is full or empty (the fabric's input rule, met by construction)
+  wire [N-1:0] in_valid = (ROUND_VALID != 0) ? {N{any_round}} : any_valid;
+
+  wire [N-1:0]    out_valid;
+  wire [N*W-1:0]  out_data;
+  wire [NS*H-1:0] out_conflict;
+
+  gsen_fabric #(
+    .N(N), .W(W), .CONTROL(CTRL), .PIPELINE(PIPELINE), .ROUND_VALID(ROUND_VALID)
+  ) dut (
+    .clk(clk), .rst(rst), .in_valid(in_valid), .in_data(in_data), .in_cfg(in_cfg),
+    .in_tag(in_tag), .out_valid(out_valid), .out_data(out_data), .out_conflict(out_conflict)
+  );
+
+  // ---- the round now at the outputs: this cycle's inputs, or those of n cycles ago ----
+  wire [N-1:0]     r_valid;
+  wire [N*W-1:0]   r_data;
+  wire [CFG_W-1:0] r_cfg;
+  wire [N*NS-1:0]  r_tag;
+  wire             check;   // the outputs are defined (PIPELINE = 1: not in the first cycle)
+
+  generate
+    if (PIPELINE != 0) begin : g_delay
+      // Delay line of n rounds (the latency n of the header of gsen_fabric.v and of
+      // docs/conventions.md); rst clears its valid bits as the fabric's reset clears its
+      // valid pipeline (a round inside the fabric at a reset is lost); data is not reset.
+      reg [NS*N-1:0]     dv;
+      reg [NS*N*W-1:0]   dd;
+      reg [NS*CFG_W-1:0] dc;
+      reg [NS*N*NS-1:0]  dt;
+      always @(posedge clk) begin
+        if (rst) dv <= {NS*N{1'b0}};
+        else     dv <= {dv[(NS-1)*N-1:0], in_valid};
+        dd <= {dd[(NS-1)*N*W-1:0], in_data};
+        dc <= {dc[(NS-1)*CFG_W-1:0], in_cfg};
+        dt <= {dt[(NS-1)*N*NS-1:0], in_tag};
+      end
+      assign r_valid = dv[NS*N-1 -: N];
+      assign r_data  = dd[NS*N*W-1 -: N*W];
+      assign r_cfg   = dc[NS*CFG_W-1 -: CFG_W];
+      assign r_tag   = dt[NS*N*NS-1 -: N*NS];
+      assign check   = past_valid;
+    end else begin : g_comb
+      assign r_valid = in_valid;
+      assign r_data  = in_data;
+      assign r_cfg   = in_cfg;
+      assign r_tag   = in_tag;
+      assign check   = 1'b1;
+    end
+  endgenerate
+
+  // ---- the reference: a golden network built from the paper's definitions ----
+  // Terminal arrays between stages: gv/gd/gf[s] = valid bit, data, forward tag of the
+  // message on terminal t entering stage s (s = 0: the round's inputs; s = n: the outputs,
+  // "after stage n-1 terminal t is output t").  Stage s (paper 001, section 1;
+  // docs/conventions.md, GSEN):
+  //   * the perfect shuffle pi(t) = (2t + floor(2t/N)) mod N moves terminal t to position
+  //     pi(t): a constant wiring computed from the formula at elaboration;
+  //   * switch y takes positions 2y (in-subport 0) and 2y+1 (in-subport 1) and drives
+  //     terminals 2y (out-subport 0) and 2y+1 (out-subport 1);
+  //   * configured modes: the message on in-subport b leaves on out-subport
+  //     f = b xor state(s, y) (Fig. 3: 0 straight, 1 cross), with state(s, y) =
+  //       individual  bit s*N/2 + y of the configuration (docs/conventions.md),
+  //       stage       bit (n-1-s) of C (section 3: c_l is the state of stage n-1-l),
+  //       alt         bit (n-1-s) of A xor (y & 1) (section 4),
+  //       alt2        bit (n-1-s) of A' xor ((y >> 1) & 1) (section 5),
+  //       alt4        bit (n-1-s) of A'' xor ((y >> 2) & 1) (section 6);
+  //   * tag mode: each message asks for out-subport f = bit (n-1-s) of its forward tag
+  //     (section 2: f_l is the subport left at stage n-1-l); when both messages of a switch
+  //     are valid and ask for the same out-subport, the switch's conflict bit is set and the
+  //     in-subport 1 message is dropped (in-subport 0 wins: the fabric's documented rule,
+  //     docs/conventions.md, "Hardware-side conventions").
+  // The golden network is written message by message ("out-subport o receives the message
+  // that leaves on o"), not as the RTL's folded wiring (terminals y and y + N/2) and state
+  // multiplexers, and uses none of the RTL's functions.
+  localparam integer IS_TAG = (CTRL == 5) ? 1 : 0;
+  wire [N-1:0]    gv [0:NS];
+  wire [N*W-1:0]  gd [0:NS];
+  wire [N*NS-1:0] gf [0:NS];
+  wire [NS*H-1:0] gx;
+  assign gv[0] = r_valid;
+  assign gd[0] = r_data;
+  assign gf[0] = r_tag;
+  genvar s, t, y, j;
+  generate
+    for (s = 0; s < NS; s = s + 1) begin : g_st
+      wire [N-1:0]    pv;   // after the shuffle: position pi(t)
+      wire [N*W-1:0]  pd;
+      wire [N*NS-1:0] pf;
+      for (t = 0; t < N; t = t + 1) begin : g_sh
+        localparam integer PI = (2 * t + (2 * t) / N) % N;
+        assign pv[PI] = gv[s][t];
+        assign pd[PI*W +: W] = gd[s][t*W +: W];
+        assign pf[PI*NS +: NS] = gf[s][t*NS +: NS];
+      end
+      wire [N-1:0]    nv;
+      wire [N*W-1:0]  nd;
+      wire [N*NS-1:0] nf;
+      for (y = 0; y < H; y = y + 1) begin : g_sw
+        wire v0 = pv[2*y];
+        wire v1 = pv[2*y+1];
+        wire f0, f1;   // out-subport each message leaves on (tag: asks for)
+        wire k1;       // the in-subport 1 message is kept
+        if (IS_TAG != 0) begin : g_tag
+          assign f0 = pf[(2*y)*NS + NS - 1 - s];
+          assign f1 = pf[(2*y+1)*NS + NS - 1 - s];
+          assign gx[s*H + y] = v0 & v1 & (f0 == f1);   // both ask for one out-subport
+          assign k1 = v1 & ~gx[s*H + y];
+        end else begin : g_cfg
+          wire st;
+          if (CTRL == 0) begin : g_indiv
+            assign st = r_cfg[s*H + y];
+          end else if (CTRL == 1) begin : g_stage
+            assign st = r_cfg[NS-1-s];
+          end else begin : g_alt
+            assign st = r_cfg[NS-1-s] ^ (((y >> (CTRL - 2)) & 1) != 0);
+          end
+          assign f0 = 1'b0 ^ st;
+          assign f1 = 1'b1 ^ st;
+          assign gx[s*H + y] = 1'b0;
+          assign k1 = v1;
+        end
+        // out-subport o receives the in-subport 0 message if it leaves on o, else the
+        // in-subport 1 message if that one leaves on o and is kept
+        assign nv[2*y]   = (v0 & ~f0) | (k1 & ~f1);
+        assign nv[2*y+1] = (v0 &  f0) | (k1 &  f1);
+        assign nd[(2*y)*W +: W]     = (v0 & ~f0) ? pd[(2*y)*W +: W] : pd[(2*y+1)*W +: W];
+        assign nd[(2*y+1)*W +: W]   = (v0 &  f0) ? pd[(2*y)*W +: W] : pd[(2*y+1)*W +: W];
+        assign nf[(2*y)*NS +: NS]   = (v0 & ~f0) ? pf[(2*y)*NS +: NS] : pf[(2*y+1)*NS +: NS];
+        assign nf[(2*y+1)*NS +: NS] = (v0 &  f0) ? pf[(2*y)*NS +: NS] : pf[(2*y+1)*NS +: NS];
+      end
+      assign gv[s+1] = nv;
+      assign gd[s+1] = nd;
+      assign gf[s+1] = nf;
+    end
+
+    // ---- properties: the fabric's outputs equal the golden network's ----
+    for (j = 0; j < N; j = j + 1) begin : g_out
+      always @* begin
+        if (check && gv[NS][j]) assert (out_data[j*W +: W] == gd[NS][j*W +: W]);
+      end
+    end
+  endgenerate
+
+  always @* begin
+    if (check) begin
+      a_valid: assert (out_valid == gv[NS]);
+      a_conflict: assert (out_conflict == gx);
+    end
+  end
+
+  // ---- cover points (task "cover") ----
+  always @* begin
+    if (check && !rst) begin
+      c_full_round: cover (out_valid == {N{1'b1}});
+      if (CTRL == 5) begin
+        c_conflict_first: cover (out_conflict[H-1:0] != {H{1'b0}});
+        c_conflict_last: cover (out_conflict[(NS-1)*H +: H] != {H{1'b0}} && out_valid != 0);
+      end
+    end
+  end
+endmodule
+
+`default_nettype wire

@@ -41,7 +41,8 @@ module lcan_switch_chk #(
   parameter integer LEVEL = 0,
   parameter integer LW = 2,
   parameter integer NB = 4,
-  parameter integer W = 1
+  parameter integer W = 1,
+  parameter integer TOP = 0  // 1: the network's top level (no request climbs out of it)
 ) (
   input wire clk,
   input wire rst,
@@ -165,40 +166,40 @@ module lcan_switch_chk #(
   end
 
   // ---- cover points (the properties are not vacuous)
-  // a request from each downer climbs to each upper (the random upward mapping reaches all)
-  genvar gk, gj;
-  generate
-    for (gk = 0; gk < U; gk = gk + 1) begin : g_cu
-      for (gj = 0; gj < D; gj = gj + 1) begin : g_cj
-        always @(posedge clk) if (!rst) cover (sel[(D + gk)*SC +: SC] == gj + 1);
-      end
-    end
-  endgenerate
-  // every output busy at once (a full switch)
+  // below the top level (nothing climbs out of the top): a climbing request reaches every
+  // upper (from the downer of the same number, and from the last downer to upper 0: the
+  // random upward mapping is not fixed); every output busy at once; a turning request (LCA
+  // = LEVEL) beats a descending one of a higher LCA level
+  wire [RW-1:0] w0 = in_w[0 +: RW];
+  wire [RW-1:0] wu = in_w[D*RW +: RW];
   reg all_busy;
   integer ob;
   always @* begin
     all_busy = 1'b1;
     for (ob = 0; ob < P; ob = ob + 1) if (sel[ob*SC +: SC] == 0) all_busy = 1'b0;
   end
-  always @(posedge clk) if (!rst) cover (all_busy);
-  // contention: a turning request (LCA = LEVEL) beats a descending one (only above level 0
-  // and below the top can a descending request of a higher LCA level arrive, but the
-  // switch takes any word: covered at every level)
-  wire [RW-1:0] w0 = in_w[0 +: RW];
-  wire [RW-1:0] wu = in_w[D*RW +: RW];
-  always @(posedge clk) if (!rst)
-    cover (w0[0] && wu[0] && lca_of(w0) == LEVEL && lca_of(wu) > LEVEL &&
-           digit_of(w0) == 0 && digit_of(wu) == 0 && sel[0 +: SC] == 1);
+  genvar gk;
+  generate
+    if (!TOP) begin : g_below_top
+      for (gk = 0; gk < U; gk = gk + 1) begin : g_cu
+        always @* if (!rst) cover (sel[(D + gk)*SC +: SC] == (gk % D) + 1);
+      end
+      always @* if (!rst) cover (sel[D*SC +: SC] == D);
+      always @* if (!rst) cover (all_busy);
+      always @* if (!rst)
+        cover (w0[0] && wu[0] && lca_of(w0) == LEVEL && lca_of(wu) > LEVEL &&
+               digit_of(w0) == 0 && digit_of(wu) == 0 && sel[0 +: SC] == 1);
+    end
+  endgenerate
   // a tie (two turning requests from downers 0 and 1 want downer 0): each of them wins
   // for some random draw
   wire [RW-1:0] w1 = in_w[RW +: RW];
   wire tie = w0[0] && w1[0] && lca_of(w0) == LEVEL && lca_of(w1) == LEVEL &&
              digit_of(w0) == 0 && digit_of(w1) == 0;
-  always @(posedge clk) if (!rst) cover (tie && sel[0 +: SC] == 1);
-  always @(posedge clk) if (!rst) cover (tie && sel[0 +: SC] == 2);
-  // an acknowledgement travels back up through an upper input and down through a downer
-  always @(posedge clk) if (!rst) cover (uack_o[0] && dack_o[0]);
+  always @* if (!rst) cover (tie && sel[0 +: SC] == 1);
+  always @* if (!rst) cover (tie && sel[0 +: SC] == 2);
+  // acknowledgements travel back up through an upper input and down through a downer input
+  always @* if (!rst) cover (uack_o[0] && dack_o[0]);
 endmodule
 
 module lcan_switch_fv (
@@ -220,7 +221,7 @@ module lcan_switch_fv (
     // CB-LCAN(16, 2, 2): L = 4, LW = clog2(4) = 2, RW = 1 + 2 + 8 + 1 = 12
     for (lv = 0; lv < 4; lv = lv + 1) begin : g_d2
       wire [2*4*12-1:0] rq = req2;  // the same free words at every level: shared solver vars
-      lcan_switch_chk #(.D(2), .U(2), .LEVEL(lv), .LW(2), .NB(4), .W(1)) chk (
+      lcan_switch_chk #(.D(2), .U(2), .LEVEL(lv), .LW(2), .NB(4), .W(1), .TOP(lv == 3)) chk (
         .clk(clk), .rst(rst), .load(load), .seed(seed ^ lv), .step(step),
         .dreq_i(rq[lv*24 +: 24]), .ureq_i(rq[((lv + 1) % 4)*24 +: 24]),
         .dack_i(ack2[lv*2 +: 2]), .uack_i(ack2[((lv + 1) % 4)*2 +: 2])
@@ -228,7 +229,7 @@ module lcan_switch_fv (
     end
     // CB-LCAN(16, 4, 4): L = 2, LW = 1, RW = 1 + 1 + 8 + 1 = 11
     for (lv = 0; lv < 2; lv = lv + 1) begin : g_d4
-      lcan_switch_chk #(.D(4), .U(4), .LEVEL(lv), .LW(1), .NB(4), .W(1)) chk (
+      lcan_switch_chk #(.D(4), .U(4), .LEVEL(lv), .LW(1), .NB(4), .W(1), .TOP(lv == 1)) chk (
         .clk(clk), .rst(rst), .load(load), .seed(seed ^ (16'h0050 + lv)), .step(step),
         .dreq_i(req4[lv*44 +: 44]), .ureq_i(req4[((lv + 1) % 2)*44 +: 44]),
         .dack_i(ack4[lv*4 +: 4]), .uack_i(ack4[((lv + 1) % 2)*4 +: 4])

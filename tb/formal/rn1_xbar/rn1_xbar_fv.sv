@@ -3,6 +3,8 @@
 // "Routing core").  The reference below is written from the paper's rules and the
 // protocol document's table, not from the RTL's functions.
 //
+// NI and D must be powers of two (the rotating order and the LFSR offsets wrap as IB / DB
+// bits); RN1 uses NI = 8 or 4, D = 2 or 1.
 // Free inputs model the neighbours: fwd_in (the upstream senders), bwd_in (the downstream
 // replies), en (the enable bits: "may change at any time"), seed.  They are NOT constrained:
 // the core must keep its guarantees whatever its neighbours do (a faulty neighbour may send
@@ -12,7 +14,7 @@
 // (grant, gout) are brought out by the .sby script (`flatten`, then `connect -set p_x
 // u_dut.x`: Yosys has no hierarchical references); the p_* wires below are those probes.
 //
-// Properties (names in the assert labels):
+// Properties (assert labels, or a trailing comment where the assert sits in a loop):
 //   a_alloc_*   allocation of one cycle (doc "Allocation", paper 20.8.2): only requesters
 //               are granted, inside their direction, on a free enabled output, two grants
 //               never share an output; "all connections which can be made ... are made"
@@ -176,13 +178,13 @@ module rn1_xbar_fv #(
     if (past_valid && !rst) begin
       for (a = 0; a < NI; a = a + 1) begin
         if (p_grant[a]) begin
-          assert (x_req[a]);
-          assert ((p_gout[OB*a+:OB] >> (D > 1 ? DB : 0)) == x_dig[RB*a+:RB]);
-          assert (x_free[p_gout[OB*a+:OB]]);
+          assert (x_req[a]);                                                     // a_alloc_req
+          assert ((p_gout[OB*a+:OB] >> (D > 1 ? DB : 0)) == x_dig[RB*a+:RB]);   // a_alloc_dir
+          assert (x_free[p_gout[OB*a+:OB]]);                                     // a_alloc_free
         end
         for (b = 0; b < NI; b = b + 1)
           if (a != b && p_grant[a] && p_grant[b])
-            assert (p_gout[OB*a+:OB] != p_gout[OB*b+:OB]);
+            assert (p_gout[OB*a+:OB] != p_gout[OB*b+:OB]);                       // a_alloc_share
         if (EXACT) begin
           assert (p_grant[a] == x_grant[a]);                                   // a_alloc_who
           if (x_grant[a]) assert (p_gout[OB*a+:OB] == x_gout[OB*a+:OB]);       // a_alloc_out
@@ -193,6 +195,7 @@ module rn1_xbar_fv #(
         end
       end
       for (e = 0; e < R; e = e + 1)
+        // a_alloc_all: "all connections which can be made ... are made" (20.8.2)
         assert (x_ngrant[4*e+:4] == ((x_nreq[4*e+:4] < x_nfree[4*e+:4]) ?
                                                   x_nreq[4*e+:4] : x_nfree[4*e+:4]));
     end
@@ -213,19 +216,19 @@ module rn1_xbar_fv #(
   always @* begin
     if (past_valid && !rst) begin
       for (h1 = 0; h1 < NI; h1 = h1 + 1) begin
-        assert (p_st[3*h1+:3] <= S_FIN);
+        assert (p_st[3*h1+:3] <= S_FIN);                                         // a_st_legal
         if (held[h1]) begin
           assert ((p_conn[OB*h1+:OB] >> (D > 1 ? DB : 0)) == p_dir[RB*h1+:RB]);
-          assert (p_busy[p_conn[OB*h1+:OB]]);
+          assert (p_busy[p_conn[OB*h1+:OB]]);                                    // a_held_busy
         end
         for (h2 = 0; h2 < NI; h2 = h2 + 1)
           if (h1 != h2 && held[h1] && held[h2])
-            assert (p_conn[OB*h1+:OB] != p_conn[OB*h2+:OB]);
+            assert (p_conn[OB*h1+:OB] != p_conn[OB*h2+:OB]);                     // a_excl
       end
       for (ob = 0; ob < NO; ob = ob + 1) begin
         hit = 1'b0;
         for (h1 = 0; h1 < NI; h1 = h1 + 1) if (held[h1] && p_conn[OB*h1+:OB] == ob) hit = 1'b1;
-        assert (p_busy[ob] == hit);
+        assert (p_busy[ob] == hit);                                              // a_busy_held
       end
     end
   end
@@ -318,7 +321,7 @@ module rn1_xbar_fv #(
   integer c;
   always @* begin
     if (past_valid)
-      for (c = 0; c < NI; c = c + 1) assert (bwd_out[9*c+:9] == exp_bwd[c]);
+      for (c = 0; c < NI; c = c + 1) assert (bwd_out[9*c+:9] == exp_bwd[c]);    // a_bwd
     // the shadow and the core agree (glue that makes the proof inductive)
     if (past_valid && !rst)
       for (c = 0; c < NI; c = c + 1) begin

@@ -12,9 +12,12 @@
 // source, data), every acknowledgement from below and above, load / seed / step of the
 // random source.  No assumption at all on them: the properties hold for any words, a
 // fortiori for those lcan_net and lcan_engine present.  The random source (the 16-bit
-// xorshift register st whose fields are this cycle's draws r, q, t) is internal: it reaches
-// every non-zero value (load with a free seed), and in the induction step of `mode prove`
-// it is an arbitrary value, so every property holds for every random outcome.
+// xorshift register st whose fields are this cycle's draws r, q, t) is internal.  The proof
+// task has no reset: in step 0 st is uninitialised, i.e. any of the 2^16 values, so every
+// property (combinational in the inputs and st) holds for every random outcome (the
+// reachable values are the non-zero ones: load with a free seed); bmc depth 1 over every
+// state is therefore a complete proof.  The cover task starts from reset and loads st from
+// the free seed.
 //
 // The reference is the paper's rule, not the RTL's arithmetic:
 //   * a switch connects an input to an output (Fig. 1): a request from a downer leaves by an
@@ -102,8 +105,9 @@ module lcan_switch_chk #(
     end
   endfunction
 
-  integer o, o2, c, c2, n_up, n_climb, n_use;
-  reg [SC-1:0] code, code2;
+  integer o, o2, c;
+  reg [4:0] n_up, n_climb;  // (narrow counters: 32-bit integer sums cost the solver)
+  reg [SC-1:0] code;
   reg [RW-1:0] w;
   reg any_want, ack_ref;
   always @* begin
@@ -134,11 +138,9 @@ module lcan_switch_chk #(
         end
       end
       // (P4) a request takes one output (no circuit forks)
-      for (c = 0; c < P; c = c + 1) begin
-        n_use = 0;
-        for (o = 0; o < P; o = o + 1) if (sel[o*SC +: SC] == c + 1) n_use = n_use + 1;
-        assert (n_use <= 1);
-      end
+      for (o = 0; o < P; o = o + 1)
+        for (o2 = o + 1; o2 < P; o2 = o2 + 1)
+          assert (sel[o*SC +: SC] == 0 || sel[o*SC +: SC] != sel[o2*SC +: SC]);
       // (P5) "priority to pairs with lower LCA levels" (section 3): a wanted downer is
       // taken, and by a request of the lowest LCA level among those that want it
       for (o = 0; o < D; o = o + 1) begin
@@ -202,7 +204,12 @@ module lcan_switch_chk #(
   always @* if (!rst) cover (uack_o[0] && dack_o[0]);
 endmodule
 
-module lcan_switch_fv (
+module lcan_switch_fv #(
+  // 0 (the proof): no reset, so in step 0 the random source holds any value (an
+  // uninitialised register) and the base case checks every value; 1 (the covers): reset in
+  // step 0, then the source is loaded from the free seed (only reachable draws)
+  parameter integer FROM_RESET = 0
+) (
   input wire clk,
   input wire load,
   input wire [15:0] seed,
@@ -212,9 +219,9 @@ module lcan_switch_fv (
   input wire [2*4*11-1:0] req4,   // of the D = U = 4 switches (RW = 11)
   input wire [2*4-1:0]    ack4
 );
-  reg rst = 1'b1;
-  initial assume (rst);
-  always @(posedge clk) rst <= 1'b0;
+  reg init = 1'b1;
+  always @(posedge clk) init <= 1'b0;
+  wire rst = (FROM_RESET != 0) ? init : 1'b0;
 
   genvar lv;
   generate

@@ -208,7 +208,8 @@ module lcan_switch_fv #(
   // 0 (the proof): no reset, so in step 0 the random source holds any value (an
   // uninitialised register) and the base case checks every value; 1 (the covers): reset in
   // step 0, then the source is loaded from the free seed (only reachable draws)
-  parameter integer FROM_RESET = 0
+  parameter integer FROM_RESET = 0,
+  parameter integer SET = 3  // switch kinds: bit 0 those of CB-LCAN(16, 2, 2), bit 1 (16, 4, 4)
 ) (
   input wire clk,
   input wire load,
@@ -226,7 +227,7 @@ module lcan_switch_fv #(
   genvar lv;
   generate
     // CB-LCAN(16, 2, 2): L = 4, LW = clog2(4) = 2, RW = 1 + 2 + 8 + 1 = 12
-    for (lv = 0; lv < 4; lv = lv + 1) begin : g_d2
+    for (lv = 0; lv < ((SET & 1) ? 4 : 0); lv = lv + 1) begin : g_d2
       wire [2*4*12-1:0] rq = req2;  // the same free words at every level: shared solver vars
       lcan_switch_chk #(.D(2), .U(2), .LEVEL(lv), .LW(2), .NB(4), .W(1), .TOP(lv == 3)) chk (
         .clk(clk), .rst(rst), .load(load), .seed(seed ^ lv), .step(step),
@@ -235,7 +236,7 @@ module lcan_switch_fv #(
       );
     end
     // CB-LCAN(16, 4, 4): L = 2, LW = 1, RW = 1 + 1 + 8 + 1 = 11
-    for (lv = 0; lv < 2; lv = lv + 1) begin : g_d4
+    for (lv = 0; lv < ((SET & 2) ? 2 : 0); lv = lv + 1) begin : g_d4
       lcan_switch_chk #(.D(4), .U(4), .LEVEL(lv), .LW(1), .NB(4), .W(1), .TOP(lv == 1)) chk (
         .clk(clk), .rst(rst), .load(load), .seed(seed ^ (16'h0050 + lv)), .step(step),
         .dreq_i(req4[lv*44 +: 44]), .ureq_i(req4[((lv + 1) % 2)*44 +: 44]),

@@ -52,11 +52,13 @@ module gsen_fabric_fv (
   parameter integer CTRL = 1;      // control mode (rtl/common/mf_params.vh codes)
   parameter integer NMIN = 4;      // N range of the instances: NMIN, NMIN + 2, ..., NMAX
   parameter integer NMAX = 16;
+  parameter integer NSTEP = 2;     // N step (the cover task takes N = 4 and 16 only)
   parameter integer W = 2;         // data bits per message (fully symbolic)
   parameter integer PSEL = 2;      // PIPELINE of the instances: 0 or 1 only, 2 both
 
   localparam integer CTRL_TAG = 5;
-  localparam integer NCOUNT = (NMAX - NMIN) / 2 + 1;
+  localparam integer NCOUNT = (NMAX - NMIN) / NSTEP + 1;
+  localparam integer NIDX = 6 * 8 * 2 * 2;   // instance index gm*32 + gn*4 + gp*2 + gr
 
   initial assume (rst);
 
@@ -67,17 +69,41 @@ module gsen_fabric_fv (
   localparam integer MLO = (CTRL > CTRL_TAG) ? 0 : CTRL;
   localparam integer MHI = (CTRL > CTRL_TAG) ? CTRL_TAG : CTRL;
 
-  genvar gm, gn, gp, gr;
+  // Cover points (task "cover"), one trace each, over every instance at once:
+  //   c_all_full      every instance delivers a full round (all N output ports valid)
+  //   c_all_conflict  every tag-mode instance delivers a round with a conflict flagged in
+  //                   its first and in its last stage
+  wire [NIDX-1:0] full_bits;
+  wire [NIDX-1:0] conf_bits;
+  always @* begin
+    if (past_valid && !rst) begin
+      c_all_full: cover (&full_bits);
+      c_all_conflict: cover (&conf_bits);
+    end
+  end
+
+  genvar gm, gn, gp, gr, gi;
   generate
+    for (gi = 0; gi < NIDX; gi = gi + 1) begin : g_idx
+      // indices without an instance count as covered
+      if (gi / 32 < MLO || gi / 32 > MHI || (gi % 32) / 4 >= NCOUNT ||
+          ((gi / 2) % 2 == 0 && PSEL == 1) || ((gi / 2) % 2 == 1 && PSEL == 0) ||
+          (gi % 2 == 1 && gi / 32 == CTRL_TAG)) begin : g_none
+        assign full_bits[gi] = 1'b1;
+        assign conf_bits[gi] = 1'b1;
+      end
+    end
     for (gm = MLO; gm <= MHI; gm = gm + 1) begin : g_m
       for (gn = 0; gn < NCOUNT; gn = gn + 1) begin : g_n
         for (gp = (PSEL == 1 ? 1 : 0); gp <= (PSEL == 0 ? 0 : 1); gp = gp + 1) begin : g_p
           for (gr = 0; gr < 2; gr = gr + 1) begin : g_r
             if (!(gr == 1 && gm == CTRL_TAG)) begin : g_dut
               gsen_fabric_fv_inst #(
-                .N(NMIN + 2 * gn), .W(W), .CTRL(gm), .PIPELINE(gp), .ROUND_VALID(gr)
+                .N(NMIN + NSTEP * gn), .W(W), .CTRL(gm), .PIPELINE(gp), .ROUND_VALID(gr)
               ) u_inst (
-                .clk(clk), .rst(rst), .past_valid(past_valid)
+                .clk(clk), .rst(rst), .past_valid(past_valid),
+                .cov_full(full_bits[gm*32 + gn*4 + gp*2 + gr]),
+                .cov_conflict(conf_bits[gm*32 + gn*4 + gp*2 + gr])
               );
             end
           end
@@ -91,7 +117,9 @@ endmodule
 module gsen_fabric_fv_inst (
   input wire clk,
   input wire rst,
-  input wire past_valid
+  input wire past_valid,
+  output wire cov_full,
+  output wire cov_conflict
 );
   parameter integer N = 4;
   parameter integer W = 2;
@@ -269,16 +297,11 @@ module gsen_fabric_fv_inst (
     end
   end
 
-  // ---- cover points (task "cover") ----
-  always @* begin
-    if (check && !rst) begin
-      c_full_round: cover (out_valid == {N{1'b1}});
-      if (CTRL == 5) begin
-        c_conflict_first: cover (out_conflict[H-1:0] != {H{1'b0}});
-        c_conflict_last: cover (out_conflict[(NS-1)*H +: H] != {H{1'b0}} && out_valid != 0);
-      end
-    end
-  end
+  // ---- cover conditions (the top's cover points) ----
+  assign cov_full = check && out_valid == {N{1'b1}};
+  assign cov_conflict = (CTRL != 5) || (check && out_valid != {N{1'b0}} &&
+                        out_conflict[H-1:0] != {H{1'b0}} &&
+                        out_conflict[(NS-1)*H +: H] != {H{1'b0}});
 endmodule
 
 `default_nettype wire

@@ -1,48 +1,47 @@
 // gsen_fabric_fv: formal harness of rtl/gsen/gsen_fabric.v (issue 24, formal group 1).
 //
 // One harness, many parameter sets: for the control mode CTRL (codes of
-// rtl/common/mf_params.vh, set per task with chparam) it instantiates gsen_fabric for every
-// N = 4, 6, ..., 16, PIPELINE = 0 and 1, ROUND_VALID = 0 and 1 (ROUND_VALID = 1 is illegal
-// with tag control and is left out there).  Each instance has inputs of its own, driven
-// freely every cycle ($anyseq): valid bits, data, configuration, tags; data is kept fully
-// symbolic (W = 2 bits per message), so "output j carries in_data of input i" is checked
-// for every data value, not for one source-id encoding.
+// rtl/common/mf_params.vh, set per task with chparam; 6 = all six modes) it instantiates
+// gsen_fabric for every N = NMIN, NMIN + NSTEP, ..., NMAX (4, 6, ..., 16 in the proof tasks),
+// PIPELINE = 0 and/or 1 (PSEL) and ROUND_VALID = 0 and 1 (ROUND_VALID = 1 is illegal with tag
+// control and is left out there).  Each instance has inputs of its own, driven freely every
+// cycle ($anyseq): valid bits, data, configuration, tags (so the fabric's ROUND_VALID = 1
+// input rule, met here by construction, constrains nothing else).  Data is fully symbolic
+// (W = 2 bits per message): "output j carries in_data of input i" is checked for every data
+// value, not for one source-id encoding.
 //
-// The reference (module gsen_fabric_fv_ref below) is written from paper 001
+// The reference (the golden network in gsen_fabric_fv_inst below) is written from paper 001
 // [Chou & Chen 2010] and docs/conventions.md, section GSEN, without the RTL's functions
-// (mf_functions.vh, gsen_route.v) and without its folded wiring:
+// (mf_functions.vh, gsen_route.v) and without its folded wiring (terminals y and y + N/2):
 //   * n = ceil(log2 N) stages (section 1: 2^(n-1) < N <= 2^n), s = 0 .. n-1 from the inputs;
 //   * each stage is the perfect shuffle pi(t) = (2t + floor(2t/N)) mod N (section 1; the
-//     text's 2^i/N is the OCR slip noted in docs/conventions.md) followed by N/2 switches:
-//     switch y takes the shuffled positions 2y (in-subport 0) and 2y+1 (in-subport 1), so
-//     the reference computes y = pi(t) >> 1 and b = pi(t) & 1 from the formula (the RTL's
-//     "y and y + N/2" is a consequence, checked here, not assumed);
-//   * out-subport f = b xor state(s, y) (Fig. 3: 0 straight, 1 cross), next terminal 2y + f;
-//     after stage n-1 terminal t is output t (section 2, the recurrence t_l = 2 s_l + f of
+//     text's 2^i/N is the OCR slip noted in docs/conventions.md), wired from the formula,
+//     followed by N/2 switches: switch y takes the shuffled positions 2y (in-subport 0) and
+//     2y+1 (in-subport 1) and drives terminals 2y (out-subport 0) and 2y+1 (out-subport 1);
+//     after stage n-1 terminal t is output t (section 2; the recurrence t_l = 2 s_l + f of
 //     the proof of Lemma 5.1);
-//   * state(s, y): individual = bit s*N/2 + y of the configuration; stage control = bit
+//   * configured modes: out-subport f = b xor state(s, y) (Fig. 3: 0 straight, 1 cross);
+//     state(s, y): individual = bit s*N/2 + y of the configuration; stage control = bit
 //     (n-1-s) of C (section 3: c_l is the state of stage n-1-l); alternating = bit (n-1-s)
 //     xor (y & 1) (section 4), doubly alternating xor ((y >> 1) & 1) (section 5),
 //     quadruply alternating xor ((y >> 2) & 1) (section 6);
-//   * tag self-routing: the message follows its forward tag, f at stage s = tag bit (n-1-s)
-//     (section 2: f_l is the subport left at stage n-1-l), so each message's path is fixed
-//     by its tag alone; where two live messages meet in one switch asking for one
-//     out-subport, the switch's conflict bit is set and the message on in-subport 1 is
-//     dropped (in-subport 0 wins; the fabric's documented rule, docs/conventions.md
-//     "Hardware-side conventions").  Every surviving message ends at the output
-//     (i 2^n + F) mod N of Lemma 3.3; the harness also asserts that closed form against the
-//     stage-by-stage path (a check of the reference itself).
+//   * tag self-routing: each message asks for out-subport f = bit (n-1-s) of its forward
+//     tag (section 2: f_l is the subport left at stage n-1-l); where two valid messages of
+//     one switch ask for the same out-subport, the switch's conflict bit is set and the
+//     message on in-subport 1 is dropped (in-subport 0 wins: the fabric's documented rule,
+//     docs/conventions.md "Hardware-side conventions").
 //
-// Properties per instance (PIPELINE = 1: against the inputs of n cycles ago, kept in a
-// delay line that rst clears like the fabric's valid pipeline; PIPELINE = 0: the same cycle):
-//   a_valid     out_valid == the reference's valid bits (every message arrives, nothing
-//               else is valid; ROUND_VALID = 1: the round bit on every port)
-//   a_data      out_data[j] == in_data of the input the reference routes to j, where valid
-//   a_conflict  out_conflict == the reference's conflict bits (all zero outside tag mode)
-// plus the fabric's own assertion (a_stage_keeps_count) and its input rule for
-// ROUND_VALID = 1, which the harness meets by construction (one valid bit per round).
-// Cover points (task "cover"): a full round delivered on every port, for every instance;
-// in tag mode also a conflict flagged and a round with a conflict at the last stage.
+// Properties per instance (PIPELINE = 1: against the round presented n cycles ago, kept in
+// a delay line that rst clears like the fabric's valid pipeline, so the latency n is part of
+// the property; PIPELINE = 0: the same cycle):
+//   a_valid     out_valid == the golden network's valid bits (every message arrives where
+//               the recurrence sends it, nothing else is valid; ROUND_VALID = 1: the round's
+//               bit on every port)
+//   (a_data)    out_data[j] == the golden network's data on output j, wherever that is valid
+//   a_conflict  out_conflict == the golden network's conflict bits (all zero outside tag mode)
+// The fabric's own checks are compiled out (the .sby reads the RTL with -D SYNTHESIS; see
+// there).  Cover points (task "cover", in the top module): every instance delivers a full
+// round at once; every tag-mode instance flags a conflict in its first and its last stage.
 `default_nettype none
 
 module gsen_fabric_fv (
@@ -50,7 +49,7 @@ module gsen_fabric_fv (
   input wire rst
 );
   parameter integer CTRL = 1;      // control mode (rtl/common/mf_params.vh codes)
-  parameter integer NMIN = 4;      // N range of the instances: NMIN, NMIN + 2, ..., NMAX
+  parameter integer NMIN = 4;      // N range of the instances: NMIN, NMIN + NSTEP, ..., NMAX
   parameter integer NMAX = 16;
   parameter integer NSTEP = 2;     // N step (the cover task takes N = 4 and 16 only)
   parameter integer W = 2;         // data bits per message (fully symbolic)

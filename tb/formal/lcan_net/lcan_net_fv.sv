@@ -58,6 +58,7 @@ module lcan_net_fv #(
   parameter integer D = 2,
   parameter integer U = 2,
   parameter integer PROPS = 108, // property groups asserted: 32 N1, 64 N2, 4 N3, 8 N4
+                                 // (tasks: n16_d2 and n16_d4 44, n16_d4_ack 64)
   parameter integer FROM_RESET = 0  // 1: reset in step 0 (cover); 0: no reset, any state
 ) (
   input wire clk,
@@ -131,12 +132,12 @@ module lcan_net_fv #(
   integer t, s, s2;
   reg [RW-1:0] a_w;
   reg [NB-1:0] src;
-  reg any_v, any_ack, hit, other;
+  reg hit, other;
   always @* begin
     if (!rst) begin
-      // (N1w) the same from the arriving word alone (no walk through the settings): the
-      // word at PE t is exactly the request of the source it names, which presents a
-      // request to t
+      // (N1) the word at PE t is exactly the request of the source it names (no wire on
+      // its way mixed it with another circuit), that source presents a request, and its
+      // destination is t (so a source arrives at one PE at most: its own destination)
       if (PROPS & 32) for (t = 0; t < N; t = t + 1) begin
         a_w = pe_arr[t*RW +: RW];
         src = a_w[1 + LW + NB +: NB];
@@ -148,7 +149,7 @@ module lcan_net_fv #(
           assert (a_w == {RW{1'b0}});
         end
       end
-      // (N2w) source s is acknowledged exactly when its word arrives somewhere
+      // (N2) source s is acknowledged exactly when its request arrives (at its destination)
       if (PROPS & 64) for (s = 0; s < N; s = s + 1) begin
         hit = 1'b0;
         for (t = 0; t < N; t = t + 1)

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -162,16 +164,112 @@ TEST(Rn1Claims, ExactAttemptsFollowThePathExpansion) {
       }
 }
 
+// Every single dead router and every single dead link, one at a time, under all-to-all
+// traffic: every message delivered exactly once.  fig20.9 ~1 s, fig20.7 ~2 s, fig20.4 ~2 s of
+// CPU (the 16-endpoint multipath networks; fig20.3 and rn1-64 below).
+void expect_every_single_fault_exactly_once(Topology t) {
+  const twin::SingleFaultSweep sw = twin::single_fault_sweep(t, false, 1);
+  EXPECT_EQ(sw.cases, static_cast<long>(net_spec(t).routers.size() + net_spec(t).links.size()));
+  EXPECT_EQ(sw.failed, 0) << (sw.failures.empty() ? "" : sw.failures.front());
+  EXPECT_GT(sw.sent, 100 * sw.cases);
+  EXPECT_EQ(sw.delivered, sw.sent);
+  EXPECT_EQ(sw.lost + sw.gave_up + sw.unfinished, 0);
+  EXPECT_EQ(sw.duplicates, 0);
+  EXPECT_EQ(sw.corrupt, 0);
+}
 TEST(Rn1Claims, EverySingleDeadComponentDeliversEveryMessageExactlyOnce) {
-  for (Topology t : {Topology::kFig20_9, Topology::kFig20_7}) {
-    const twin::SingleFaultSweep sw = twin::single_fault_sweep(t, false, 1);
-    EXPECT_EQ(sw.cases, static_cast<long>(net_spec(t).routers.size() + net_spec(t).links.size()));
-    EXPECT_EQ(sw.failed, 0) << (sw.failures.empty() ? "" : sw.failures.front());
-    EXPECT_GT(sw.sent, 100 * sw.cases);
-    EXPECT_EQ(sw.delivered, sw.sent);
-    EXPECT_EQ(sw.duplicates, 0);
-    EXPECT_EQ(sw.corrupt, 0);
+  expect_every_single_fault_exactly_once(Topology::kFig20_9);
+  expect_every_single_fault_exactly_once(Topology::kFig20_7);
+}
+TEST(Rn1Claims, EverySingleDeadComponentOfFig20_4DeliversEveryMessageExactlyOnce) {
+  expect_every_single_fault_exactly_once(Topology::kFig20_4);
+}
+
+// The unique-path fig20.3: every single fault disconnects pairs, so exactly once means every
+// message between connected endpoints delivered once and every other one given up (never
+// delivered, duplicated or corrupt).  With the default drain (50,000 cycles after generation)
+// 10 of the 112 cases leave messages unfinished: each is a fault that leaves a source reaching
+// no other endpoint (a first-stage router, or the link out of an endpoint), whose ~23 queued
+// messages each take 64 attempts before it gives up.  With a 200,000-cycle drain every case
+// finishes.  ~4 s of CPU for the sweep, ~3 s for the 10 cases again.
+TEST(Rn1Claims, Fig20_3SingleFaultsDeliverOrGiveUpAndItsUnfinishedCasesAreCutOffSources) {
+  const twin::SingleFaultSweep d = twin::single_fault_sweep(Topology::kFig20_3, false, 1);
+  EXPECT_EQ(d.cases, 112);
+  EXPECT_EQ(d.failed, 10);
+  EXPECT_EQ(d.failed_unfinished_only, 10);
+  EXPECT_EQ(d.failed_unfinished_source_cut_off, 10);
+  EXPECT_EQ(d.lost_connected + d.duplicates + d.corrupt, 0);
+  EXPECT_GT(d.unfinished, 0);
+  const NetSpec& s = net_spec(Topology::kFig20_3);
+  for (const std::string& f : d.failures) {  // first-stage routers, links out of endpoints
+    const bool router = f.rfind("router ", 0) == 0;
+    const auto k = static_cast<size_t>(std::stoi(f.substr(router ? 7 : 5)));
+    if (router) {
+      EXPECT_EQ(s.routers.at(k).stage, 1) << f;
+    } else {
+      EXPECT_TRUE(s.links.at(k).src.endpoint) << f;
+    }
   }
+  // The same 10 cases again (same seeds) with a 200,000-cycle drain: every message finishes,
+  // delivered or given up for a disconnected pair.
+  twin::RunConfig c;
+  c.topology = Topology::kFig20_3;
+  c.traffic = twin::Traffic::kAllToAll;
+  c.load = 1.0;
+  c.cycles = 14 * 15;
+  c.drain_limit = 200000;
+  const std::vector<Site> sites = all_sites(s);
+  int rerun = 0;
+  for (size_t k = 0; k < sites.size(); ++k) {
+    if (std::find(d.failures.begin(), d.failures.end(), site_name(sites[k]) + " dead") ==
+        d.failures.end())
+      continue;
+    c.seed = 1 * 7919ull + k;  // single_fault_sweep's seed of case k
+    const twin::RunStats st = twin::run_model(c, dead_sites(s, {sites[k]}));
+    ++rerun;
+    EXPECT_EQ(st.unfinished, 0) << site_name(sites[k]);
+    EXPECT_EQ(st.lost_connected + st.duplicates + st.corrupt, 0) << site_name(sites[k]);
+    EXPECT_EQ(st.lost, st.gave_up);
+    EXPECT_GT(st.lost, 0);
+    EXPECT_EQ(st.delivered + st.lost, st.sent);
+  }
+  EXPECT_EQ(rerun, 10);
+}
+
+// rn1-64 (560 single faults, ~0.3 s each: the whole sweep is `minforge rn1 claims --topology
+// rn1-64`, ~3 min): a sample of 21, the first, middle and last router of each stage and link
+// of each stage, ~6 s of CPU.
+TEST(Rn1Claims, SampledSingleDeadComponentsOfRn1_64DeliverEveryMessageExactlyOnce) {
+  const NetSpec& s = net_spec(Topology::kRn1_64);
+  std::map<int, std::vector<Site>> groups;  // routers: stage; links: 10 + stage they lead into
+  for (const Site& x : all_sites(s)) {
+    int g = 0;
+    if (x.router) {
+      g = s.routers[static_cast<size_t>(x.index)].stage;
+    } else {
+      const NodeRef& d = s.links[static_cast<size_t>(x.index)].dst;
+      g = 10 + (d.endpoint ? s.stages + 1 : s.routers[static_cast<size_t>(d.node)].stage);
+    }
+    groups[g].push_back(x);
+  }
+  EXPECT_EQ(groups.size(), static_cast<size_t>(2 * s.stages + 1));
+  twin::RunConfig c;
+  c.topology = Topology::kRn1_64;
+  c.traffic = twin::Traffic::kAllToAll;
+  c.load = 1.0;
+  c.cycles = 14 * 63;
+  int cases = 0;
+  for (const auto& [g, v] : groups) {
+    for (size_t k : {size_t{0}, v.size() / 2, v.size() - 1}) {
+      c.seed = static_cast<uint64_t>(1000 + cases++);
+      const twin::RunStats st = twin::run_model(c, dead_sites(s, {v[k]}));
+      EXPECT_GT(st.sent, 1000);
+      EXPECT_EQ(st.delivered, st.sent) << site_name(v[k]);
+      EXPECT_EQ(st.duplicates + st.corrupt + st.unfinished + st.lost + st.gave_up, 0)
+          << site_name(v[k]);
+    }
+  }
+  EXPECT_EQ(cases, 21);
 }
 
 TEST(Rn1Claims, EveryStuckWireOfFig20_9DeliversExactlyOnce) {
@@ -195,16 +293,42 @@ TEST(Rn1Claims, EveryStuckWireOfFig20_9DeliversExactlyOnce) {
   }
 }
 
-TEST(Rn1Claims, MeasuredAttemptsByStageNearTheExactValues) {
+TEST(Rn1Claims, MeasuredAttemptsByStageAtLeastTheExactValues) {
   const auto rows = twin::attempts_by_stage(Topology::kFig20_9, 4, 0.05, 6000, 1);
   ASSERT_EQ(rows.size(), 5u);  // routers of stages 1-2, links into stages 1-3
   for (const auto& r : rows) {
     EXPECT_GT(r.messages, 100);
-    // Measured is a little above exact (light contention, LFSR correlation): within 0.5.
-    EXPECT_GT(r.measured, r.expected - 0.15);
-    EXPECT_LT(r.measured, r.expected + 0.5);
+    EXPECT_GT(r.variance, 0);
+    // Contention and the LFSR's correlated choices only add attempts: the exact value (with
+    // independent choices, no other traffic) never lies above the measured 95 % interval.
+    const Interval m = mean_ci95(r.measured, r.variance, r.messages);
+    EXPECT_LE(r.expected, m.hi) << r.stage << " " << r.routers;
   }
-  EXPECT_NEAR(rows[0].measured, 2.0, 0.25);  // a dead first-stage router: two attempts
+  // Only the first-stage routers: all 4, 24,000 cycles each.  "On average, two attempts"
+  // (20.8.2) is measured false on the cycle model: the interval lies above 2.
+  const auto f = twin::attempts_by_stage(Topology::kFig20_9, 1000, 0.05, 24000, 2, 0);
+  EXPECT_EQ(f[0].components, 4);
+  EXPECT_EQ(f[1].components, 0);
+  EXPECT_DOUBLE_EQ(f[0].expected, 2.0);
+  EXPECT_GT(f[0].messages, 3000);
+  const Interval m = mean_ci95(f[0].measured, f[0].variance, f[0].messages);
+  EXPECT_GT(m.lo, 2.0) << m.value;
+}
+
+TEST(Rn1Claims, ThroughputCurveMatchesTheRunAndHasAStandardError) {
+  const auto p = twin::throughput_curve(Topology::kFig20_7, {0.3}, 1000, 0, 4);
+  twin::RunConfig c;
+  c.topology = Topology::kFig20_7;
+  c.traffic = twin::Traffic::kUniform;
+  c.load = 0.3;
+  c.cycles = 1000;
+  c.seed = 4;
+  const twin::RunStats st = twin::run_model(c);
+  EXPECT_DOUBLE_EQ(p[0].throughput, st.throughput);
+  EXPECT_DOUBLE_EQ(p[0].mean_attempts, st.mean_attempts);
+  // The spread over 16 sources of ~0.25 words/cycle each.
+  EXPECT_GT(p[0].throughput_se, 0.001);
+  EXPECT_LT(p[0].throughput_se, 0.05);
 }
 
 TEST(Rn1Claims, MultipathBeatsTheUniquePathBaselineAboveLightLoad) {
@@ -217,40 +341,108 @@ TEST(Rn1Claims, MultipathBeatsTheUniquePathBaselineAboveLightLoad) {
   EXPECT_LT(m[2].mean_attempts, u[2].mean_attempts);
 }
 
-TEST(Rn1ClaimsCli, StaticClaimsHoldAndJsonHasEveryKey) {
+// The verdicts `rn1 claims` computes from every measured row against the table of expected
+// verdicts beside the paper's words (claim_specs()): a claim measured false stays false.
+void expect_verdicts_match_the_table(const nlohmann::json& claims) {
+  for (const auto& c : claims) {
+    const ClaimSpec& s = claim_spec(c["id"]);
+    EXPECT_EQ(test::json_keys(c), (std::set<std::string>{"id", "network", "paper", "measured",
+                                                         "verdict", "expected", "failing"}));
+    EXPECT_EQ(c["verdict"], verdict_name(s.expected)) << c.dump();
+    EXPECT_EQ(c["expected"], verdict_name(s.expected));
+    EXPECT_EQ(c["paper"], s.paper);
+    EXPECT_EQ(c["failing"].empty(), c["verdict"] == "holds") << c.dump();
+  }
+}
+
+TEST(Rn1ClaimsCli, StaticVerdictsMatchTheTableAndJsonHasEveryKey) {
   const auto r = test::run_cli("rn1 claims --static --json");
   ASSERT_EQ(r.rc, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(test::json_keys(j), (std::set<std::string>{"networks", "claims"}));
   EXPECT_EQ(j["networks"].size(), 5u);
+  expect_verdicts_match_the_table(j["claims"]);
   std::set<std::string> ids;
+  for (const auto& c : j["claims"]) ids.insert(c["id"]);
+  std::set<std::string> all;
+  for (const ClaimSpec& s : claim_specs())
+    if (!s.simulated) all.insert(s.id);
+  EXPECT_EQ(ids, all);
+  // "Fewer retries further inside": the links hold, the routers do not (fig20.7: a dead
+  // stage-3 router needs 2.000 attempts against 1.333 at stage 2; fig20.9 2.000 2.000).
   for (const auto& c : j["claims"]) {
-    EXPECT_TRUE(c["holds"].get<bool>()) << c.dump();
-    ids.insert(c["id"]);
+    if (c["id"] != "inside_fewer_retries") continue;
+    ASSERT_EQ(c["verdict"], "partly");
+    for (const auto& f : c["failing"]) {
+      EXPECT_NE(f.get<std::string>().find("dead router"), std::string::npos) << f;
+    }
+    if (c["network"] == "fig20.7") {
+      ASSERT_EQ(c["failing"].size(), 1u);
+      EXPECT_NE(c["failing"][0].get<std::string>().find("stage 3 vs 2: exact 2.000 vs 1.333"),
+                std::string::npos);
+    }
   }
-  EXPECT_EQ(ids, (std::set<std::string>{
-                     "no_single_critical", "n_failures_isolate", "unique_path_critical", "m_over_d",
-                     "nonexpansive_two_cut_four", "expansive_two_at_most_one",
-                     "half_without_severing", "first_stage_two_attempts", "inside_fewer_retries"}));
   const auto t = test::run_cli("rn1 claims --static --topology fig20.9");
   ASSERT_EQ(t.rc, 0);
   EXPECT_NE(t.out.find("[holds] no_single_critical"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("[partly] inside_fewer_retries"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("      fails: fig20.9 dead router at stage 2 vs 1: exact 2.000 vs 2.000"),
+            std::string::npos)
+      << t.out;
 }
 
-TEST(Rn1ClaimsCli, SimulatedClaimsOnFig20_9AndBadInput) {
-  const auto r = test::run_cli("rn1 claims --topology fig20.9 --json");
+// The default run (the five 16-endpoint networks simulated), ~14 s of CPU: every verdict as
+// in the table, the simulated claims included; fig20.3's failed cases explained.
+TEST(Rn1ClaimsCli, SimulatedVerdictsMatchTheTableAndBadInput) {
+  const auto r = test::run_cli("rn1 claims --json");
   ASSERT_EQ(r.rc, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  const auto& n = j["networks"][0];
-  EXPECT_EQ(n["sim_single_faults"]["failed"], 0);
-  EXPECT_EQ(n["sim_single_faults"]["cases"], 104);
-  EXPECT_EQ(n["throughput"].size(), 8u);
+  expect_verdicts_match_the_table(j["claims"]);
+  std::map<std::string, int> seen;
+  for (const auto& c : j["claims"]) ++seen[c["id"]];
+  EXPECT_EQ(seen.size(), claim_specs().size());
+  EXPECT_EQ(seen["first_stage_two_attempts"], 2);  // fig20.7, fig20.9
+  EXPECT_EQ(seen["redundant_paths_performance"], 2);
+  for (const auto& n : j["networks"]) {
+    const auto& ss = n["sim_single_faults"];
+    if (n["topology"] == "fig20.3") {
+      EXPECT_EQ(ss["failed"], 10);
+      EXPECT_EQ(ss["failed_unfinished_only"], 10);
+      EXPECT_EQ(ss["failed_unfinished_source_cut_off"], 10);
+      EXPECT_EQ(ss["lost_connected"], 0);
+    } else {
+      EXPECT_EQ(ss["failed"], 0) << n["topology"];
+    }
+    if (n["topology"] == "fig20.9") {
+      EXPECT_EQ(ss["cases"], 104);
+    }
+    EXPECT_EQ(n["throughput"].size(), 8u);
+  }
+  const auto t = test::run_cli("rn1 claims --topology fig20.3");
+  ASSERT_EQ(t.rc, 0) << t.err;
+  EXPECT_NE(t.out.find("failed cases 10\n    (every failed case only left messages unfinished"),
+            std::string::npos)
+      << t.out;
   test::expect_cli_error("rn1 claims --topology fig20.8", "unknown topology");
   test::expect_cli_error("rn1 claims --static --stuck", "--stuck");
   test::expect_cli_error("rn1 claims --seed -1", "--seed");
   test::expect_cli_error("rn1 claims --bogus");
   test::expect_cli_error("rn1 net --topology fig20.7-d2last --traffic uniform --rtl", "model-only");
   test::expect_cli_error("rn1 verilog --topology fig20.7-d2last", "fig20.7-d2last");
+}
+
+TEST(Rn1ClaimsTable, EveryClaimOnceWithItsWords) {
+  std::set<std::string> ids;
+  for (const ClaimSpec& s : claim_specs()) {
+    EXPECT_TRUE(ids.insert(s.id).second) << s.id;
+    EXPECT_FALSE(s.paper.empty());
+    EXPECT_FALSE(s.why.empty());
+  }
+  EXPECT_EQ(ids.size(), 10u);
+  EXPECT_EQ(claim_spec("inside_fewer_retries").expected, minforge::Verdict::Partly);
+  EXPECT_EQ(claim_spec("first_stage_two_attempts").expected, minforge::Verdict::Fails);
+  EXPECT_TRUE(claim_spec("first_stage_two_attempts").simulated);
+  EXPECT_THROW(claim_spec("nope"), InvalidArgument);
 }
 
 }  // namespace

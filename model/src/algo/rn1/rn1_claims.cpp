@@ -8,6 +8,71 @@
 
 namespace minforge::rn1 {
 
+namespace {
+
+// Measured with `minforge rn1 claims` (default networks, seed 1) and `--topology rn1-64`;
+// docs/rn1.md, "The chapter's claims".
+const std::vector<ClaimSpec> kClaims = {
+    {"no_single_critical",
+     "No single wire or routing component within the network remains critical (20.4)",
+     minforge::Verdict::Holds, false,
+     "no single dead router or link disconnects a pair (exhaustive); simulated, every message "
+     "between connected endpoints delivered exactly once under each"},
+    {"n_failures_isolate",
+     "With n inputs from each endpoint, n failures can isolate an endpoint (20.3)",
+     minforge::Verdict::Holds, false, "fewest dead components cutting off an endpoint = 2 = n"},
+    {"unique_path_critical",
+     "Each route ... can traverse exactly one path. If a single wire or component fails, some "
+     "input will be isolated from some output (20.4)",
+     minforge::Verdict::Holds, false,
+     "fig20.3: all 112 components critical, one cuts off an endpoint"},
+    {"m_over_d", "an endpoint could be isolated from the network by only m/d faults (20.5)",
+     minforge::Verdict::Holds, false, "fig20.7 with a 4x2/d2 last stage: 1 = m/d"},
+    {"nonexpansive_two_cut_four",
+     "In Figure 20.4, if the first two routing components in the first stage of routers fail, "
+     "four processors are cut off ... only when the routers fail as one of the four sets of "
+     "pairs (20.3)",
+     minforge::Verdict::Holds, false, "at most 4 cut off, by 4 of the 28 pairs"},
+    {"expansive_two_at_most_one",
+     "any two component failures in the first stage of routing will isolate at most one "
+     "processor ... any three ... at most two (20.3, Fig. 20.5)",
+     minforge::Verdict::Holds, false, "fig20.7: 1 and 2"},
+    {"half_without_severing",
+     "it is possible to lose as many as half of the routing components in the Figure 20.4 "
+     "without severing any endpoints (20.3)",
+     minforge::Verdict::Holds, false, "4 of 8 first-stage routers"},
+    {"first_stage_two_attempts",
+     "in the worst case one of the routing components in the first stage fails. On average, "
+     "two attempts will be required (20.8.2)",
+     minforge::Verdict::Fails, true,
+     "exact 2.000 with independent random choices, but the cycle model needs more (fig20.7 "
+     "~2.1, fig20.9 ~2.1, rn1-64 ~2.3, every 95 % interval above 2): the source's input choice "
+     "and back-off come from one LFSR whose bits in successive attempts are correlated, and "
+     "light traffic contends"},
+    {"inside_fewer_retries",
+     "Since the number of components available for a connection expands towards the middle "
+     "of the network, it will generally require even less retries to avoid faulty components "
+     "further inside the network (20.8.2)",
+     minforge::Verdict::Partly, false,
+     "dead links: fewer attempts at every stage up to the middle; dead routers: not (fig20.7 "
+     "2.000 1.333 2.000 2.000: stage 3 needs more than stage 2; fig20.9 2.000 2.000)"},
+    {"redundant_paths_performance",
+     "Redundant paths through the network also improve network routing performance by "
+     "reducing the probability that connections will block each other (20.4)",
+     minforge::Verdict::Holds, true,
+     "fig20.7 and fig20.4 carry more than the unique-path fig20.3 at every load >= 0.3"},
+};
+
+}  // namespace
+
+const std::vector<ClaimSpec>& claim_specs() { return kClaims; }
+
+const ClaimSpec& claim_spec(const std::string& id) {
+  for (const ClaimSpec& c : kClaims)
+    if (c.id == id) return c;
+  throw InvalidArgument("rn1 claims: unknown claim '" + id + "'");
+}
+
 std::string site_name(const Site& s) {
   return (s.router ? "router " : "link ") + std::to_string(s.index);
 }

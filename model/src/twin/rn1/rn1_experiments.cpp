@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <utility>
 
@@ -51,7 +52,7 @@ std::string describe(const Site& x, const rn1::LinkFault* stuck) {
 }  // namespace
 
 SingleFaultSweep single_fault_sweep(rn1::Topology t, bool stuck_wires, uint64_t seed,
-                                    int cycles_per_pair) {
+                                    int cycles_per_pair, uint64_t drain_limit) {
   if (cycles_per_pair < 1 || cycles_per_pair > 1000) {
     throw InvalidArgument("rn1: cycles per pair must be 1..1000");
   }
@@ -64,6 +65,8 @@ SingleFaultSweep single_fault_sweep(rn1::Topology t, bool stuck_wires, uint64_t 
   c.traffic = Traffic::kAllToAll;
   c.load = 1.0;
   c.cycles = static_cast<uint64_t>(cycles_per_pair) * static_cast<uint64_t>(s.endpoints - 1);
+  if (drain_limit > 100000000) throw InvalidArgument("rn1: drain limit must be <= 100000000");
+  c.drain_limit = drain_limit;
   double att_sum = 0;
   long att_n = 0;
   auto one = [&](const Site& x, const FaultSet& f, const rn1::LinkFault* stuck) {
@@ -78,6 +81,7 @@ SingleFaultSweep single_fault_sweep(rn1::Topology t, bool stuck_wires, uint64_t 
     out.duplicates += st.duplicates;
     out.corrupt += st.corrupt;
     out.unfinished += st.unfinished;
+    out.gave_up += st.gave_up;
     for (const auto& m : r.msgs) {
       att_sum += m[2];
       ++att_n;
@@ -89,6 +93,14 @@ SingleFaultSweep single_fault_sweep(rn1::Topology t, bool stuck_wires, uint64_t 
     if (st.lost_connected || st.duplicates || st.corrupt || st.unfinished || st.sent == 0) {
       ++out.failed;
       if (out.failures.size() < 20) out.failures.push_back(describe(x, stuck));
+      if (st.unfinished && !st.lost_connected && !st.duplicates && !st.corrupt) {
+        ++out.failed_unfinished_only;
+        const std::vector<uint64_t> reach = rn1::reachability(s, f);
+        bool cut = false;
+        for (int e = 0; e < s.endpoints; ++e)
+          cut = cut || (reach[static_cast<size_t>(e)] & ~(uint64_t{1} << e)) == 0;
+        out.failed_unfinished_source_cut_off += cut;
+      }
     }
   };
   for (const Site& x : rn1::all_sites(s)) {
@@ -113,7 +125,7 @@ SingleFaultSweep single_fault_sweep(rn1::Topology t, bool stuck_wires, uint64_t 
 }
 
 std::vector<StageAttemptsSim> attempts_by_stage(rn1::Topology t, int per_stage, double load,
-                                                uint64_t cycles, uint64_t seed) {
+                                                uint64_t cycles, uint64_t seed, int only_group) {
   if (per_stage < 1 || per_stage > 1000)
     throw InvalidArgument("rn1: per-stage count must be 1..1000");
   const NetSpec& s = rn1::net_spec(t);
@@ -145,8 +157,9 @@ std::vector<StageAttemptsSim> attempts_by_stage(rn1::Topology t, int per_stage, 
     row.stage = routers ? static_cast<int>(g) + 1 : static_cast<int>(g) - s.stages + 1;
     const std::vector<Site>& all = groups[g];
     const int n = static_cast<int>(all.size());
-    const int take = std::min(n, per_stage);
-    double meas = 0, exp = 0;
+    const int take =
+        only_group < 0 || static_cast<size_t>(only_group) == g ? std::min(n, per_stage) : 0;
+    double meas = 0, meas_sq = 0, exp = 0;
     for (int j = 0; j < take; ++j) {
       const Site x = all[static_cast<size_t>(static_cast<long>(j) * n / take)];
       c.seed = seed * 104729ull + g * 1000 + static_cast<uint64_t>(j);
@@ -162,11 +175,14 @@ std::vector<StageAttemptsSim> attempts_by_stage(rn1::Topology t, int per_stage, 
         if (e <= 1.0 + 1e-12) continue;  // unaffected (1) or disconnected (0)
         ++row.messages;
         meas += m[2];
+        meas_sq += static_cast<double>(m[2]) * m[2];
         exp += e;
       }
     }
     if (row.messages > 0) {
-      row.measured = meas / static_cast<double>(row.messages);
+      const double n = static_cast<double>(row.messages);
+      row.measured = meas / n;
+      if (row.messages > 1) row.variance = (meas_sq - n * row.measured * row.measured) / (n - 1);
       row.expected = exp / static_cast<double>(row.messages);
     }
     rows.push_back(row);
@@ -185,8 +201,31 @@ std::vector<ThroughputPoint> throughput_curve(rn1::Topology t, const std::vector
     c.cycles = cycles;
     c.faults = faults;
     c.seed = seed;
-    const RunStats st = run_model(c);
-    out.push_back({L, st.throughput, st.mean_attempts, st.mean_latency});
+    validate(c);
+    const NetSpec& s = rn1::net_spec(t);
+    const FaultSet f = run_faults(c);
+    Rn1Net net(s, f);
+    net.reset(net_seed(c.seed));
+    TrafficDriver drv(s, c.traffic, c.load, c.seed, c.cycles);
+    Rn1Net::UserIn in;
+    while (net.cycle() < c.cycles || (!drv.quiescent() && net.cycle() < c.cycles + c.drain_limit)) {
+      drive_model_cycle(net, drv, in);
+    }
+    const RunStats st = drv.stats(net.cycle(), &f);
+    // Per source: words delivered within the generation window per cycle.
+    std::vector<double> per(static_cast<size_t>(s.endpoints), 0.0);
+    drv.for_each_delivered([&](int src, int, uint64_t t_dlv) {
+      if (t_dlv < c.cycles) per[static_cast<size_t>(src)] += rn1::message_words(s);
+    });
+    double sum = 0, sq = 0;
+    for (double& x : per) {
+      x /= static_cast<double>(c.cycles);
+      sum += x;
+      sq += x * x;
+    }
+    const double n = static_cast<double>(per.size()), m = sum / n;
+    const double var = n > 1 ? std::max(0.0, (sq - n * m * m) / (n - 1)) : 0.0;
+    out.push_back({L, st.throughput, st.mean_attempts, st.mean_latency, std::sqrt(var / n)});
   }
   return out;
 }

@@ -15,9 +15,24 @@
 #include <string>
 #include <vector>
 
+#include "minforge/algo/claims.hpp"
 #include "minforge/algo/rn1/rn1_topology.hpp"
 
 namespace minforge::rn1 {
+
+// The chapter's claims that `minforge rn1 claims` judges: the paper's words beside the verdict
+// the project measures (the same on every network a claim is checked on), which the tests
+// assert, so a claim measured false stays false.  `simulated`: judged on the cycle model
+// only (left out with --static).
+struct ClaimSpec {
+  std::string id;
+  std::string paper;
+  minforge::Verdict expected;
+  bool simulated;
+  std::string why;
+};
+const std::vector<ClaimSpec>& claim_specs();
+const ClaimSpec& claim_spec(const std::string& id);  // throws InvalidArgument if unknown
 
 // One component: router `index` or link `index`.
 struct Site {

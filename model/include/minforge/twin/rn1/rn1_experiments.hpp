@@ -39,15 +39,23 @@ struct SingleFaultSweep {
                     // corrupt delivery or an unfinished message appeared
   long sent = 0, delivered = 0, lost = 0, lost_connected = 0, duplicates = 0, corrupt = 0,
        unfinished = 0;
+  long gave_up = 0;  // messages whose source gave up (max_attempts failed attempts)
+  // Failed cases whose only failure is unfinished messages (none lost between connected
+  // pairs, duplicated or corrupt), and of those the ones whose fault leaves some source
+  // reaching no other endpoint: such a source spends max_attempts attempts on every message
+  // before giving up, so its queue may outlast the drain (fig20.3: 10 of 112 cases at the
+  // default drain, 0 with drain_limit 200,000).
+  long failed_unfinished_only = 0, failed_unfinished_source_cut_off = 0;
   double mean_attempts = 0;        // over every message of every case
   double worst_case_attempts = 0;  // the largest per-case mean
   std::string worst_case;
   std::vector<std::string> failures;  // the failed cases (at most 20 listed)
 };
 // `cycles_per_pair`: generation cycles per destination of each source at load 1 (every
-// source sends about cycles * (endpoints - 1) / 9 messages, cycling over all destinations).
+// source sends about cycles * (endpoints - 1) / 9 messages, cycling over all destinations);
+// `drain_limit`: cycles after generation for the queued messages to finish (RunConfig).
 SingleFaultSweep single_fault_sweep(rn1::Topology t, bool stuck_wires, uint64_t seed,
-                                    int cycles_per_pair = 14);
+                                    int cycles_per_pair = 14, uint64_t drain_limit = 50000);
 
 struct StageAttemptsSim {
   int stage = 0;
@@ -55,15 +63,22 @@ struct StageAttemptsSim {
   int components = 0;   // components of this stage run (each alone)
   long messages = 0;    // messages of affected, connected pairs
   double measured = 0;  // their mean attempts
+  double variance = 0;  // the sample variance of their attempts (for a confidence interval)
   double expected = 0;  // the mean of rn1::expected_attempts over the same messages
 };
 // Up to `per_stage` components per stage (spread over the stage), each dead alone, uniform
-// traffic at `load` for `cycles` cycles.
+// traffic at `load` for `cycles` cycles.  The rows are the routers of stages 1..N, then the
+// links into stages 1..N+1; with `only_group` >= 0 only that row is run (the others stay
+// empty), e.g. 0: the first-stage routers.
 std::vector<StageAttemptsSim> attempts_by_stage(rn1::Topology t, int per_stage, double load,
-                                                uint64_t cycles, uint64_t seed);
+                                                uint64_t cycles, uint64_t seed,
+                                                int only_group = -1);
 
 struct ThroughputPoint {
   double load = 0, throughput = 0, mean_attempts = 0, mean_latency = 0;
+  // The standard error of `throughput` from its spread over the sources (each source's
+  // delivered words per cycle, uniform traffic: the sources are alike), for a 95 % interval.
+  double throughput_se = 0;
 };
 std::vector<ThroughputPoint> throughput_curve(rn1::Topology t, const std::vector<double>& loads,
                                               uint64_t cycles, int faults, uint64_t seed);

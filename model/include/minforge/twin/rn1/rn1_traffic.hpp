@@ -54,6 +54,13 @@ class TrafficDriver {
       if (m.done) fn(m.src, m.dst, m.ok, m.attempts, m.t_gen);
     }
   }
+  // Every delivered message: fn(src, dst, delivery cycle).
+  template <class Fn>
+  void for_each_delivered(Fn fn) const {
+    for (const Msg& m : msgs_) {
+      if (m.deliveries > 0) fn(m.src, m.dst, m.t_dlv);
+    }
+  }
 
  private:
   struct Msg {

@@ -14,6 +14,7 @@
 
 #include "common/cli_run.hpp"
 #include "minforge/algo/lcan/lcan_analysis.hpp"
+#include "minforge/algo/lcan/lcan_sim.hpp"
 #include "minforge/algo/lcan/lcan_topology.hpp"
 
 namespace {
@@ -92,7 +93,12 @@ TEST(LcanCli, SimulateJson) {
   EXPECT_EQ(j["trials"], 40);
   EXPECT_DOUBLE_EQ(j["predicted_cycles"].get<double>(),
                    minforge::lcan::predict_root(minforge::lcan::Network::cb(64, 4, 4)).cycles);
-  EXPECT_GE(j["mean_cycles"].get<double>(), 2.0);
+  // The simulator's statistics of the same permutations (default policies: up per cycle,
+  // lower LCA level first).
+  const minforge::lcan::ClassStats st = minforge::lcan::simulate_class(
+      minforge::lcan::Network::cb(64, 4, 4), minforge::lcan::PermClass::Root, 40, 5);
+  EXPECT_DOUBLE_EQ(j["mean_cycles"].get<double>(), st.mean);
+  EXPECT_DOUBLE_EQ(j["variance"].get<double>(), st.variance);
   // Deterministic for a seed; classes without a prediction give null.
   EXPECT_EQ(run_json("lcan simulate --network cb:64,4,4 --class root --trials 40 --seed 5"), j);
   json b = run_json(

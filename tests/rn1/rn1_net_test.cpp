@@ -151,7 +151,7 @@ TEST(Rn1Net, FaultFreeRunsDeliverEverythingOnce) {
       EXPECT_EQ(s.duplicates, 0);
       EXPECT_EQ(s.corrupt, 0);
       EXPECT_EQ(s.unfinished, 0);
-      EXPECT_GE(s.mean_attempts, 1.0);
+      EXPECT_GT(s.mean_attempts, 1.0);  // load 0.2: some attempts block and are retried
     }
   }
 }
@@ -160,7 +160,7 @@ TEST(Rn1Net, ExactlyOnceUnderFaultCampaigns) {
   // Random dead routers, dead links, stuck forward and backward wires: every message between
   // connected pairs is delivered exactly once with the right content; messages between
   // disconnected pairs are given up (never delivered twice, never corrupted).
-  long total_dup_acks = 0;
+  long total_gave_up = 0, total_lost = 0;
   for (Topology t : kAll) {
     for (int k = 1; k <= 6; k += 1) {
       for (int trial = 0; trial < 2; ++trial) {
@@ -178,11 +178,15 @@ TEST(Rn1Net, ExactlyOnceUnderFaultCampaigns) {
         EXPECT_EQ(s.lost_connected, 0) << s.topology << " k=" << k;
         EXPECT_EQ(s.unfinished, 0) << s.topology << " k=" << k;
         EXPECT_EQ(s.delivered + s.lost, s.sent);
-        total_dup_acks += s.gave_up;
+        total_gave_up += s.gave_up;
+        total_lost += s.lost;
       }
     }
   }
-  EXPECT_GE(total_dup_acks, 0);
+  // Some fault sets disconnect pairs: their messages are given up, and every lost message is
+  // one its source gave up on.
+  EXPECT_GT(total_gave_up, 0);
+  EXPECT_EQ(total_lost, total_gave_up);
 }
 
 TEST(Rn1Net, StuckBackwardWireCreatesDuplicatesThatAreDiscarded) {

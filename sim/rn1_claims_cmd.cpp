@@ -470,7 +470,7 @@ const Registrar reg_claims{Command{
     "usage: minforge rn1 claims [--topology T] [--static] [--stuck] [--seed S] [--svg DIR] "
     "[--json]\n"
     "  For each network (default: the 16-endpoint fig20.7 fig20.4 fig20.9 fig20.3\n"
-    "  fig20.7-d2last; rn1-64 with --topology rn1-64, ~3 min simulated):\n"
+    "  fig20.7-d2last; rn1-64 with --topology rn1-64, ~40 s simulated):\n"
     "  every single dead router and link (pairs disconnected, endpoints cut off), the fewest\n"
     "  dead components that cut off an endpoint (all sets of 1, then 2), every 0..4-subset of\n"
     "  the first-stage routers, the exact mean attempts with one dead component by stage;\n"

@@ -11,6 +11,11 @@ is described in docs/verification.md ("Formal proofs").
   python3 tb/formal/run.py --quick              the quick tasks, and one planted bug per
                                                 proof whose task is quick (CTest formal.*)
   python3 tb/formal/run.py --list               the tasks, without running them
+  python3 tb/formal/run.py --patch JSON         the selected tasks (--only, --quick) whose [files]
+                                                hold JSON's file, run against a patch of it:
+                                                {"file", "find", "replace"} (as a planted bug)
+                                                or {"file", "copy": a patched copy of the file};
+                                                CAUGHT when the task fails (scripts/mutate.py)
 
 One line per run: PASS / FAIL / ERROR / TIMEOUT (a proof) or CAUGHT / MISSED (a planted
 bug), then "<proof>/<task>", method, depth, seconds.  A failed proof prints the path of its
@@ -117,14 +122,17 @@ def write_config(job: Job, work: Path) -> Path:
     if mut:
         target = (ROOT / mut["file"]).resolve()
         text = target.read_text()
-        n = text.count(mut["find"])
+        n = text.count(mut["find"]) if "copy" not in mut else 1
         if n != 1:
             raise RuntimeError(f"mutant {mut['name']}: its text occurs {n} times in "
                                f"{mut['file']} (must be exactly once)")
         mdir = work / "mutant"
         mdir.mkdir(parents=True, exist_ok=True)
         mut_src = mdir / target.name
-        mut_src.write_text(text.replace(mut["find"], mut["replace"]))
+        if "copy" in mut:
+            mut_src.write_text(Path(mut["copy"]).read_text())
+        else:
+            mut_src.write_text(text.replace(mut["find"], mut["replace"]))
     swapped = False
     for line in sec_lines:
         m = re.match(r"^\[(\w+)", line)
@@ -242,7 +250,25 @@ def main() -> int:
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=int, default=900, help="seconds per task")
     ap.add_argument("--out", default=str(ROOT / "build" / "formal"), help="work folder")
+    ap.add_argument("--patch", help='JSON {"file", "find", "replace"} or {"file", "copy"}: run '
+                    "the selected tasks that read the file against the patched file")
     a = ap.parse_args()
+    patch = None
+    if a.patch:
+        try:
+            patch = json.loads(a.patch)
+        except json.JSONDecodeError as e:
+            die(f"--patch: not JSON: {e}")
+        if (not isinstance(patch, dict) or not isinstance(patch.get("file"), str)
+                or not (isinstance(patch.get("copy"), str)
+                        or (isinstance(patch.get("find"), str)
+                            and isinstance(patch.get("replace"), str)))):
+            die('--patch: needs {"file", "find", "replace"} or {"file", "copy"}')
+        if not (ROOT / patch["file"]).is_file():
+            die(f"--patch: no file {patch['file']}")
+        if "copy" in patch and not Path(patch["copy"]).is_file():
+            die(f"--patch: no file {patch['copy']}")
+        patch = dict(patch, name="patch")
     if a.jobs < 1 or a.timeout < 1:
         die("--jobs and --timeout must be positive")
     try:
@@ -264,7 +290,19 @@ def main() -> int:
             continue
         proofs[folder.name] = Proof(folder)
     jobs = []
-    for p in proofs.values():
+    if patch:
+        target = (ROOT / patch["file"]).resolve()
+        for p in proofs.values():
+            quick = set(p.meta.get("quick", []))
+            for t in p.tasks:
+                if (a.quick and t not in quick) or (only and not only.search(f"{p.name}/{t}")):
+                    continue
+                j = Job(p, t, dict(patch, task=t))
+                files = [ln.split()[-1] for ln in sections(j.cfg).get("files", [])
+                         if ln.strip() and not ln.strip().startswith("#")]
+                if any((p.dir / f).resolve() == target for f in files):
+                    jobs.append(j)
+    for p in (proofs.values() if not patch else []):
         quick = set(p.meta.get("quick", []))
         if not a.no_proofs:
             for t in p.tasks:

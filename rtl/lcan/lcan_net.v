@@ -36,9 +36,10 @@
 // Derived: LD = log2 D, LU = log2 U, NB, L, LW = max(1, clog2 L), RW = 1 + LW + 2 NB + W,
 // P = D + U, SC = clog2(P + 1), TSW = the number of switches.
 // Ports
-//   clk, rst               clock, synchronous reset (every random source = 1)
-//   load, seed[15:0]       load every switch's random source: switch g from
-//                          seed xor (g + 1) * 40503 mod 2^16 (lcan_switch)
+//   clk, rst               clock, synchronous reset (every random source reset)
+//   load, seed[15:0]       load every switch's random source: switch g's seed input is
+//                          the seed with its bits permuted by PERM_g and xored by KEY_g,
+//                          constants of g (below), which lcan_switch mixes nonlinearly
 //   step                   advance every random source (one network cycle ends)
 //   pe_req[N*RW]           PE p's request at [p*RW +: RW] (lcan_switch.v: request word)
 //   pe_arr[N*RW]           the request arriving at PE t (its valid bit: a circuit ends at t)
@@ -92,6 +93,57 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
   endfunction
   localparam integer TSW = goff(L);
 
+  // The per-switch constants of the seed expansion (elaboration only; twin:
+  // LcanSwitch::seed_input).  lowbias32: a 32-bit xor-shift / multiply hash.
+  function [31:0] h32;
+    input [31:0] a;
+    reg [31:0] v;
+    begin
+      v = a ^ (a >> 16);
+      v = v * 32'h7feb352d;
+      v = v ^ (v >> 15);
+      v = v * 32'h846ca68b;
+      h32 = v ^ (v >> 16);
+    end
+  endfunction
+  // KEY_g = h32(16 g) mod 2^16
+  function [15:0] sw_key;
+    input integer g;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [31:0] hv;  // its low half is the key
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      hv = h32(g * 16);
+      sw_key = hv[15:0];
+    end
+  endfunction
+  // PERM_g: seed input bit b takes seed bit PERM_g[4 b +: 4]; Fisher-Yates over 0..15 with
+  // j = h32(16 g + i) mod (i + 1), i = 15 down to 1
+  function [63:0] sw_perm;
+    input integer g;
+    integer pi;
+    reg [31:0] hv;
+    reg [31:0] pj;
+    reg [31:0] pv;
+    reg [3:0] tmp;
+    reg [63:0] pm;
+    begin
+      for (pi = 0; pi < 16; pi = pi + 1) begin
+        pv = pi;
+        pm[pi*4 +: 4] = pv[3:0];
+      end
+      for (pi = 15; pi > 0; pi = pi - 1) begin
+        hv = h32(g * 16 + pi);
+        pv = pi + 1;
+        pj = hv % pv;
+        tmp = pm[pi*4 +: 4];
+        pm[pi*4 +: 4] = pm[pj*4 +: 4];
+        pm[pj*4 +: 4] = tmp;
+      end
+      sw_perm = pm;
+    end
+  endfunction
+
   input  wire              clk;
   input  wire              rst;
   input  wire              load;
@@ -116,7 +168,7 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
   // The switches are elaborated only for legal parameters (an illegal set stops with the
   // message above, not somewhere in the unrolling).
   localparam integer LEVELS = (LEGAL != 0) ? L : 0;
-  genvar i, s, j, k;
+  genvar i, s, j, k, b;
 
   // ---- the links of each level (declared first: a level reads the buses of both neighbours).
   // *_o: what level i's switches drive; *_l: what the neighbouring level receives (the same
@@ -212,9 +264,14 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
             assign uai[k]         = g_bus[i+1].dack_l[SA*D + JA];
           end
         end
-        // the switch's own seed: seed xor (g + 1) * 40503 mod 2^16, g its number
-        localparam [31:0] HASH = ((goff(i) + s + 1) * 40503) % 65536;
-        wire [15:0] sw_seed = seed ^ HASH[15:0];
+        // the switch's own seed input: the seed's bits permuted by PERM_g, xor KEY_g (g its
+        // number; wiring and inverters only, lcan_switch mixes it nonlinearly at load)
+        localparam [63:0] PERM = sw_perm(goff(i) + s);
+        localparam [15:0] KEY = sw_key(goff(i) + s);
+        wire [15:0] sw_seed;
+        for (b = 0; b < 16; b = b + 1) begin : g_seed
+          assign sw_seed[b] = seed[PERM[b*4 +: 4]] ^ KEY[b];
+        end
         lcan_switch #(
           .D(D), .U(U), .LEVEL(i), .LW(LW), .NB(NB), .W(W)
         ) u_sw (

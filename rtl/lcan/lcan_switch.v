@@ -9,11 +9,22 @@
 // Request word (RW = 1 + LW + 2 NB + W bits, the same on every port):
 //   [0] valid, [1 +: LW] lca (the pair's LCA level), [1+LW +: NB] dst, [1+LW+NB +: NB] src,
 //   [1+LW+2NB +: W] data.  Digit LEVEL of dst (base D) is dst[LEVEL*LD +: LD].
-// Random source: a 16-bit xorshift register st (x ^= x << 7; x ^= x >> 9; x ^= x << 8,
-// period 65535), loaded with `seed` (1 if it is 0; lcan_net gives every switch its own:
-// the network's seed xor (g + 1) * 40503 mod 2^16, g the switch's number) by `load`,
-// advanced by `step` (once per network cycle); this cycle's draws are fields of st:
-// r = st[LD-1:0], q = st[LD +: LU], t = st[LD+LU +: CW].
+// Random source (paper 003: "randomly per switch each network cycle"; the choices of
+// different switches must be independent): two 16-bit registers, a xorshift x (x ^= x << 7;
+// x ^= x >> 9; x ^= x << 8, period 2^16 - 1) and a Weyl counter w (w += 0x9E37, period
+// 2^16); the output o = x + w mod 2^16 (xorwow-like: the carries make o a nonlinear function
+// of the two sequences; the pair's period is (2^16 - 1) 2^16, so two switches' streams do
+// not overlap within a run).  `load` loads from the switch's own seed input (lcan_net gives
+// every switch the network's seed with its bits permuted and xored by constants of the
+// switch's number) through the nonlinear bijective mixer mix16 (three rounds of a xor-shift
+// and a multiply by 1 + 2^k): x = m (1 if 0), w = m with its bytes swapped.  Why: a plain
+// xorshift (linear over GF(2)) seeded with seed xor a constant makes the xor of two
+// switches' states independent of the seed (every switch's choice was one shared bit,
+// issue 25); the mixer makes the states of two switches a nonlinear function of the seed,
+// and the Weyl counter and the carries make the output not a linear function of one
+// m-sequence.  Cost: docs/lcan_rtl.md (iCE40 cells per switch).  `step` advances x and w
+// (once per network cycle); this cycle's draws are fields of o from bit 3:
+// r = o[3 +: LD], q = o[3+LD +: LU], t = o[3+LD+LU +: CW] (LD + LU + CW <= 13).
 // Upward (random per switch per network cycle): the downers with a request whose lca >
 // LEVEL are taken in the order r, r+1, .., r+D-1 (mod D); the m-th of them (m = 0, 1, ..)
 // leaves by upper m xor q while m < U; the others are dropped (only when D > U).
@@ -34,8 +45,9 @@
 //   W      data bits (>= 1)
 // Derived: LD = log2 D, LU = log2 U, CW = clog2(D+U), SC = clog2(D+U+1), RW as above.
 // Ports
-//   clk, rst          clock, synchronous reset (st = 1)
-//   load, seed[15:0]  load the random source with seed (1 if 0; priority over step)
+//   clk, rst          clock, synchronous reset (x = 1, w = 0)
+//   load, seed[15:0]  load the random source from seed (x = mix16(seed), 1 if 0; w = its
+//                     bytes swapped; priority over step)
 //   step              advance the random source (the network cycle ends at this edge)
 //   dreq_i[D*RW]      requests entering from the downers (from level LEVEL-1 or the PEs)
 //   ureq_i[U*RW]      requests entering from the uppers (from level LEVEL+1)
@@ -48,7 +60,7 @@
 //   sel[(D+U)*SC]     the setting: for output o (downers 0..D-1, then uppers D..D+U-1) the
 //                     input feeding it, 0 = none, 1 + c for input c (downers 0..D-1, uppers
 //                     D..D+U-1)
-// Timing: outputs are combinational in the inputs and st; st changes at load/step edges.
+// Timing: outputs are combinational in the inputs and (x, w); they change at load/step edges.
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -146,16 +158,42 @@ module lcan_switch (
                        ("lcan_switch: bad LEVEL/LW/NB/W (LEVEL=%0d NB=%0d)", LEVEL, NB))
   endgenerate
 
-  // ---- random source
-  reg  [15:0] st;
-  wire [15:0] x1 = st ^ {st[8:0], 7'd0};
+  // ---- random source: xorshift x plus Weyl counter w, output o = x + w (`rnd`; the header)
+  function [15:0] mix16;
+    input [15:0] a;
+    reg [15:0] v;
+    begin
+      v = a ^ (a >> 7);
+      v = v + (v << 5);
+      v = v ^ (v >> 8);
+      v = v + (v << 3);
+      v = v ^ (v >> 6);
+      v = v + (v << 9);
+      mix16 = v ^ (v >> 9);
+    end
+  endfunction
+  reg  [15:0] x;
+  reg  [15:0] w;
+  wire [15:0] x1 = x ^ {x[8:0], 7'd0};
   wire [15:0] x2 = x1 ^ {9'd0, x1[15:9]};
   wire [15:0] nx = x2 ^ {x2[7:0], 8'd0};
+  wire [15:0] ms = mix16(seed);
   always @(posedge clk) begin
-    if (rst) st <= 16'h0001;
-    else if (load) st <= (seed == 16'h0000) ? 16'h0001 : seed;
-    else if (step) st <= nx;
+    if (rst) begin
+      x <= 16'h0001;
+      w <= 16'h0000;
+    end else if (load) begin
+      x <= (ms == 16'h0000) ? 16'h0001 : ms;
+      w <= {ms[7:0], ms[15:8]};
+    end else if (step) begin
+      x <= nx;
+      w <= w + 16'h9E37;
+    end
   end
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [15:0] rnd = x + w;     // the output o (rnd[2:0] unused)
+  wire [12:0] st = rnd[15:3];  // the draw bits (D = U = 16 uses all 13)
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [LD-1:0] r = st[LD-1:0];
   wire [LU-1:0] q = st[LD +: LU];
   wire [CW-1:0] t = st[LD+LU +: CW];

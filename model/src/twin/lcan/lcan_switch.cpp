@@ -1,7 +1,9 @@
 // Cycle twin of rtl/lcan/lcan_switch.v (lcan_switch.hpp).
 #include "minforge/twin/lcan/lcan_switch.hpp"
 
+#include <array>
 #include <string>
+#include <utility>
 
 #include "minforge/common.hpp"
 
@@ -41,10 +43,46 @@ uint16_t LcanSwitch::xorshift(uint16_t x) {
   return x;
 }
 
-uint16_t LcanSwitch::seed_state(uint16_t seed, int gid) {
-  const uint32_t hash = (static_cast<uint32_t>(gid + 1) * 40503u) & 0xFFFFu;
-  const uint16_t s0 = static_cast<uint16_t>(seed ^ hash);
-  return s0 == 0 ? uint16_t{1} : s0;
+uint16_t LcanSwitch::mix16(uint16_t x) {
+  x = static_cast<uint16_t>(x ^ (x >> 7));
+  x = static_cast<uint16_t>(x + (x << 5));
+  x = static_cast<uint16_t>(x ^ (x >> 8));
+  x = static_cast<uint16_t>(x + (x << 3));
+  x = static_cast<uint16_t>(x ^ (x >> 6));
+  x = static_cast<uint16_t>(x + (x << 9));
+  x = static_cast<uint16_t>(x ^ (x >> 9));
+  return x;
+}
+
+uint32_t LcanSwitch::hash32(uint32_t x) {
+  x ^= x >> 16;
+  x *= 0x7feb352du;
+  x ^= x >> 15;
+  x *= 0x846ca68bu;
+  x ^= x >> 16;
+  return x;
+}
+
+uint16_t LcanSwitch::seed_input(uint16_t seed, int gid) {
+  const uint32_t base = static_cast<uint32_t>(gid) * 16u;
+  std::array<int, 16> perm{};
+  for (int b = 0; b < 16; ++b) perm[b] = b;
+  for (int i = 15; i > 0; --i) {
+    const uint32_t j = hash32(base + static_cast<uint32_t>(i)) % static_cast<uint32_t>(i + 1);
+    std::swap(perm[i], perm[j]);
+  }
+  uint16_t v = 0;
+  for (int b = 0; b < 16; ++b) v = static_cast<uint16_t>(v | (((seed >> perm[b]) & 1u) << b));
+  return static_cast<uint16_t>(v ^ (hash32(base) & 0xFFFFu));
+}
+
+LcanSwitch::Rand LcanSwitch::load_state(uint16_t sw_seed) {
+  const uint16_t m = mix16(sw_seed);
+  return Rand{m == 0 ? uint16_t{1} : m, static_cast<uint16_t>((m << 8) | (m >> 8))};
+}
+
+LcanSwitch::Rand LcanSwitch::next_state(Rand s) {
+  return Rand{xorshift(s.x), static_cast<uint16_t>(s.w + 0x9E37u)};
 }
 
 void LcanSwitch::route_up(std::span<const LcanReq> dreq_i, std::span<LcanReq> ureq_o,
@@ -115,11 +153,11 @@ void LcanSwitch::ack_down(std::span<const uint8_t> sel_dn, std::span<const uint8
 
 void LcanSwitch::clock(bool rst, bool load, uint16_t seed, bool step) {
   if (rst)
-    st_ = 1;
+    st_ = Rand{};
   else if (load)
     st_ = seed_state(seed, gid_);
   else if (step)
-    st_ = xorshift(st_);
+    st_ = next_state(st_);
 }
 
 }  // namespace minforge::twin

@@ -1,9 +1,15 @@
 // minforge cycle twin of rtl/lcan/lcan_switch.v: one switch of the circuit-switched CB-LCAN
 // (paper 003) with the on-line routing of one network cycle.  The RTL's rules, mirrored bit
 // for bit (lcan_switch.v has the full statement):
-//  * random source: 16-bit xorshift (x ^= x << 7; x ^= x >> 9; x ^= x << 8), loaded with
-//    seed ^ ((gid + 1) * 40503 mod 2^16) (1 if that is 0), advanced once per network cycle;
-//    draws r = st[LD-1:0], q = st[LD +: LU], t = st[LD+LU +: CW];
+//  * random source (one place for its definition: the static functions below): a 16-bit
+//    xorshift x (x ^= x << 7; x ^= x >> 9; x ^= x << 8) and a 16-bit Weyl counter w
+//    (w += 0x9E37), the output o = x + w mod 2^16 (xorwow-like: the carries make it a
+//    nonlinear function of the two sequences; period (2^16 - 1) 2^16).  Loaded from the
+//    switch's seed input: the network's seed with its bits permuted and xored by constants
+//    of the switch's number gid (seed_input(): what lcan_net wires to the switch), then the
+//    nonlinear 16-bit mixer mix16 (multiply / xor-shift rounds): x = m (1 if 0), w = m with
+//    its bytes swapped; advanced once per network cycle; draws r = o[3 +: LD],
+//    q = o[3+LD +: LU], t = o[3+LD+LU +: CW];
 //  * up: the climbing requests (lca > level) taken in the downer order r, r+1, .. (mod d); the
 //    m-th leaves by upper m xor q while m < u, the others are dropped;
 //  * down: downer o goes to the candidate (turning requests from downers c = 0..d-1,
@@ -32,17 +38,38 @@ class LcanSwitch {
   // d, u in {2, 4, 8, 16}; level >= 0; gid >= 0 (the switch's number in the network).
   LcanSwitch(int d, int u, int level, int gid);
 
+  // The random source's state: the xorshift x and the Weyl counter w.
+  struct Rand {
+    uint16_t x = 1, w = 0;
+    bool operator==(const Rand&) const = default;
+  };
   static uint16_t xorshift(uint16_t x);
-  static uint16_t seed_state(uint16_t seed, int gid);
+  // The nonlinear 16-bit mixer of the seed expansion (a bijection: xor-shifts and odd
+  // multiplies 1 + 2^k).
+  static uint16_t mix16(uint16_t x);
+  // lowbias32 (the constants of the seed expansion, elaboration-time in lcan_net).
+  static uint32_t hash32(uint32_t x);
+  // The seed input lcan_net wires to switch gid: bit b = seed bit perm_gid[b], xor key_gid
+  // bit b (perm_gid: Fisher-Yates with j = hash32(16 gid + i) mod (i + 1), i = 15..1;
+  // key_gid = hash32(16 gid) mod 2^16).
+  static uint16_t seed_input(uint16_t seed, int gid);
+  // The state loaded from a switch's seed input, the next state, the output o = x + w.
+  static Rand load_state(uint16_t sw_seed);
+  static Rand next_state(Rand s);
+  static uint16_t output(Rand s) { return static_cast<uint16_t>(s.x + s.w); }
+  // The state switch gid loads from the network's seed.
+  static Rand seed_state(uint16_t seed, int gid) { return load_state(seed_input(seed, gid)); }
+  // Draw bits start at bit 3 of the output (its low bits have the shortest carry chains).
+  static constexpr int kDrawShift = 3;
 
   int d() const { return d_; }
   int u() const { return u_; }
   int level() const { return level_; }
-  uint16_t state() const { return st_; }
+  const Rand& state() const { return st_; }
   // This network cycle's draws.
-  uint32_t r() const { return st_ & (d_ - 1u); }
-  uint32_t q() const { return (st_ >> ld_) & (u_ - 1u); }
-  uint32_t t() const { return (st_ >> (ld_ + lu_)) & ((1u << cw_) - 1u); }
+  uint32_t r() const { return draw_bits() & (d_ - 1u); }
+  uint32_t q() const { return (draw_bits() >> ld_) & (u_ - 1u); }
+  uint32_t t() const { return (draw_bits() >> (ld_ + lu_)) & ((1u << cw_) - 1u); }
 
   // Up: dreq_i[d] -> ureq_o[u], sel_up[u] (the codes of outputs d..d+u-1).
   void route_up(std::span<const LcanReq> dreq_i, std::span<LcanReq> ureq_o,
@@ -63,8 +90,10 @@ class LcanSwitch {
   void clock(bool rst, bool load, uint16_t seed, bool step);
 
  private:
+  uint32_t draw_bits() const { return static_cast<uint32_t>(output(st_)) >> kDrawShift; }
+
   int d_, u_, level_, gid_, ld_, lu_, cw_;
-  uint16_t st_ = 1;
+  Rand st_;
 };
 
 }  // namespace minforge::twin

@@ -98,23 +98,24 @@ json measure(Topology t, bool simulate, bool stuck, uint64_t seed) {
   j["attempts_by_stage"] = ab;
   if (simulate) {
     const SingleFaultSweep sw = single_fault_sweep(t, stuck, seed);
-    j["sim_single_faults"] = {{"stuck_wires", sw.stuck_wires},
-                              {"cases", sw.cases},
-                              {"failed", sw.failed},
-                              {"sent", sw.sent},
-                              {"delivered", sw.delivered},
-                              {"lost", sw.lost},
-                              {"lost_connected", sw.lost_connected},
-                              {"duplicates", sw.duplicates},
-                              {"corrupt", sw.corrupt},
-                              {"unfinished", sw.unfinished},
-                              {"gave_up", sw.gave_up},
-                              {"failed_unfinished_only", sw.failed_unfinished_only},
-                              {"failed_unfinished_source_cut_off", sw.failed_unfinished_source_cut_off},
-                              {"mean_attempts", sw.mean_attempts},
-                              {"worst_case_attempts", sw.worst_case_attempts},
-                              {"worst_case", sw.worst_case},
-                              {"failures", sw.failures}};
+    j["sim_single_faults"] = {
+        {"stuck_wires", sw.stuck_wires},
+        {"cases", sw.cases},
+        {"failed", sw.failed},
+        {"sent", sw.sent},
+        {"delivered", sw.delivered},
+        {"lost", sw.lost},
+        {"lost_connected", sw.lost_connected},
+        {"duplicates", sw.duplicates},
+        {"corrupt", sw.corrupt},
+        {"unfinished", sw.unfinished},
+        {"gave_up", sw.gave_up},
+        {"failed_unfinished_only", sw.failed_unfinished_only},
+        {"failed_unfinished_source_cut_off", sw.failed_unfinished_source_cut_off},
+        {"mean_attempts", sw.mean_attempts},
+        {"worst_case_attempts", sw.worst_case_attempts},
+        {"worst_case", sw.worst_case},
+        {"failures", sw.failures}};
     json tp = json::array();
     for (const ThroughputPoint& p : throughput_curve(t, kLoads, 3000, 0, seed)) {
       tp.push_back({{"load", p.load},
@@ -449,7 +450,8 @@ int run_claims(Args& a, std::ostream& out) {
                "leaves a source that reaches no other endpoint: it tries each of its messages "
             << net_spec(parse_topology(n["topology"].get<std::string>())).max_attempts
             << " times before giving up (" << ss["gave_up"]
-            << " given up in all), so its queue outlasts the 50,000-cycle drain; nothing lost between "
+            << " given up in all), so its queue outlasts the 50,000-cycle drain; nothing lost "
+               "between "
                "connected endpoints, duplicated or corrupt)\n";
       }
     }

@@ -204,21 +204,21 @@ DrawGen new_gen() {
                    return (uint32_t{r.w} << 16) | r.x;
                  },
                  [](uint32_t v) {
-                   return uint32_t{LcanSwitch::output({static_cast<uint16_t>(v),
-                                                       static_cast<uint16_t>(v >> 16)})} >>
+                   return uint32_t{LcanSwitch::output(
+                              {static_cast<uint16_t>(v), static_cast<uint16_t>(v >> 16)})} >>
                           LcanSwitch::kDrawShift;
                  }};
 }
 // The generator before issue 25, kept to show that the statistics below catch it: one 16-bit
 // xorshift per switch loaded with seed xor (g + 1) * 40503 mod 2^16, the draws its low bits.
 DrawGen old_gen() {
-  return DrawGen{[](uint16_t seed, int g) {
-                   const uint32_t s =
-                       (seed ^ ((static_cast<uint32_t>(g + 1) * 40503u) & 0xFFFFu)) & 0xFFFFu;
-                   return s == 0 ? 1u : s;
-                 },
-                 [](uint32_t v) { return uint32_t{LcanSwitch::xorshift(static_cast<uint16_t>(v))}; },
-                 [](uint32_t v) { return v; }};
+  return DrawGen{
+      [](uint16_t seed, int g) {
+        const uint32_t s = (seed ^ ((static_cast<uint32_t>(g + 1) * 40503u) & 0xFFFFu)) & 0xFFFFu;
+        return s == 0 ? 1u : s;
+      },
+      [](uint32_t v) { return uint32_t{LcanSwitch::xorshift(static_cast<uint16_t>(v))}; },
+      [](uint32_t v) { return v; }};
 }
 
 // The upward setting of a switch whose d downers all carry a climbing request (d <= u):
@@ -247,8 +247,8 @@ std::vector<std::vector<uint32_t>> up_choices(int n, int d, const DrawGen& gen, 
   const uint32_t top = static_cast<uint32_t>(n / d);
   for (int p = 0; p < n; ++p) {
     const uint32_t dst = static_cast<uint32_t>(p) ^ top;
-    req[p] = LcanReq{true, nw.lca_level(p, static_cast<int>(dst)), dst, static_cast<uint32_t>(p),
-                     0};
+    req[p] =
+        LcanReq{true, nw.lca_level(p, static_cast<int>(dst)), dst, static_cast<uint32_t>(p), 0};
   }
   for (int sd = 0; sd < seeds; ++sd) {
     const uint16_t seed = static_cast<uint16_t>(sd + 1);
@@ -454,10 +454,11 @@ TEST(LcanTwin, NetworkWidePatternsAreAsManyAsForIndependentChoices) {
     const std::vector<int> old =
         distinct_patterns(up_choices(c.n, 2, old_gen(), c.seeds, cycles, false), c.seeds, cycles);
     EXPECT_LT(*std::max_element(old.begin(), old.end()), e - tol) << "the old generator";
-    std::printf("CB-LCAN(%d,2,2): %d seeds, expected %.2f +- %.2f patterns; new %d..%d, old %d..%d\n",
-                c.n, c.seeds, e, tol, *std::min_element(got.begin(), got.end()),
-                *std::max_element(got.begin(), got.end()), *std::min_element(old.begin(), old.end()),
-                *std::max_element(old.begin(), old.end()));
+    std::printf(
+        "CB-LCAN(%d,2,2): %d seeds, expected %.2f +- %.2f patterns; new %d..%d, old %d..%d\n", c.n,
+        c.seeds, e, tol, *std::min_element(got.begin(), got.end()),
+        *std::max_element(got.begin(), got.end()), *std::min_element(old.begin(), old.end()),
+        *std::max_element(old.begin(), old.end()));
   }
 }
 

@@ -338,8 +338,22 @@ def main() -> int:
     print(f"formal: {len(jobs)} runs on {a.jobs} workers (work folder {out})", flush=True)
     t0 = time.monotonic()
     results = []
-    # Longest first: the deepest tasks start at once, the short ones fill in around them.
-    jobs.sort(key=lambda j: (-j.depth, j.label()))
+    # Longest first, so the short runs fill in around the long ones: by the seconds that
+    # earlier runs in this work folder measured (timings.json), unknown ones first, then by
+    # depth.
+    tfile = out / "timings.json"
+    try:
+        seen = {k: float(v) for k, v in json.loads(tfile.read_text()).items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        seen = {}
+
+    def key(j):
+        return f"{j.proof.name}/{j.task}/{j.mutant['name'] if j.mutant else ''}"
+
+    def cost(j):
+        return (-seen.get(key(j), float("inf")), -j.depth, j.label())
+
+    jobs.sort(key=cost)
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
         futs = [ex.submit(run_job, j, out, a.timeout, shim) for j in jobs]
         for f in concurrent.futures.as_completed(futs):
@@ -348,6 +362,10 @@ def main() -> int:
             print(line(r), flush=True)
     results.sort(key=lambda r: (r["proof"], r["task"], r["mutant"] or ""))
     (out / "formal.json").write_text(json.dumps(results, indent=1) + "\n")
+    for r in results:
+        if r.get("status") in ("PASS", "FAIL"):
+            seen[f"{r['proof']}/{r['task']}/{r['mutant'] or ''}"] = r["seconds"]
+    tfile.write_text(json.dumps(seen, indent=1, sort_keys=True) + "\n")
     if a.markdown:
         print(markdown(results, proofs))
     npass = sum(1 for r in results if ok(r))

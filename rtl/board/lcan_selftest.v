@@ -7,7 +7,8 @@
 //   GEN   a random permutation by Fisher-Yates with rejection, in place in `perm` (which
 //         holds the previous run's permutation; the identity after reset): i = N-1 down to
 //         1; each cycle draws j = lfsr[NB-1:0] and advances the generator (xorshift16:
-//         x ^= x << 7; x ^= x >> 9; x ^= x << 8, the switches' generator); if j <= i,
+//         x ^= x << 7; x ^= x >> 9; x ^= x << 8, the xorshift part of the switches'
+//         generator); if j <= i,
 //         perm[i] and perm[j] are swapped and i decreases, else the draw is rejected.  The
 //         cycle that swaps at i = 1 ends GEN.
 //   GO    one cycle: lcan_engine's start with perm_dst = perm, perm_data[p] = p xor x

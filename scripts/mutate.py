@@ -945,10 +945,12 @@ class Campaign:
         files = tree_files()
         self.pristine = Worker("", out, False)
         self.pristine.dir, self.pristine.src = out, out / "src"
-        self.pristine.setup(ROOT, files)
         self.workers = [Worker(k, out, "lockstep" in self.killers) for k in range(a.jobs)]
-        for w in self.workers:
-            w.setup(self.pristine.src, files)
+        # --report-only reads the results of the snapshot the campaign ran on: not refreshed
+        if not (a.report_only and (out / "src.stamp").is_file()):
+            self.pristine.setup(ROOT, files)
+            for w in self.workers:
+                w.setup(self.pristine.src, files)
         SRC[0] = self.pristine.src
         self.free = list(self.workers)
         self.cv = threading.Condition()
@@ -996,7 +998,7 @@ class Campaign:
     def tree_hash(self):
         if Campaign._tree is None:
             fs = [f for f in tree_files() if f.startswith(("model/", "tb/", "rtl/", "scripts/"))]
-            Campaign._tree = sha(*[(SRC[0] / f).read_bytes() for f in fs])
+            Campaign._tree = sha(*[(SRC[0] / f).read_bytes() for f in fs if (SRC[0] / f).is_file()])
         return Campaign._tree
 
     def known(self, key_kind, item):
@@ -1194,12 +1196,22 @@ equiv_make gold gate equiv
 hierarchy -top equiv
 async2sync
 equiv_simple -seq 5
-equiv_induct -seq 5
+INDUCT
 equiv_status -assert
 """
+            # equiv_simple alone first (enough when the netlists match cell for cell), then
+            # with equiv_induct for what it leaves unproven
             sf = edir / "equiv.ys"
-            sf.write_text(script)
-            rc, out, _ = run(["yosys", "-q", "-s", str(sf)], timeout=self.a.equiv_timeout)
+            t_end = time.monotonic() + self.a.equiv_timeout
+            for induct in ("", "equiv_induct -seq 5"):
+                sf.write_text(script.replace("INDUCT", induct))
+                left = t_end - time.monotonic()
+                if left <= 1:
+                    rc = "timeout"
+                    break
+                rc, out, _ = run(["yosys", "-q", "-s", str(sf)], timeout=left)
+                if rc == 0 or rc == "timeout":
+                    break
             label = top + ("(" + ",".join(g[2:] for g in params) + ")" if params else " (defaults)")
             if rc != 0:
                 why = "timeout" if rc == "timeout" else "not shown"
@@ -1221,6 +1233,10 @@ equiv_status -assert
                 results.append(json.loads(cf.read_text()))
             else:
                 todo.append((m, cf))
+        if self.a.report_only:
+            log(f"mutate: --report-only: {len(results)} of {len(mutants)} mutants done, "
+                f"{len(todo)} not run yet (left out of the report)")
+            return results
         log(f"mutate: {len(mutants)} mutants, {len(results)} already done (cache), "
             f"{len(todo)} to run on {len(self.workers)} worker(s); killers {','.join(self.killers)}")
         t0 = time.monotonic()
@@ -1335,6 +1351,8 @@ def parse_args(argv):
                     help="at most this many model tops (the smallest) per equivalence check")
     ap.add_argument("--out", default=str(ROOT / "build" / "mutate"))
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--report-only", action="store_true",
+                    help="the report of the selected mutants already in the cache; run nothing")
     ap.add_argument("--show")
     ap.add_argument("--ctest-sample", action="store_true")
     ap.add_argument("--disable", help="with --ctest-sample: a killer left out (to show the test fail)")
@@ -1484,7 +1502,7 @@ def main(argv=None) -> int:
                                            "seed": a.seed, "mutants": chosen}, indent=1) + "\n")
         return 0
     rs = camp.execute(muts)
-    cfg = {"sample": a.sample, "seed": a.seed, "folders": a.folders, "files": a.files,
+    cfg = {"sample": a.sample, "seed": a.seed, "done": len(rs), "selected": len(muts), "folders": a.folders, "files": a.files,
            "families": a.families, "killers": a.killers, "formal": a.formal,
            "timeout_factor": a.timeout_factor, "min_timeout": a.min_timeout}
     # merge with every cached result of this configuration's mutants only

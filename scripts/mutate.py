@@ -61,6 +61,7 @@ import os
 import random
 import re
 import shlex
+import signal
 import shutil
 import subprocess
 import sys
@@ -566,14 +567,21 @@ def all_mutants(files) -> list:
 def run(cmd, cwd=None, timeout=None, env=None):
     """(returncode or 'timeout', combined output, seconds)."""
     t0 = time.monotonic()
+    # Its own process group, killed whole on a time-out: iverilog runs ivlpp | ivl under a
+    # shell, and a mutant can make ivl grow without bound (one was seen at 11.6 GB).
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, errors="replace",
+                         start_new_session=True)
     try:
-        r = subprocess.run(cmd, cwd=cwd, timeout=timeout, env=env, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True, errors="replace",
-                           start_new_session=True)
-        return r.returncode, r.stdout, time.monotonic() - t0
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return "timeout", out, time.monotonic() - t0
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out, time.monotonic() - t0
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, _ = p.communicate()
+        return "timeout", out or "", time.monotonic() - t0
 
 
 def lint_flags(root: Path):

@@ -393,6 +393,34 @@ class Mutant:
         return text
 
 
+def all_zero(ts) -> bool:
+    """Tokens of a constant zero: zero literals in braces, a replication's count skipped."""
+    k, seen = 0, False
+    while k < len(ts):
+        t = ts[k]
+        if t.text == "{" and k + 1 < len(ts):
+            # {count{...}}: the count runs up to the next '{'
+            q = k + 1
+            while q < len(ts) and ts[q].text not in ("{", "}", ",", "["):
+                q += 1
+            if q < len(ts) and ts[q].text == "{" and q > k + 1:
+                k = q
+                continue
+            k += 1
+            continue
+        if t.text in ("{", "}", "(", ")"):
+            k += 1
+            continue
+        if t.kind != "num":
+            return False
+        m = re.fullmatch(r"(?:[0-9_]+\s*)?'[sS]?[bBoOdDhH]\s*([0-9a-fA-F_]+)|([0-9_]+)", t.text)
+        if not m or set((m.group(1) or m.group(2)).replace("_", "")) != {"0"}:
+            return False
+        seen = True
+        k += 1
+    return seen
+
+
 def cond_start(toks, q, pairs, assign_op):
     """First token of the condition of the '?' at q (the ternary binds weakest)."""
     j = q - 1
@@ -478,7 +506,10 @@ def generate(file: str, text: str) -> list:
                     e = span(k + 1, j - 1)
                     if not (len(e) > 400):
                         a, b = toks[k + 1].start, toks[j - 1].end
-                        add(toks[k + 1], "stuck", e, "0", [(a, b, f"(({e}) ^ ({e}))")])
+                        # a right side that is already zero ({W{1'b0}}, 32'd0, 0) stuck at 0
+                        # would be the same text: no mutant
+                        if not all_zero(toks[k + 1:j]):
+                            add(toks[k + 1], "stuck", e, "0", [(a, b, f"(({e}) ^ ({e}))")])
                         add(toks[k + 1], "stuck", e, "1", [(a, b, f"(~(({e}) ^ ({e})))")])
         elif t.kind == "num":
             in_sel = False
@@ -1284,6 +1315,17 @@ equiv_status -assert
 OUTCOMES = ("killed", "survived", "timed out", "stillborn", "equivalent")
 
 
+def wilson(k: int, n: int, z: float = 1.959964):
+    """The Wilson score interval of k successes in n trials (95 % by default), in percent."""
+    if n == 0:
+        return None
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
+    return [round(100.0 * max(0.0, mid - half), 1), round(100.0 * min(1.0, mid + half), 1)]
+
+
 def tally(rs):
     c = {o: 0 for o in OUTCOMES}
     for r in rs:
@@ -1291,7 +1333,16 @@ def tally(rs):
     scored = c["killed"] + c["survived"] + c["timed out"]
     c["mutants"] = len(rs)
     c["score"] = round(100.0 * c["killed"] / scored, 1) if scored else None
+    # of a sample, the score of the whole population lies in this interval (95 %)
+    c["score_ci95"] = wilson(c["killed"], scored)
     return c
+
+
+def score_cell(c):
+    if c["score"] is None:
+        return "n/a"
+    lo, hi = c["score_ci95"]
+    return f"{c['score']} % [{lo}, {hi}]"
 
 
 def report(results, out: Path, config: dict):
@@ -1306,16 +1357,16 @@ def report(results, out: Path, config: dict):
            "files": {f: dict(tally(rs), mutants_detail=rs) for f, rs in sorted(by_file.items())}}
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(rep, indent=1) + "\n")
-    lines = ["| folder | mutants | killed | survived | timed out | stillborn | equivalent | score |",
+    lines = ["| folder | mutants | killed | survived | timed out | stillborn | equivalent | score [95 % Wilson] |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for d, c in list(rep["folders"].items()) + [("total", rep["total"])]:
-        sc = f"{c['score']} %" if c["score"] is not None else "n/a"
+        sc = score_cell(c)
         lines.append(f"| {d} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['timed out']} | "
                      f"{c['stillborn']} | {c['equivalent']} | {sc} |")
-    lines += ["", "| file | mutants | killed | survived | timed out | stillborn | equivalent | score |",
+    lines += ["", "| file | mutants | killed | survived | timed out | stillborn | equivalent | score [95 % Wilson] |",
               "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for f, c in rep["files"].items():
-        sc = f"{c['score']} %" if c["score"] is not None else "n/a"
+        sc = score_cell(c)
         lines.append(f"| {f} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['timed out']} | "
                      f"{c['stillborn']} | {c['equivalent']} | {sc} |")
     surv = [r for r in results if r["outcome"] in ("survived", "timed out")]
@@ -1344,6 +1395,8 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(prog="mutate.py", description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, help="run N mutants drawn with --seed")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--per-folder", action="store_true",
+                    help="with --sample: N mutants drawn in every RTL folder (a stratified sample)")
     ap.add_argument("--folders", help="comma-separated RTL folders (rtl/lcan,...)")
     ap.add_argument("--files", help="comma-separated RTL files")
     ap.add_argument("--families", help=f"comma-separated, of {','.join(FAMILIES)}")
@@ -1407,7 +1460,17 @@ def select(a):
     if a.families:
         muts = [m for m in muts if m.family in a.families]
     muts.sort(key=lambda m: m.id)
-    if a.sample is not None and a.sample < len(muts):
+    if a.sample is not None and a.per_folder:
+        # stratified: every folder's own draw, seeded by the seed and the folder's name (a
+        # folder's sample does not change when another folder is added or left out)
+        by_dir = {}
+        for m in muts:
+            by_dir.setdefault(os.path.dirname(m.file), []).append(m)
+        muts = []
+        for d, ms in sorted(by_dir.items()):
+            muts += ms if a.sample >= len(ms) else random.Random(f"{a.seed}:{d}").sample(ms, a.sample)
+        muts.sort(key=lambda m: m.id)
+    elif a.sample is not None and a.sample < len(muts):
         muts = sorted(random.Random(a.seed).sample(muts, a.sample), key=lambda m: m.id)
     return muts
 
@@ -1510,7 +1573,7 @@ def main(argv=None) -> int:
                                            "seed": a.seed, "mutants": chosen}, indent=1) + "\n")
         return 0
     rs = camp.execute(muts)
-    cfg = {"sample": a.sample, "seed": a.seed, "done": len(rs), "selected": len(muts), "folders": a.folders, "files": a.files,
+    cfg = {"sample": a.sample, "per_folder": a.per_folder, "seed": a.seed, "done": len(rs), "selected": len(muts), "folders": a.folders, "files": a.files,
            "families": a.families, "killers": a.killers, "formal": a.formal,
            "timeout_factor": a.timeout_factor, "min_timeout": a.min_timeout}
     # merge with every cached result of this configuration's mutants only

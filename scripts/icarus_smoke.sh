@@ -107,6 +107,10 @@ run rn1_selftest_cut      tb/board/rn1_selftest_icarus_tb.v CUT=1 EXCHANGES=1
 run xpose_gsen_alt_n10    tb/board/board_xpose_icarus_tb.v ENGINE=0 N=10 CYCLES=20
 run xpose_gsen_stg_n16    tb/board/board_xpose_icarus_tb.v ENGINE=0 N=16 SCHED=1 PIPELINE=0 CYCLES=22
 run xpose_banyan_n16_b3   tb/board/board_xpose_icarus_tb.v ENGINE=1 N=16 W=18 B=3 CYCLES=58
+# the board tops' report line (rtl/board/uart_line_fmt.v): every byte of every line against the
+# header's format, with and without the checksum field, under a random out_ready
+run uart_line_fmt         tb/board/uart_line_fmt_icarus_tb.v SUM_FIELD=0
+run uart_line_fmt_sum     tb/board/uart_line_fmt_icarus_tb.v SUM_FIELD=1
 
 echo "icarus_smoke: $pass passed, $fail failed"
 [ $fail -eq 0 ]

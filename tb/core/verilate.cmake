@@ -179,6 +179,13 @@ function(mf_verilate target)
   add_library(${objs} OBJECT ${unity_files} ${mdir}/${V_PREFIX}.h)
   target_include_directories(${objs} PRIVATE ${mdir})
   target_link_libraries(${objs} PRIVATE mf_vl_runtime)
+  # A model of a target built only on request (EXCLUDE_FROM_ALL, e.g. the -O2 speed models
+  # of `make bench-rtl`) is itself built only on request: an OBJECT library is otherwise
+  # part of `all` even when nothing in `all` links it (that cost about 6 minutes of CPU).
+  get_target_property(excl ${target} EXCLUDE_FROM_ALL)
+  if(excl)
+    set_target_properties(${objs} PROPERTIES EXCLUDE_FROM_ALL ON)
+  endif()
   get_target_property(type ${target} TYPE)
   if(type MATCHES "^(MODULE|SHARED)_LIBRARY$")
     set_target_properties(${objs} PROPERTIES POSITION_INDEPENDENT_CODE ON)

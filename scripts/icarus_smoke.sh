@@ -99,6 +99,7 @@ run lcan_n16_d2_u2        tb/lcan/lcan_engine_tb.v N=16 D=2 U=2
 run lcan_n64_d4_u2        tb/lcan/lcan_engine_tb.v N=64 D=4 U=2
 run lcan_n8_d2_u4         tb/lcan/lcan_engine_tb.v N=8 D=2 U=4
 run lcan_n16_d2_u2_pipe   tb/lcan/lcan_engine_tb.v N=16 D=2 U=2 PIPE=1
+run lcan_n8_d8_u2         tb/lcan/lcan_engine_tb.v N=8 D=8 U=2   # D = 8, and N = D (one level)
 # RN1 board top's core: self-test on the Fig. 20.9 network, clean and with endpoint 5 cut off
 run rn1_selftest_clean    tb/board/rn1_selftest_icarus_tb.v CUT=0 EXCHANGES=2
 run rn1_selftest_cut      tb/board/rn1_selftest_icarus_tb.v CUT=1 EXCHANGES=1

@@ -5,7 +5,9 @@
 //   2. the complement p -> p xor (N-1): every pair has LCA level L-1 (a root permutation);
 //   3. the shift p -> p + 1 mod N (a start pulse during the run is ignored).
 // Every network cycle every arrival is checked: PE t receives a request whose source s has
-// perm(s) = t, with s's data word.  At the end: all_ok, delivered = N, errors = 0, no source
+// perm(s) = t, with s's data word, and every PE receives exactly one circuit per run (an
+// arrival that never shows is a failure too).  all_ok is low while busy.  At the end: all_ok,
+// delivered = N, errors = 0, no source
 // pending, and at most N network cycles (every cycle routes at least one pair).  PIPE = 1:
 // the pipelined network cycle, NCK = 4 L - 3 clock cycles each; the arrivals are checked in
 // its last clock cycle, and the cycle count must be the network cycles (NCK clocks each).
@@ -71,6 +73,7 @@ module lcan_engine_tb;
   integer t, s, cyc;
   reg [NB-1:0] src;
   reg [31:0]   dv;
+  reg [N-1:0]  seen;  // PEs that received their circuit in this run
 
   task run_perm;
     input [8*16-1:0] name;
@@ -87,10 +90,16 @@ module lcan_engine_tb;
       @(negedge clk) start = 1'b1;
       @(negedge clk) start = 1'b0;
       cyc = 0;
+      seen = {N{1'b0}};
       while (busy && cyc <= N) begin
         if (NCK > 1) repeat (NCK - 1) @(negedge clk);  // the network cycle settling
         for (t = 0; t < N; t = t + 1) begin
           if (arr_valid[t]) begin
+            if (seen[t]) begin
+              $display("FAIL %0s: PE %0d received a second circuit", name, t);
+              fails = fails + 1;
+            end
+            seen[t] = 1'b1;
             src = arr_src[t*NB +: NB];
             if (perm_dst[src*NB +: NB] != t || arr_data[t*W +: W] != perm_data[src*W +: W]) begin
               $display("FAIL %0s: PE %0d received source %0d (data %h)", name, t, src,
@@ -99,14 +108,19 @@ module lcan_engine_tb;
             end
           end
         end
+        if (all_ok) begin
+          $display("FAIL %0s: all_ok while busy (network cycle %0d)", name, cyc + 1);
+          fails = fails + 1;
+        end
         if (kind == 2 && cyc == 0) start = 1'b1;  // ignored while busy
         @(negedge clk) start = 1'b0;
         cyc = cyc + 1;
       end
       if (!done || !all_ok || delivered != N || errors != 0 || pending != {N{1'b0}} ||
+          seen != {N{1'b1}} ||
           cycles != cyc || cyc > N || (expect_cycles != 0 && cyc != expect_cycles)) begin
-        $display("FAIL %0s: done=%b all_ok=%b delivered=%0d errors=%0d cycles=%0d (%0d run)",
-                 name, done, all_ok, delivered, errors, cycles, cyc);
+        $display("FAIL %0s: done=%b all_ok=%b delivered=%0d errors=%0d cycles=%0d (%0d run), PEs reached %b",
+                 name, done, all_ok, delivered, errors, cycles, cyc, seen);
         fails = fails + 1;
       end else begin
         $display("     %0s: %0d network cycles", name, cyc);

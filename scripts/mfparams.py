@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""The project's shared encodings, read from their one source: rtl/common/mf_params.vh.
+"""The project's shared encodings and constants, read from their one source:
+rtl/common/mf_params.vh (codes) and rtl/common/mf_consts.vh (single constants).
 
-Every `localparam integer MF_<GROUP>_<NAME> = <value>;` line of that file is one code:
-group CTRL (fabric control modes), SCHED (GSEN engine schedulers), and any group added
-there later.  The name a user types is the lower-case <NAME> ("stage", "alt2", "tag").
+Every `localparam integer MF_<GROUP>_<NAME> = <value>;` line of mf_params.vh is one code:
+group CTRL (fabric control modes), SCHED (GSEN engine schedulers), DESIGN (board designs),
+FAULT (banyan element faults), FTOP (fault-tolerant plan ops), VERDICT (RN1 decoder
+verdicts), REPLY (RN1 reply words), and any group added there later.  The name a user types
+is the lower-case <NAME> ("stage", "alt2", "tag").  Every `` `define MF_<NAME> <value> ``
+line of mf_consts.vh is one constant (group CONST in the views).  Values: decimal or a
+Verilog hex literal (16'hB400, 'hA5).
 
-Other copies are generated from it, never written by hand:
+Other copies are generated from them, never written by hand:
   * the C++ header minforge/params.hpp (at build time, `mfparams.py cpp OUT`, model/);
-  * synth/ reads it through read_codes() when it starts.
+  * synth/ and the test scripts read them through read_codes() / read_consts();
+  * CMake reads `mfparams.py json`, shell scripts `eval "$(mfparams.py sh)"`;
+  * tests/lint/test_one_source.py checks that no copy is written by hand elsewhere.
 
-Usage: mfparams.py json           print {"CTRL": {"indiv": 0, ...}, ...}
+Usage: mfparams.py json           print {"CTRL": {"indiv": 0, ...}, ..., "CONST": {...}}
+       mfparams.py sh             print MF_CTRL_INDIV=0 ... MF_CONST_UART_BAUD=115200 lines
        mfparams.py cpp OUT.hpp    write the C++ header (only when its text changes)
 """
 import json
@@ -19,7 +27,18 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "rtl", "common", "mf_params.vh")
-_LINE = re.compile(r"^\s*localparam\s+integer\s+MF_([A-Z0-9]+)_([A-Z0-9_]+)\s*=\s*(\d+)\s*;")
+CONSTS = os.path.join(ROOT, "rtl", "common", "mf_consts.vh")
+_VALUE = r"(\d+|\d*'[hH][0-9A-Fa-f_]+)"
+_LINE = re.compile(r"^\s*localparam\s+integer\s+MF_([A-Z0-9]+)_([A-Z0-9_]+)\s*=\s*" + _VALUE +
+                   r"\s*;")
+_DEFINE = re.compile(r"^\s*`define\s+MF_([A-Z0-9_]+)\s+" + _VALUE + r"\s*$")
+
+
+def _value(text):
+    """A decimal or Verilog hex literal (the size, if any, is dropped)."""
+    if "'" in text:
+        return int(text.split("'")[1][1:].replace("_", ""), 16)
+    return int(text)
 
 
 def read_codes(path=SOURCE):
@@ -29,7 +48,7 @@ def read_codes(path=SOURCE):
         for line in f:
             m = _LINE.match(line)
             if m:
-                group, name, value = m.group(1), m.group(2).lower(), int(m.group(3))
+                group, name, value = m.group(1), m.group(2).lower(), _value(m.group(3))
                 codes = groups.setdefault(group, {})
                 if name in codes or value in codes.values():
                     sys.exit(f"{path}: MF_{group}_{name.upper()} is defined twice or reuses "
@@ -40,14 +59,44 @@ def read_codes(path=SOURCE):
     return groups
 
 
+_HEX = set()  # constants written in hex in mf_consts.vh (and so in C++)
+
+
+def read_consts(path=CONSTS):
+    """{name: value} of mf_consts.vh in file order, names lower-case."""
+    consts = {}
+    with open(path) as f:
+        for line in f:
+            m = _DEFINE.match(line)
+            if m:
+                name = m.group(1).lower()
+                if name in consts:
+                    sys.exit(f"{path}: MF_{name.upper()} is defined twice")
+                consts[name] = _value(m.group(2))
+                if "'" in m.group(2):
+                    _HEX.add(name)
+    if not consts:
+        sys.exit(f"{path}: no `define MF_<NAME> constants found")
+    return consts
+
+
+def read_all():
+    """read_codes() with the constants as group CONST."""
+    groups = read_codes()
+    groups["CONST"] = read_consts()
+    return groups
+
+
 def _camel(name):
     return "".join(p[:1].upper() + p[1:] for p in name.split("_"))
 
 
-def cpp_header(groups):
+def cpp_header(groups, consts):
     out = ["// Generated at build time by scripts/mfparams.py from rtl/common/mf_params.vh, the one",
-           "// source of these codes.  Do not edit: change mf_params.vh.",
-           "#pragma once", "", "#include <array>", "#include <string_view>", "",
+           "// source of these codes, and from rtl/common/mf_consts.vh (the constants).",
+           "// Do not edit: change those files.",
+           "#pragma once", "", "#include <array>", "#include <cstdint>", "#include <optional>",
+           "#include <string_view>", "",
            "namespace minforge::params {", ""]
     for group, codes in groups.items():
         t = _camel(group.lower())
@@ -64,17 +113,41 @@ def cpp_header(groups):
         for name in codes:
             out.append(f"    {{\"{name}\", {t}::{_camel(name)}}},")
         out.append("}};")
+        g = group.lower()
+        out.append(f"// The {t} named `name` (the lower-case name of MF_{group}_<NAME>), if any.")
+        out.append(f"constexpr std::optional<{t}> {g}_from_name(std::string_view name) {{")
+        out.append(f"  for (const auto& n : k{t}Names)")
+        out.append("    if (n.name == name) return n.code;")
+        out.append("  return std::nullopt;")
+        out.append("}")
+        out.append(f"// The name of {t} c (\"?\" for a value without one).")
+        out.append(f"constexpr std::string_view name({t} c) {{")
+        out.append(f"  for (const auto& n : k{t}Names)")
+        out.append("    if (n.code == c) return n.name;")
+        out.append("  return \"?\";")
+        out.append("}")
+        out.append(f"constexpr int code({t} c) {{ return static_cast<int>(c); }}")
         out.append("")
+    out.append("// `define MF_* of rtl/common/mf_consts.vh")
+    for name, value in consts.items():
+        text = f"0x{value:X}" if name in _HEX else str(value)
+        out.append(f"inline constexpr uint32_t k{_camel(name)} = {text};")
+    out.append("")
     out.append("}  // namespace minforge::params")
     return "\n".join(out) + "\n"
 
 
 def main(argv):
     if len(argv) >= 2 and argv[1] == "json":
-        print(json.dumps(read_codes()))
+        print(json.dumps(read_all()))
+        return 0
+    if len(argv) == 2 and argv[1] == "sh":
+        for group, codes in read_all().items():
+            for name, value in codes.items():
+                print(f"MF_{group}_{name.upper()}={value}")
         return 0
     if len(argv) == 3 and argv[1] == "cpp":
-        text = cpp_header(read_codes())
+        text = cpp_header(read_codes(), read_consts())
         if not os.path.exists(argv[2]) or open(argv[2]).read() != text:
             os.makedirs(os.path.dirname(os.path.abspath(argv[2])), exist_ok=True)
             with open(argv[2], "w") as f:

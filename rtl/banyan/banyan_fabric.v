@@ -27,8 +27,9 @@
 //   fault_en             1: the element E_(fault_stage, fault_elem) is faulty
 //   fault_stage [FSW-1:0], fault_elem [FEW-1:0]  the faulty element (values out of range:
 //                        no element matches)
-//   fault_kind [1:0]     0 dead (both outputs invalid: the element delivers nothing),
-//                        1 stuck straight, 2 stuck cross, 3 dead (same as 0).
+//   fault_kind [1:0]     MF_FAULT_* of mf_params.vh: 0 dead (both outputs invalid: the
+//                        element delivers nothing), 1 stuck straight, 2 stuck cross,
+//                        3 dead (same as 0).
 //                        A stuck element ignores the configuration and the tags and never
 //                        flags a conflict.  The fault ports are not pipelined: they act on
 //                        whatever round is inside stage i in the current cycle (hold them
@@ -139,9 +140,10 @@ module banyan_fabric (
       for (l = 0; l < H; l = l + 1) begin : g_el
         wire hit = fault_en && ({{(32-FSW){1'b0}}, fault_stage} == i)
                             && ({{(32-FEW){1'b0}}, fault_elem} == l);
-        wire dead = hit && (fault_kind == 2'd0 || fault_kind == 2'd3);
-        wire stuck = hit && (fault_kind == 2'd1 || fault_kind == 2'd2);
-        wire stuck_state = fault_kind[1];
+        wire stuck = hit && (fault_kind == MF_FAULT_STRAIGHT[1:0] ||
+                             fault_kind == MF_FAULT_CROSS[1:0]);
+        wire dead = hit && !stuck;  // MF_FAULT_DEAD and the unnamed code 3
+        wire stuck_state = fault_kind == MF_FAULT_CROSS[1:0];
         wire st_ok;     // healthy state
         wire drop1;
         wire cf_ok;

@@ -35,6 +35,7 @@
 //   rounds [31:0]          exchanges completed
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 
 module board_a2a_selftest #(
     parameter integer ENGINE = 0,
@@ -43,7 +44,7 @@ module board_a2a_selftest #(
     parameter integer SCHED = 0,
     parameter integer PIPELINE = 1,
     parameter integer CLK_HZ = 12000000,
-    parameter integer BAUD = 115200,
+    parameter integer BAUD = `MF_UART_BAUD,
     parameter integer LINE_PERIOD = CLK_HZ / 4,
     parameter integer XPOSE = 0
 ) (

@@ -27,16 +27,17 @@
 //   pass, fail        every permutation so far was correct / an error was counted
 //   rounds [31:0]     permutations routed
 `default_nettype none
+`include "mf_consts.vh"
 
 module board_lcan_selftest #(
     parameter integer N = 16,
     parameter integer D = 2,
     parameter integer U = 2,
     parameter integer W = 8,
-    parameter [15:0] SEED = 16'hACE1,
+    parameter [15:0] SEED = `MF_SELFTEST_SEED,
     parameter integer PIPE = 0,
     parameter integer CLK_HZ = 12000000,
-    parameter integer BAUD = 115200,
+    parameter integer BAUD = `MF_UART_BAUD,
     parameter integer LINE_PERIOD = CLK_HZ / 4
 ) (
     input  wire        clk,

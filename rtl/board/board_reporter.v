@@ -28,10 +28,11 @@
 //   uart_tx      serial output, 8N1
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 
 module board_reporter #(
     parameter integer CLK_HZ = 12000000,
-    parameter integer BAUD = 115200,
+    parameter integer BAUD = `MF_UART_BAUD,
     parameter integer LINE_PERIOD = 3000000,
     parameter integer TAG_LEN = 4,
     parameter [8*TAG_LEN-1:0] TAG = "TEST",

@@ -35,12 +35,13 @@
 //   pass, fail        every exchange so far was correct / an error was counted
 //   rounds [31:0]     exchanges completed
 `default_nettype none
+`include "mf_consts.vh"
 
 module board_rn1_selftest #(
     parameter integer CLK_HZ = 25000000,
-    parameter integer BAUD = 115200,
+    parameter integer BAUD = `MF_UART_BAUD,
     parameter integer LINE_PERIOD = CLK_HZ / 4,
-    parameter [15:0] SEED = 16'hACE1,
+    parameter [15:0] SEED = `MF_SELFTEST_SEED,
     parameter integer MAX_ATT = 64,
     parameter [7:0] FLT_ROUTER_DEAD = 8'd0,
     parameter [95:0] FLT_LINK_DEAD = 96'd0,

@@ -40,6 +40,7 @@
 // Timing: one exchange takes rounds + fabric latency + 3 board cycles (docs/synth.md).
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 
 module hx8k_top (
   clk, uart_tx, led
@@ -54,7 +55,7 @@ module hx8k_top (
   parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = (DESIGN == MF_DESIGN_LCAN) ? 0 : 1;
   parameter integer CLK_HZ = 12000000;
-  parameter integer BAUD = 115200;
+  parameter integer BAUD = `MF_UART_BAUD;
   parameter integer LINE_PERIOD = CLK_HZ / 4;
   parameter integer XPOSE = 0;
 

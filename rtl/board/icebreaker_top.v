@@ -33,6 +33,7 @@
 // Timing: one exchange takes rounds + fabric latency + 3 board cycles (docs/synth.md).
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 
 module icebreaker_top (
   clk, uart_tx, led
@@ -45,7 +46,7 @@ module icebreaker_top (
   parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
   parameter integer CLK_HZ = 12000000;
-  parameter integer BAUD = 115200;
+  parameter integer BAUD = `MF_UART_BAUD;
   parameter integer LINE_PERIOD = CLK_HZ / 4;
   parameter integer XPOSE = 0;
 

@@ -38,13 +38,14 @@
 // else 1) + 1 clock cycles from the edge that samples start to the edge that raises done.
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 
 module lcan_selftest #(
     parameter integer N = 16,
     parameter integer D = 2,
     parameter integer U = 2,
     parameter integer W = 8,
-    parameter [15:0] SEED = 16'hACE1,
+    parameter [15:0] SEED = `MF_SELFTEST_SEED,
     parameter integer PIPE = 0
 ) (
     input  wire        clk,

@@ -14,10 +14,11 @@
 //   tx      serial line (idle high)
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 
 module uart_tx #(
     parameter integer CLK_HZ = 12000000,
-    parameter integer BAUD   = 115200
+    parameter integer BAUD   = `MF_UART_BAUD
 ) (
     input  wire       clk,
     input  wire       rst,

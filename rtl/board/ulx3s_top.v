@@ -39,6 +39,7 @@
 //   led [7:0]  active high: led[0] pass, led[1] error, led[7:2] activity
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 
 module ulx3s_top (
   clk, uart_tx, led
@@ -51,10 +52,10 @@ module ulx3s_top (
   parameter integer SCHED = MF_SCHED_STAGE;
   parameter integer PIPELINE = 1;
   parameter integer CLK_HZ = 25000000;
-  parameter integer BAUD = 115200;
+  parameter integer BAUD = `MF_UART_BAUD;
   parameter integer LINE_PERIOD = CLK_HZ / 4;
   parameter integer XPOSE = 0;
-  parameter [15:0] SEED = 16'hACE1;
+  parameter [15:0] SEED = `MF_SELFTEST_SEED;
   parameter integer MAX_ATT = 64;
   parameter [7:0] FLT_ROUTER_DEAD = 8'd0;
   parameter [95:0] FLT_LINK_DEAD = 96'd0;

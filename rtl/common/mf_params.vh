@@ -18,6 +18,22 @@
 //   1 MF_DESIGN_BANYAN  the banyan all-to-all engine (board_a2a_selftest, banyan_a2a_engine)
 //   2 MF_DESIGN_RN1     the RN1 16x16 network of Fig. 20.9 (board_rn1_selftest; ULX3S only)
 //   3 MF_DESIGN_LCAN    the CB-LCAN routing random permutations (board_lcan_selftest; HX8K)
+// FAULT (kind of a faulty banyan element: banyan_fabric's fault_kind port, 2 bits):
+//   0 MF_FAULT_DEAD      both outputs invalid: the element delivers nothing (3 acts as 0)
+//   1 MF_FAULT_STRAIGHT  stuck straight: ignores configuration and tags
+//   2 MF_FAULT_CROSS     stuck cross: ignores configuration and tags
+// FTOP (op field [1:0] of a banyan_ft_engine plan entry, banyan::FtOp):
+//   0 MF_FTOP_IDLE    nothing sent
+//   1 MF_FTOP_DIRECT  own message sent straight to its destination
+//   2 MF_FTOP_FIRST   own message sent as a first hop into a relay slot
+//   3 MF_FTOP_RELAY   second hop: the message of a relay slot sent on
+// VERDICT (RN1 decoder verdict kind, rn1_decoder's kind port, 2 bits):
+//   0 MF_VERDICT_OK       delivered
+//   1 MF_VERDICT_BLOCKED  refused by a blocked (intact) router
+//   2 MF_VERDICT_SUSPECT  failed check or lost reply: candidate links named
+// REPLY (RN1 endpoint reply code, the ACK/NACK word, 8 bits; docs/rn1_protocol.md):
+//   8'hA5 MF_REPLY_ACK   message accepted
+//   8'h5A MF_REPLY_NACK  message rejected (bad length, address or CRC)
 /* verilator lint_off UNUSEDPARAM */
 localparam integer MF_CTRL_INDIV = 0;
 localparam integer MF_CTRL_STAGE = 1;
@@ -32,6 +48,18 @@ localparam integer MF_DESIGN_GSEN = 0;
 localparam integer MF_DESIGN_BANYAN = 1;
 localparam integer MF_DESIGN_RN1 = 2;
 localparam integer MF_DESIGN_LCAN = 3;
+localparam integer MF_FAULT_DEAD = 0;
+localparam integer MF_FAULT_STRAIGHT = 1;
+localparam integer MF_FAULT_CROSS = 2;
+localparam integer MF_FTOP_IDLE = 0;
+localparam integer MF_FTOP_DIRECT = 1;
+localparam integer MF_FTOP_FIRST = 2;
+localparam integer MF_FTOP_RELAY = 3;
+localparam integer MF_VERDICT_OK = 0;
+localparam integer MF_VERDICT_BLOCKED = 1;
+localparam integer MF_VERDICT_SUSPECT = 2;
+localparam integer MF_REPLY_ACK = 'hA5;
+localparam integer MF_REPLY_NACK = 'h5A;
 /* verilator lint_on UNUSEDPARAM */
 
 // mf_ctrl_alt_shift(control): the switch-index bit that alternating control xors into the

@@ -32,7 +32,7 @@
 // Plan entry (EW bits; entry t = plan cycle t; writer: banyan::ft_image_hex):
 //   [M-1:0]                 configuration number k: the fabric realizes Gamma_k
 //   processor i's field at bit M + i*PW (PW bits):
-//     [1:0] op   0 idle
+//     [1:0] op   (MF_FTOP_* of mf_params.vh) 0 idle
 //                1 send own message for dest (read source address b*N + dest); Gamma_k(i)
 //                  must be dest (a direct delivery)
 //                2 send own message for dest as a first hop: the processor Gamma_k(i)
@@ -298,14 +298,14 @@ module banyan_ft_engine (
           c_first <= 1'b0;
           c_rel <= 1'b0;
         end else begin
-          c_own <= a_v && (a_op == 2'd1 || a_op == 2'd2);
-          c_first <= a_v && (a_op == 2'd2);
-          c_rel <= a_v && (a_op == 2'd3);
+          c_own <= a_v && (a_op == MF_FTOP_DIRECT[1:0] || a_op == MF_FTOP_FIRST[1:0]);
+          c_first <= a_v && (a_op == MF_FTOP_FIRST[1:0]);
+          c_rel <= a_v && (a_op == MF_FTOP_RELAY[1:0]);
         end
         c_dest <= a_dest;
         c_slot <= a_fld[PW-1:M+2];
       end
-      assign src_rd_en[i] = a_v && (a_op == 2'd1 || a_op == 2'd2);
+      assign src_rd_en[i] = a_v && (a_op == MF_FTOP_DIRECT[1:0] || a_op == MF_FTOP_FIRST[1:0]);
       if (HBW > 0) begin : g_addr_b
         assign src_rd_addr[i*AW +: AW] = {a_b[HBW-1:0], a_dest};
       end else begin : g_addr

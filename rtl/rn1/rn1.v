@@ -23,10 +23,11 @@
 // while no transmission is in progress.  Latency: 1 cycle forward, 1 cycle backward.
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 module rn1 #(
     parameter              MODE_SEL  = 0,
     parameter              LFSR_W    = 16,
-    parameter [LFSR_W-1:0] LFSR_TAPS = 16'hB400
+    parameter [LFSR_W-1:0] LFSR_TAPS = `MF_RN1_LFSR_TAPS
 ) (
     input  wire              clk,
     input  wire              rst,

@@ -40,7 +40,8 @@
 //   sf            the endpoint's src_fwd as it drives it (2 x 9 bits)
 //   sb            the endpoint's src_bwd as it receives it (2 x 9 bits)
 //   grant         the monitor takes the waiting verdict this cycle
-//   fin, kind     one-cycle pulse per finished attempt, kind 0 ok, 1 blocked, 2 suspect
+//   fin, kind     one-cycle pulse per finished attempt, kind (MF_VERDICT_* of mf_params.vh)
+//                 0 ok, 1 blocked, 2 suspect
 //   pend          a suspect verdict waits for the monitor (held until granted; a newer
 //                 suspect verdict replaces it)
 //   vn, vcand     the waiting verdict: vn candidates, candidate c at [LW*c +: LW] (path
@@ -101,8 +102,10 @@ module rn1_decoder #(
   localparam [5:0] TWO_N = TWO_N_I[5:0];
   localparam [3:0] NS4 = NSTAGES[3:0];
   localparam [1:0] A_IDLE = 2'd0, A_SEND = 2'd1, A_WAIT = 2'd2;
-  localparam [1:0] K_OK = 2'd0, K_BLOCKED = 2'd1, K_SUSPECT = 2'd2;
-  localparam [7:0] ACK = 8'hA5;
+`include "mf_params.vh"
+  localparam [1:0] K_OK = MF_VERDICT_OK[1:0], K_BLOCKED = MF_VERDICT_BLOCKED[1:0];
+  localparam [1:0] K_SUSPECT = MF_VERDICT_SUSPECT[1:0];
+  localparam [7:0] ACK = MF_REPLY_ACK[7:0];
 
   // CRC-8 (x^8 + x^2 + x + 1), as in rn1_endpoint.
   function [7:0] crc8;

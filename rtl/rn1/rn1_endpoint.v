@@ -25,9 +25,10 @@
 //                                  (ev_ok = 0: gave up after MAX_ATT attempts)
 // Message words: header {dst, 0...}, src, dst, seq[15:8], seq[7:0], payload[0..P-1],
 // crc, ~crc (CRC-8 over src .. last payload byte).  Reply expected on the same input:
-// 2 words per stage, then ACK 8'hA5, crc, ~crc (8'h5A = NACK).  One message in flight.
+// 2 words per stage, then ACK (MF_REPLY_ACK), crc, ~crc (MF_REPLY_NACK = NACK).  One message in flight.
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 module rn1_endpoint #(
     parameter NE      = 16,
     parameter NSTAGES = 2,
@@ -70,7 +71,8 @@ module rn1_endpoint #(
   localparam [3:0] W4 = W[3:0], C1 = I_C1[3:0], C2 = I_C2[3:0], PL = I_PL[3:0];
   localparam [2:0] S_IDLE = 3'd0, S_START = 3'd1, S_SEND = 3'd2, S_WAIT = 3'd3, S_BACK = 3'd4;
   localparam [2:0] R_IDLE = 3'd0, R_RECV = 3'd1, R_A1 = 3'd2, R_A2 = 3'd3, R_A3 = 3'd4;
-  localparam [7:0] ACK = 8'hA5, NACK = 8'h5A;
+`include "mf_params.vh"
+  localparam [7:0] ACK = MF_REPLY_ACK[7:0], NACK = MF_REPLY_NACK[7:0];
   localparam [7:0] MAXA = MAX_ATT[7:0];
 
   generate
@@ -106,7 +108,7 @@ module rn1_endpoint #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [15:0] lfsr;  // bits 0 (input choice) and 3:1 (back-off) are used
   /* verilator lint_on UNUSEDSIGNAL */
-  rn1_lfsr #(.W(16), .TAPS(16'hB400)) u_lfsr (.clk(clk), .rst(rst), .seed(seed), .state(lfsr));
+  rn1_lfsr #(.W(16), .TAPS(`MF_RN1_LFSR_TAPS)) u_lfsr (.clk(clk), .rst(rst), .seed(seed), .state(lfsr));
 
   // ---------------------------------------------------------------- source
   reg [2:0]     s_st;

@@ -11,9 +11,10 @@
 // The cycle twin minforge::twin::Rn1Lfsr implements the same rule; docs/rn1_protocol.md.
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 module rn1_lfsr #(
     parameter         W    = 16,
-    parameter [W-1:0] TAPS = 16'hB400
+    parameter [W-1:0] TAPS = `MF_RN1_LFSR_TAPS
 ) (
     input  wire         clk,
     input  wire         rst,

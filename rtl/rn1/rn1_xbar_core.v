@@ -21,13 +21,14 @@
 // Latency: one cycle forward and one cycle backward per core.
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_consts.vh"
 module rn1_xbar_core #(
     parameter                NI        = 8,
     parameter                R         = 4,
     parameter                D         = 2,
     parameter                PORT_BASE = 0,
     parameter                LFSR_W    = 16,
-    parameter [LFSR_W-1:0]   LFSR_TAPS = 16'hB400
+    parameter [LFSR_W-1:0]   LFSR_TAPS = `MF_RN1_LFSR_TAPS
 ) (
     input  wire                clk,
     input  wire                rst,

@@ -103,6 +103,9 @@ run lcan_n8_d8_u2         tb/lcan/lcan_engine_tb.v N=8 D=8 U=2   # D = 8, and N 
 # RN1 board top's core: self-test on the Fig. 20.9 network, clean and with endpoint 5 cut off
 run rn1_selftest_clean    tb/board/rn1_selftest_icarus_tb.v CUT=0 EXCHANGES=2
 run rn1_selftest_cut      tb/board/rn1_selftest_icarus_tb.v CUT=1 EXCHANGES=1
+# ... and with one stuck wire on link 60's backward channel: lost acknowledgements, retries
+# the endpoints' duplicate filter must drop (240 deliveries, 0 errors)
+run rn1_selftest_stuck    tb/board/rn1_selftest_icarus_tb.v EXCHANGES=1 STUCK_LINK=60 STUCK_DIR=1 STUCK_BIT=4 STUCK_VAL=1
 # the board tops' matrix transpose (rtl/board/board_xpose.v): seeded matrices transposed and
 # checked in hardware, the checksum against the closed form, a torn seed counted as errors
 run xpose_gsen_alt_n10    tb/board/board_xpose_icarus_tb.v ENGINE=0 N=10 CYCLES=20

@@ -3,7 +3,12 @@
 // EXCHANGES all-to-all exchanges back to back.  Expected per exchange:
 //   CUT = 0  no faults: 240 deliveries, 0 errors;
 //   CUT = 1  links 73 and 85 (the two network outputs into endpoint 5) dead: the 15 messages
-//            to endpoint 5 are given up, so 225 deliveries and 15 errors (all "failed").
+//            to endpoint 5 are given up, so 225 deliveries and 15 errors (all "failed");
+//   STUCK_LINK = l >= 0  (CUT = 0) data wire STUCK_BIT of link l's channel STUCK_DIR (0
+//            forward, 1 backward) reads STUCK_VAL: the network routes around it and the
+//            endpoints' duplicate filter drops the retries whose acknowledgement was lost, so
+//            240 deliveries and 0 errors (paper 002's exactly-once claim; the model's
+//            Rn1Claims.EveryStuckWireOfFig20_9DeliversExactlyOnce).
 // Prints one line per exchange and PASS / FAIL; $fatal on failure.  A run that does not finish
 // its exchanges within LIMIT cycles fails (a hang is a failure, not a simulator time-out):
 // about 2.4 times a clean exchange (415 cycles clean, 1648 with the cut, at SEED ACE1).
@@ -12,6 +17,7 @@
 //   CUT        0 or 1 (above)
 //   EXCHANGES  exchanges to run (>= 1)
 //   SEED       network seed
+//   STUCK_LINK, STUCK_DIR, STUCK_BIT, STUCK_VAL   one stuck data wire (above; -1: none)
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -19,10 +25,19 @@ module rn1_selftest_icarus_tb;
   parameter integer CUT = 0;
   parameter integer EXCHANGES = 2;
   parameter [15:0] SEED = 16'hACE1;
+  parameter integer STUCK_LINK = -1;
+  parameter integer STUCK_DIR = 1;
+  parameter integer STUCK_BIT = 0;
+  parameter integer STUCK_VAL = 1;
 
   localparam [31:0] WANT_DLV = (CUT != 0) ? 32'd225 : 32'd240;
   localparam [31:0] WANT_ERR = (CUT != 0) ? 32'd15 : 32'd0;
   localparam [95:0] DEAD = (CUT != 0) ? ((96'd1 << 73) | (96'd1 << 85)) : 96'd0;
+  localparam integer SL = (STUCK_LINK >= 0) ? STUCK_LINK : 0;
+  localparam [95:0] STUCK = (STUCK_LINK >= 0) ? (96'd1 << SL) : 96'd0;
+  localparam [95:0] SDIR = (STUCK_DIR != 0) ? STUCK : 96'd0;
+  localparam [95:0] SVAL = (STUCK_VAL != 0) ? STUCK : 96'd0;
+  localparam [287:0] SBIT = (STUCK_LINK >= 0) ? ({285'd0, STUCK_BIT[2:0]} << (3 * SL)) : 288'd0;
   localparam integer LIMIT = EXCHANGES * ((CUT != 0) ? 4000 : 1000);
 
   reg clk = 1'b0;
@@ -36,10 +51,10 @@ module rn1_selftest_icarus_tb;
       .seed(SEED),
       .flt_router_dead(8'd0),
       .flt_link_dead(DEAD),
-      .flt_link_stuck(96'd0),
-      .flt_link_dir(96'd0),
-      .flt_link_bit(288'd0),
-      .flt_link_val(96'd0),
+      .flt_link_stuck(STUCK),
+      .flt_link_dir(SDIR),
+      .flt_link_bit(SBIT),
+      .flt_link_val(SVAL),
       .tamper_pay(1'b0),
       .tamper_dup(1'b0),
       .start(1'b1),
@@ -76,8 +91,8 @@ module rn1_selftest_icarus_tb;
       was_done = done;
     end
     if (n == EXCHANGES && bad == 0) begin
-      $display("PASS rn1_selftest CUT=%0d: %0d exchanges, %0d deliveries and %0d errors each",
-               CUT, n, WANT_DLV, WANT_ERR);
+      $display("PASS rn1_selftest CUT=%0d STUCK_LINK=%0d: %0d exchanges, %0d deliveries and %0d errors each",
+               CUT, STUCK_LINK, n, WANT_DLV, WANT_ERR);
       $finish;
     end else begin
       $display("FAIL rn1_selftest CUT=%0d: %0d of %0d exchanges in %0d cycles (limit %0d), %0d wrong",

@@ -5,7 +5,15 @@
 //                        (a2a_popcount): ceil(log4 w), at least 1, w = the widest counted
 //                        vector: the sinks' n events, or with tag routing (tags != 0) the
 //                        fabric's ncf conflict bits.  The data engines' latency is
-//                        fabric + 4 + this; the self-test checker uses the same depth.
+//                        a2a_latency(...) of this; the self-test checker uses the same depth.
+//   a2a_latency(flat, src_lat, pl)  the data engines' latency LAT (cycles = B*ROUNDS + LAT,
+//                        or B*T + LAT for banyan_ft_engine): the scheduler / plan-read
+//                        register, the source read (src_lat cycles: SRC_LAT), the fabric
+//                        (flat), the sink register, the event register and the pl levels of
+//                        population count: flat + src_lat + 3 + pl.  The one formula of the
+//                        RTL (gsen_a2a_xchg, banyan_a2a_xchg, banyan_ft_engine, the Icarus
+//                        benches); its C++ copy, twin::A2aXchg::engine_latency, is checked
+//                        against it every cycle by the lockstep sweeps (`cycles`, `done`).
 //   a2a_gsen_path(ports, ash, src, cfg)  the path of input terminal src through the GSEN of
 //                        `ports` ports set by configuration number cfg, computed at
 //                        elaboration (gsen_route's recurrence, rtl/gsen/gsen_route.v):
@@ -28,6 +36,15 @@ function integer a2a_count_levels;
       a2a_count_levels = a2a_count_levels + 1;
       a2a_span = a2a_span * 4;
     end
+  end
+endfunction
+
+function integer a2a_latency;
+  input integer a2a_flat;
+  input integer a2a_src_lat;
+  input integer a2a_pl;
+  begin
+    a2a_latency = a2a_flat + a2a_src_lat + 3 + a2a_pl;
   end
 endfunction
 

@@ -5,8 +5,10 @@
 //   t     the scheduler's round (valid, destinations, tags, configuration) and the block
 //         index / offset are registered at the end of the cycle (stage S1);
 //   t+1   processor i reads its source buffer: rd_en[i] = it sends, rd_addr = b*N + j
-//         (j its destination); the header {b, j, i} and the fabric controls move to S2;
-//   t+2   rd_data (the buffer's synchronous read) meets the header: the fabric's inputs.
+//         (j its destination); the header {b, j, i} and the fabric controls move on
+//         (through SRC_LAT - 1 delay registers, then S2);
+//   t+1+SRC_LAT  rd_data (the buffer's synchronous read, SRC_LAT cycles after rd_en) meets
+//         the header: the fabric's inputs.
 // Fabric word of processor i (FW = DW + HW bits, HW = 2*IW + HBW):
 //   [IW-1:0] source i, [2*IW-1:IW] destination j, [2*IW +: HBW] block word index b (only
 //   when B > 1: HBW = ceil(log2 B)), [FW-1:HW] the data word.
@@ -14,6 +16,8 @@
 // Parameters
 //   N     processors (IW = ceil(log2 N) index bits);  DW  data bits;  B  words per pair
 //   TW    tag bits per processor;  CW  configuration bits
+//   SRC_LAT  source read latency, 1 or 2: rd_data valid SRC_LAT cycles after rd_en
+//         (1: synchronous block RAM; 2: block RAM with its output register)
 // Derived: HBW, HW, FW, AW = max(1, ceil(log2(N*B))), BW = max(1, HBW)
 // Ports
 //   clk, rst               clock, synchronous active-high reset (clears the valid bits)
@@ -21,7 +25,7 @@
 //   valid [N-1:0], dst [N*IW-1:0], tag [N*TW-1:0], cfg [CW-1:0]   the scheduler's round
 //   blk [BW-1:0], boff [AW-1:0]   block word index b and b*N (a2a_ctrl)
 //   rd_en [N-1:0], rd_addr [N*AW-1:0]   source-buffer read ports (registered outputs)
-//   rd_data [N*DW-1:0]     the words read, valid the cycle after rd_en
+//   rd_data [N*DW-1:0]     the words read, valid SRC_LAT cycles after rd_en
 //   f_valid [N-1:0], f_data [N*FW-1:0], f_tag [N*TW-1:0], f_cfg [CW-1:0]   fabric inputs
 `default_nettype none
 `include "mf_param_check.vh"
@@ -35,6 +39,7 @@ module a2a_source (
   parameter integer B = 1;
   parameter integer TW = 4;
   parameter integer CW = 4;
+  parameter integer SRC_LAT = 1;
 
 `include "mf_functions.vh"
 
@@ -69,6 +74,9 @@ module a2a_source (
                        ("a2a_source: DW must be >= 1 (DW=%0d)", DW))
     `MF_PARAM_ERROR_IF(B < 1, g_bad_b, ERROR_a2a_source_B_must_be_positive,
                        ("a2a_source: B must be >= 1 (B=%0d)", B))
+    `MF_PARAM_ERROR_IF(SRC_LAT < 1 || SRC_LAT > 2, g_bad_src_lat,
+                       ERROR_a2a_source_SRC_LAT_must_be_1_or_2,
+                       ("a2a_source: SRC_LAT must be 1 or 2 (SRC_LAT=%0d)", SRC_LAT))
   endgenerate
 
   // S1: the scheduler's round
@@ -78,6 +86,12 @@ module a2a_source (
   reg [CW-1:0]   c1;
   reg [BW-1:0]   b1;
   reg [AW-1:0]   o1;
+  // the S1 values SRC_LAT - 1 cycles later (the cycle before rd_data is valid)
+  wire [N-1:0]    vx;
+  wire [N*IW-1:0] dx;
+  wire [N*TW-1:0] tx;
+  wire [CW-1:0]   cx;
+  wire [BW-1:0]   bx;
   // S2: header and fabric controls beside the read data
   reg [N-1:0]    v2;
   reg [N*IW-1:0] d2;
@@ -91,18 +105,48 @@ module a2a_source (
       v2 <= {N{1'b0}};
     end else begin
       v1 <= valid & {N{issue}};
-      v2 <= v1;
+      v2 <= vx;
     end
     d1 <= dst;
     t1 <= tag;
     c1 <= cfg;
     b1 <= blk;
     o1 <= boff;
-    d2 <= d1;
-    t2 <= t1;
-    c2 <= c1;
-    b2 <= b1;
+    d2 <= dx;
+    t2 <= tx;
+    c2 <= cx;
+    b2 <= bx;
   end
+
+  generate
+    if (SRC_LAT == 2) begin : g_lat2
+      // one more register: the block RAM's output register
+      reg [N-1:0]    vr;
+      reg [N*IW-1:0] dr;
+      reg [N*TW-1:0] tr;
+      reg [CW-1:0]   cr;
+      reg [BW-1:0]   br;
+      always @(posedge clk) begin
+        if (rst) vr <= {N{1'b0}};
+        else vr <= v1;
+        dr <= d1;
+        tr <= t1;
+        cr <= c1;
+        br <= b1;
+      end
+      assign vx = vr;
+      assign dx = dr;
+      assign tx = tr;
+      assign cx = cr;
+      assign bx = br;
+    end else begin : g_lat1
+      assign vx = v1;
+      assign dx = d1;
+      assign tx = t1;
+      assign cx = c1;
+      assign bx = b1;
+    end
+  endgenerate
 
   assign rd_en   = v1;
   assign f_valid = v2;

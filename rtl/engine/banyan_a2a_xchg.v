@@ -2,7 +2,7 @@
 // network by the Latin square of paper 000: N rounds, round k uses stage configuration k
 // (Gamma_k), processor i sends to Gamma_k(i).  Same data interface, pipeline, counters and
 // cycle convention as gsen_a2a_xchg (docs/engines.md): cycles = B*N + LAT when done,
-// LAT = FLAT + 4 + PL.  A fault injected through the fault ports makes the words whose path
+// LAT = FLAT + SRC_LAT + 3 + PL.  A fault injected through the fault ports makes the words whose path
 // crosses the element go missing (dead) or arrive at a wrong sink (stuck: err_dst, not
 // written), which the counters report.
 //
@@ -13,7 +13,8 @@
 //   PIPELINE   1: register per stage, FLAT = m = log2 N;  0: combinational, FLAT = 0
 //   USE_TAGS   0: stage control by the configuration number; 1: tag self-routing by the
 //              tags banyan_route computed (conflicts counted)
-// Derived: PL, LAT = FLAT + 4 + PL as gsen_a2a_xchg; M = log2 N, FSW = max(1, ceil(log2 M)), FEW = M - 1, AW = max(1,
+//   SRC_LAT    source read latency 1 (default) or 2, as gsen_a2a_xchg
+// Derived: PL, LAT = a2a_latency(FLAT, SRC_LAT, PL) as gsen_a2a_xchg; M = log2 N, FSW = max(1, ceil(log2 M)), FEW = M - 1, AW = max(1,
 //   ceil(log2(N*B))), HBW = ceil(log2 B), FW = DW + 2*M + HBW
 // Ports
 //   clk, rst, start, busy, done, cycles, delivered, err_dst, err_dup, missing, conflicts,
@@ -35,6 +36,7 @@ module banyan_a2a_xchg (
   parameter integer B = 1;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
+  parameter integer SRC_LAT = 1;
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
@@ -50,7 +52,7 @@ module banyan_a2a_xchg (
   localparam integer NSW = M * (N / 2);
   // levels of the counters' population-count trees (a2a_functions.vh)
   localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
-  localparam integer LAT = FLAT + 4 + PL;
+  localparam integer LAT = a2a_latency(FLAT, SRC_LAT, PL);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
   localparam integer FW = DW + 2 * M + HBW;
@@ -89,6 +91,9 @@ module banyan_a2a_xchg (
     `MF_PARAM_ERROR_IF(USE_TAGS != 0 && USE_TAGS != 1, g_bad_use_tags,
                        ERROR_banyan_a2a_xchg_USE_TAGS_must_be_0_or_1,
                        ("banyan_a2a_xchg: USE_TAGS must be 0 or 1 (USE_TAGS=%0d)", USE_TAGS))
+    `MF_PARAM_ERROR_IF(SRC_LAT < 1 || SRC_LAT > 2, g_bad_src_lat,
+                       ERROR_banyan_a2a_xchg_SRC_LAT_must_be_1_or_2,
+                       ("banyan_a2a_xchg: SRC_LAT must be 1 or 2 (SRC_LAT=%0d)", SRC_LAT))
   endgenerate
 
   wire          clear, issue, last;
@@ -114,7 +119,8 @@ module banyan_a2a_xchg (
   wire [N*FW-1:0] f_in_data;
   wire [N*M-1:0]  f_in_tag;
   wire [M-1:0]    f_in_cfg;
-  a2a_source #(.N(N), .DW(DW), .B(B), .TW(M), .CW(M)) u_src (
+  a2a_source #(.N(N), .DW(DW), .B(B), .TW(M), .CW(M), .SRC_LAT(SRC_LAT))
+    u_src (
     .clk(clk), .rst(rst), .issue(issue), .valid(s_valid), .dst(s_dst), .tag(s_tag),
     .cfg(s_cfg), .blk(blk), .boff(boff), .rd_en(src_rd_en), .rd_addr(src_rd_addr),
     .rd_data(src_rd_data), .f_valid(f_in_valid), .f_data(f_in_data), .f_tag(f_in_tag),

@@ -21,13 +21,18 @@
 //                N <= 128, PIPELINE 0 and 1: 3N for i = 1 or m-2, 2N otherwise; N = 8:
 //                3N = 24, the minimum)
 //   RELAY_DEPTH  relay-buffer slots per processor, >= 1 (default 2; the model's plans need 1)
+//   SRC_LAT      source read latency: src_rd_data valid SRC_LAT cycles after src_rd_en; 1
+//                (default: block RAM, synchronous read) or 2 (block RAM with its output
+//                register).  SRC_LAT = 2 delays every op by one more register between the
+//                plan read and the fabric (relays included), so the plans do not change.
 // Derived: M = log2 N, FLAT, SW = max(1, ceil(log2 RELAY_DEPTH)), PW = 2 + M + SW,
 //   EW = M + N*PW (plan entry), PAW = max(1, ceil(log2 PLAN_DEPTH)),
 //   PLW = ceil(log2(PLAN_DEPTH + 1)), HBW = ceil(log2 B), AW = max(1, ceil(log2(N*B))),
 //   FW = DW + 2M + HBW + SW + 1 (fabric word: data, source, destination, block word, relay
 //   slot, first-hop flag, from bit 0 up), FSW = max(1, ceil(log2 M)), FEW = M - 1,
 //   PL = max(1, ceil(log4 N)) levels of the counters' population-count trees
-//   (a2a_count_levels), LAT = FLAT + 4 + PL (as the other data engines)
+//   (a2a_count_levels), LAT = a2a_latency(FLAT, SRC_LAT, PL) = FLAT + SRC_LAT + 3 + PL
+//   (as the other data engines)
 //
 // Plan entry (EW bits; entry t = plan cycle t; writer: banyan::ft_image_hex):
 //   [M-1:0]                 configuration number k: the fabric realizes Gamma_k
@@ -51,9 +56,9 @@
 //   start           begins an exchange (ignored while busy); clears the counters and the
 //                   sinks' written-word record
 //   busy, done      done stays until the next start
-//   cycles [31:0]   busy cycles of the last exchange: B*T + LAT when done, LAT = FLAT + 4 +
-//                   PL (plan read, source read, sink register, event register, PL levels
-//                   of population count)
+//   cycles [31:0]   busy cycles of the last exchange: B*T + LAT when done, LAT = FLAT +
+//                   SRC_LAT + 3 + PL (plan read, source read, sink register, event
+//                   register, PL levels of population count)
 //   delivered [31:0]  words written into the sink buffers
 //   err_dst [31:0]  final-hop words that arrived at a processor other than their destination
 //                   (not written)
@@ -67,12 +72,14 @@
 //                   banyan_fabric (0 dead, 1 stuck straight, 2 stuck cross, 3 dead); hold
 //                   them constant during an exchange
 //   src_rd_en [N], src_rd_addr [N*AW], src_rd_data [N*DW]   processor i's source buffer:
-//                   data valid in the cycle after src_rd_en (synchronous read)
+//                   data valid SRC_LAT cycles after src_rd_en (synchronous read)
 //   snk_wr_en [N], snk_wr_addr [N*AW], snk_wr_data [N*DW]   processor i's sink buffer
 //
 // Timing: start in cycle c (sampled at the edge ending c); plan entry t of pass b is read
-// in cycle c+1 + b*T + t (issue), the source read / relay-slot selection follows in the next
-// cycle, the word enters the fabric one cycle later and leaves it FLAT cycles after that.
+// in cycle c+1 + b*T + t (issue), the source read follows in the next cycle, the word
+// enters the fabric SRC_LAT cycles later (the relay slot is selected in that cycle too) and
+// leaves it FLAT cycles after that (the timing below counts plan cycles: it holds for both
+// SRC_LAT).
 // A first hop is in its relay's slot from the following edge; a second hop issued at plan
 // cycle t2 reads its slot when it enters the fabric, so it finds the message exactly when
 // t2 >= t1 + FLAT + 1 (t1 = its first hop's plan cycle), and a slot read at t2 may be
@@ -81,8 +88,8 @@
 // written in the next cycle; that cycle's events (written, new, duplicate, misrouted, and
 // the relay misses / overflows of their own cycles) are registered, counted through PL
 // registered levels (a2a_popcount) and added by the counters (a2a_counter) at the edge
-// PL + 1 cycles after the write.  done rises B*T + LAT = B*T + FLAT + 4 + PL cycles after
-// start, with every counter final.
+// PL + 1 cycles after the write.  done rises B*T + LAT = B*T + FLAT + SRC_LAT + 3 + PL
+// cycles after start, with every counter final.
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -98,6 +105,7 @@ module banyan_ft_engine (
   parameter integer PIPELINE = 1;
   parameter integer PLAN_DEPTH = 3 * N + 8;
   parameter integer RELAY_DEPTH = 2;
+  parameter integer SRC_LAT = 1;
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
@@ -133,7 +141,7 @@ module banyan_ft_engine (
   localparam integer VW = (VW0 > 32) ? 32 : VW0;
   localparam integer VWD0 = 2 * M + mf_clog2(B) + 1;
   localparam integer VWD = (VWD0 > 32) ? 32 : VWD0;
-  localparam integer LAT = FLAT + 4 + PL;
+  localparam integer LAT = a2a_latency(FLAT, SRC_LAT, PL);
   localparam integer DRAIN = LAT - 1;  // busy cycles after the last issue, minus one
 
   input  wire            clk;
@@ -181,6 +189,9 @@ module banyan_ft_engine (
                        ERROR_banyan_ft_engine_RELAY_DEPTH_must_be_positive,
                        ("banyan_ft_engine: RELAY_DEPTH must be >= 1 (RELAY_DEPTH=%0d)",
                         RELAY_DEPTH))
+    `MF_PARAM_ERROR_IF(SRC_LAT < 1 || SRC_LAT > 2, g_bad_src_lat,
+                       ERROR_banyan_ft_engine_SRC_LAT_must_be_1_or_2,
+                       ("banyan_ft_engine: SRC_LAT must be 1 or 2 (SRC_LAT=%0d)", SRC_LAT))
   endgenerate
 
   // ---- schedule memory
@@ -252,13 +263,39 @@ module banyan_ft_engine (
     a_b <= b_q;
   end
 
-  // ---- stage C registers (fabric input cycle), written from stage A (the processors' ops
+  // ---- stage X: stage A SRC_LAT - 1 cycles later (SRC_LAT = 2: the block RAM's output
+  // register), the cycle before the read data is valid
+  wire          x_v;
+  wire [EW-1:0] x_ent;
+  wire [BW-1:0] x_b;
+  generate
+    if (SRC_LAT == 2) begin : g_lat2
+      reg          r_v;
+      reg [EW-1:0] r_ent;
+      reg [BW-1:0] r_b;
+      always @(posedge clk) begin
+        if (rst) r_v <= 1'b0;
+        else r_v <= a_v;
+        r_ent <= a_ent;
+        r_b <= a_b;
+      end
+      assign x_v = r_v;
+      assign x_ent = r_ent;
+      assign x_b = r_b;
+    end else begin : g_lat1
+      assign x_v = a_v;
+      assign x_ent = a_ent;
+      assign x_b = a_b;
+    end
+  endgenerate
+
+  // ---- stage C registers (fabric input cycle), written from stage X (the processors' ops
   // are registered decoded, below)
   reg [M-1:0]  c_cfg;
   reg [BW-1:0] c_b;
   always @(posedge clk) begin
-    c_cfg <= a_ent[M-1:0];
-    c_b <= a_b;
+    c_cfg <= x_ent[M-1:0];
+    c_b <= x_b;
   end
 
   wire [N-1:0]    f_in_valid;
@@ -285,9 +322,12 @@ module banyan_ft_engine (
   generate
     for (i = 0; i < N; i = i + 1) begin : g_proc
       localparam [M-1:0] ME = i;
-      wire [PW-1:0] a_fld = a_ent[M + i*PW +: PW];
+      // the read port from stage A (op, dest), the fabric-input registers from stage X
+      wire [M+1:0]  a_fld = a_ent[M + i*PW +: M + 2];
       wire [1:0]    a_op = a_fld[1:0];
       wire [M-1:0]  a_dest = a_fld[M+1:2];
+      wire [PW-1:0] x_fld = x_ent[M + i*PW +: PW];
+      wire [1:0]    x_op = x_fld[1:0];
       // the op of a valid entry, decoded: own word (direct or first hop), first hop, second hop
       reg           c_own, c_first, c_rel;
       reg  [M-1:0]  c_dest;
@@ -298,12 +338,12 @@ module banyan_ft_engine (
           c_first <= 1'b0;
           c_rel <= 1'b0;
         end else begin
-          c_own <= a_v && (a_op == MF_FTOP_DIRECT[1:0] || a_op == MF_FTOP_FIRST[1:0]);
-          c_first <= a_v && (a_op == MF_FTOP_FIRST[1:0]);
-          c_rel <= a_v && (a_op == MF_FTOP_RELAY[1:0]);
+          c_own <= x_v && (x_op == MF_FTOP_DIRECT[1:0] || x_op == MF_FTOP_FIRST[1:0]);
+          c_first <= x_v && (x_op == MF_FTOP_FIRST[1:0]);
+          c_rel <= x_v && (x_op == MF_FTOP_RELAY[1:0]);
         end
-        c_dest <= a_dest;
-        c_slot <= a_fld[PW-1:M+2];
+        c_dest <= x_fld[M+1:2];
+        c_slot <= x_fld[PW-1:M+2];
       end
       assign src_rd_en[i] = a_v && (a_op == MF_FTOP_DIRECT[1:0] || a_op == MF_FTOP_FIRST[1:0]);
       if (HBW > 0) begin : g_addr_b

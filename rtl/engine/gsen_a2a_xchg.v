@@ -10,11 +10,11 @@
 // each round's configuration, senders, destinations and tags; the schedule runs B times
 // (block word b in repetition b).  Pipeline (a2a_ctrl, a2a_source, a2a_sink, a2a_monitor):
 // step t issued in cycle t; scheduler register; source read in cycle t+1; the word and its
-// header {b, j, i} enter the fabric in cycle t+2; fabric latency FLAT; a register before the
-// sinks; the sink writes in cycle t+3+FLAT; its event is registered, counted by a
-// pipelined tree of PL levels, and the counters add the count at the edge ending cycle
-// t+4+FLAT+PL.
-// cycles = B*ROUNDS + LAT when done, LAT = FLAT + 4 + PL.
+// header {b, j, i} enter the fabric in cycle t+1+SRC_LAT; fabric latency FLAT; a register
+// before the sinks; the sink writes in cycle t+2+SRC_LAT+FLAT; its event is registered,
+// counted by a pipelined tree of PL levels, and the counters add the count at the edge
+// ending cycle t+3+SRC_LAT+FLAT+PL.
+// cycles = B*ROUNDS + LAT when done, LAT = FLAT + SRC_LAT + 3 + PL (a2a_latency).
 //
 // Parameters
 //   N               ports, even, >= 4 (N = 2 mod 4 for SCHED = 0)
@@ -29,8 +29,12 @@
 //   PLAYER_CONTROL  player only: 1 stage, 2 alt, 3 alt2, 4 alt4
 //   PLAYER_LEN      player only: entries = rounds
 //   PLAYER_FILE     player only: $readmemh file ("" = none, write the entries first)
+//   SRC_LAT         source read latency: src_rd_data valid SRC_LAT cycles after src_rd_en;
+//                   1 (default: block RAM, synchronous read) or 2 (block RAM with its output
+//                   register)
 // Derived: NS = IW = n = ceil(log2 N); ROUNDS; FLAT; PL = max(1, ceil(log4 w)), w = N
-//   (USE_TAGS = 0) or n*N/2 (USE_TAGS = 1: the conflict bits); LAT = FLAT + 4 + PL;
+//   (USE_TAGS = 0) or n*N/2 (USE_TAGS = 1: the conflict bits);
+//   LAT = a2a_latency(FLAT, SRC_LAT, PL) = FLAT + SRC_LAT + 3 + PL;
 //   AW = max(1, ceil(log2(N*B))) buffer address bits; HBW = ceil(log2 B);
 //   FW = DW + 2*IW + HBW fabric word bits; PAW = max(1, ceil(log2 PLAYER_LEN));
 //   PENTRY_W = N + 4*ceil(n/4)
@@ -45,7 +49,7 @@
 //   missing [31:0]      when done: N*N*B - delivered; else 0
 //   conflicts [31:0]    USE_TAGS = 1: switch conflicts reported by the fabric; else 0
 //   src_rd_en [N], src_rd_addr [N*AW]   source-buffer read ports (registered)
-//   src_rd_data [N*DW]  the words read, valid the cycle after src_rd_en
+//   src_rd_data [N*DW]  the words read, valid SRC_LAT cycles after src_rd_en
 //   snk_wr_en [N], snk_wr_addr [N*AW], snk_wr_data [N*DW]   sink-buffer write ports
 //   pl_wr_en, pl_wr_addr [PAW-1:0], pl_wr_data [PENTRY_W-1:0]  player memory write port
 //                       (ignored for SCHED != 2); entry format in gsen_sched_player
@@ -66,6 +70,7 @@ module gsen_a2a_xchg (
   parameter integer PLAYER_CONTROL = 2;
   parameter integer PLAYER_LEN = 10;
   parameter PLAYER_FILE = "";
+  parameter integer SRC_LAT = 1;
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
@@ -86,7 +91,7 @@ module gsen_a2a_xchg (
   localparam integer NSW = NS * (N / 2);
   // levels of the counters' population-count trees (a2a_functions.vh)
   localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
-  localparam integer LAT = FLAT + 4 + PL;
+  localparam integer LAT = a2a_latency(FLAT, SRC_LAT, PL);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
   localparam integer FW = DW + 2 * IW + HBW;
@@ -127,6 +132,9 @@ module gsen_a2a_xchg (
     `MF_PARAM_ERROR_IF(USE_TAGS != 0 && USE_TAGS != 1, g_bad_use_tags,
                        ERROR_gsen_a2a_xchg_USE_TAGS_must_be_0_or_1,
                        ("gsen_a2a_xchg: USE_TAGS must be 0 or 1 (USE_TAGS=%0d)", USE_TAGS))
+    `MF_PARAM_ERROR_IF(SRC_LAT < 1 || SRC_LAT > 2, g_bad_src_lat,
+                       ERROR_gsen_a2a_xchg_SRC_LAT_must_be_1_or_2,
+                       ("gsen_a2a_xchg: SRC_LAT must be 1 or 2 (SRC_LAT=%0d)", SRC_LAT))
   endgenerate
 
   // ---- control ----
@@ -174,7 +182,7 @@ module gsen_a2a_xchg (
   wire [N*FW-1:0] f_in_data;
   wire [N*NS-1:0] f_in_tag;
   wire [NS-1:0]   f_in_cfg;
-  a2a_source #(.N(N), .DW(DW), .B(B), .TW(NS), .CW(NS)) u_src (
+  a2a_source #(.N(N), .DW(DW), .B(B), .TW(NS), .CW(NS), .SRC_LAT(SRC_LAT)) u_src (
     .clk(clk), .rst(rst), .issue(issue), .valid(s_valid), .dst(s_dst), .tag(s_tag),
     .cfg(s_cfg), .blk(blk), .boff(boff), .rd_en(src_rd_en), .rd_addr(src_rd_addr),
     .rd_data(src_rd_data), .f_valid(f_in_valid), .f_data(f_in_data), .f_tag(f_in_tag),

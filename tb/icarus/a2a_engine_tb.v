@@ -1,7 +1,7 @@
 // a2a_engine_tb: Icarus smoke bench of the all-to-all engines (gsen_a2a_engine,
 // banyan_a2a_engine).  Runs the exchange twice (the second start checks that sinks and
 // counters clear) and checks:
-//   done within a time-out, cycles == B*ROUNDS + LAT (LAT = fabric + 4 + count levels),
+//   done within a time-out, cycles == B*ROUNDS + LAT (a2a_latency, source read latency 1),
 //   no fault: delivered == N*N*B, errors == 0, conflicts == 0;
 //   banyan with a dead element (FAULT_KIND = 0): missing == errors == 2N*B (the words of
 //   the 2N pairs whose unique path crosses the element), delivered == (N*N - 2N)*B, no
@@ -42,8 +42,9 @@ module a2a_engine_tb;
   localparam integer NS = mf_clog2(N);
   localparam integer ROUNDS = (ENGINE == 1) ? N :
                               (SCHED == 0) ? N : (SCHED == 1) ? (1 << NS) : PLAYER_LEN;
-  localparam integer LAT = (PIPELINE ? NS : 0) + 4 +  // fabric + the engine's stages
-                          a2a_count_levels(N, NS * (N / 2), USE_TAGS);
+  // the data engine's latency (fabric, source read latency 1 in the self-test engines)
+  localparam integer LAT = a2a_latency(PIPELINE ? NS : 0, 1,
+                                       a2a_count_levels(N, NS * (N / 2), USE_TAGS));
   localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
   localparam integer CW4 = 4 * ((NS + 3) / 4);
   localparam integer PENTRY_W = N + CW4;

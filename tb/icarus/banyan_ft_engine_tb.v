@@ -5,12 +5,14 @@
 // source buffers with word(i, a) = (i*131 + a*7 + 5) mod 2^DW, injects the dead fault
 // E_(FAULT_STAGE, FAULT_ELEM) and runs the exchange twice (the second start checks that the
 // counters and relay buffers clear).  Checks each time: done within a time-out,
-// cycles == B*PLAN_LEN + LAT (FLAT + 4 + PL), delivered == N*N*B, missing == err_dst == err_dup ==
+// cycles == B*PLAN_LEN + LAT (a2a_latency), delivered == N*N*B, missing == err_dst == err_dup ==
 // relay_miss == relay_ovf == 0, and every sink word == the word its source held for it (the
 // transpose).  Prints PASS/FAIL and calls $fatal on failure.
 //
 // Parameters
-//   N, DW, B, PIPELINE, RELAY_DEPTH   as the engine (PLAN_DEPTH: its default)
+//   N, DW, B, PIPELINE, RELAY_DEPTH, SRC_LAT   as the engine (PLAN_DEPTH: its default); the
+//                                     source buffers' read data come SRC_LAT cycles after
+//                                     src_rd_en (2: a block RAM's output register)
 //   PLAN_FILE, PLAN_LEN               the image and its number of entries (ENTRIES=)
 //   FAULT_STAGE, FAULT_ELEM           the dead element the plan was made for
 `timescale 1ns / 1ps
@@ -22,6 +24,7 @@ module banyan_ft_engine_tb;
   parameter integer B = 1;
   parameter integer PIPELINE = 1;
   parameter integer RELAY_DEPTH = 2;
+  parameter integer SRC_LAT = 1;
   parameter PLAN_FILE = "";
   parameter integer PLAN_LEN = 48;
   parameter integer FAULT_STAGE = 1;
@@ -32,8 +35,8 @@ module banyan_ft_engine_tb;
 
   localparam integer M = mf_clog2(N);
   localparam integer FLAT = PIPELINE ? M : 0;
-  // the engine's latency (its header): FLAT + 4 + the counters' population-count levels
-  localparam integer LAT = FLAT + 4 + a2a_count_levels(N, 0, 0);
+  // the engine's latency (its header): fabric, source read, the counters' levels
+  localparam integer LAT = a2a_latency(FLAT, SRC_LAT, a2a_count_levels(N, 0, 0));
   localparam integer SW = (mf_clog2(RELAY_DEPTH) < 1) ? 1 : mf_clog2(RELAY_DEPTH);
   localparam integer EW = M + N * (2 + M + SW);
   localparam integer PLAN_DEPTH = 3 * N + 8;
@@ -62,8 +65,8 @@ module banyan_ft_engine_tb;
   wire [FSW-1:0]   fault_stage = FAULT_STAGE;
   wire [FEW-1:0]   fault_elem = FAULT_ELEM;
 
-  banyan_ft_engine #(.N(N), .DW(DW), .B(B), .PIPELINE(PIPELINE), .RELAY_DEPTH(RELAY_DEPTH))
-  dut (
+  banyan_ft_engine #(.N(N), .DW(DW), .B(B), .PIPELINE(PIPELINE), .RELAY_DEPTH(RELAY_DEPTH),
+                     .SRC_LAT(SRC_LAT)) dut (
     .clk(clk), .rst(rst), .plan_wr_en(plan_wr_en), .plan_wr_addr(plan_wr_addr),
     .plan_wr_data(plan_wr_data), .plan_len(plan_len), .start(start), .busy(busy), .done(done),
     .cycles(cycles), .delivered(delivered), .err_dst(err_dst), .err_dup(err_dup),
@@ -73,7 +76,16 @@ module banyan_ft_engine_tb;
     .snk_wr_en(snk_wr_en), .snk_wr_addr(snk_wr_addr), .snk_wr_data(snk_wr_data)
   );
 
-  // The user's memories: synchronous source reads, sink writes.
+  // The user's memories: synchronous source reads (SRC_LAT = 2: then an output register),
+  // sink writes.
+  reg  [N*DW-1:0] rd_q = 0;
+  generate
+    if (SRC_LAT == 2) begin : g_lat2
+      always @(posedge clk) src_rd_data <= rd_q;
+    end else begin : g_lat1
+      always @* src_rd_data = rd_q;
+    end
+  endgenerate
   reg [EW-1:0] image [0:PLAN_DEPTH-1];
   reg [DW-1:0] snk [0:N*NB-1];
   function [DW-1:0] word;
@@ -85,7 +97,7 @@ module banyan_ft_engine_tb;
   integer i;
   always @(posedge clk) begin
     for (i = 0; i < N; i = i + 1) begin
-      if (src_rd_en[i]) src_rd_data[i*DW +: DW] <= word(i, src_rd_addr[i*AW +: AW]);
+      if (src_rd_en[i]) rd_q[i*DW +: DW] <= word(i, src_rd_addr[i*AW +: AW]);
       if (snk_wr_en[i]) snk[i*NB + snk_wr_addr[i*AW +: AW]] <= snk_wr_data[i*DW +: DW];
     end
   end
@@ -133,12 +145,12 @@ module banyan_ft_engine_tb;
             end
     end
     if (bad != 0) begin
-      $display("FAIL banyan_ft_engine N=%0d B=%0d PIPELINE=%0d E_%0d,%0d: %0d errors", N, B,
-               PIPELINE, FAULT_STAGE, FAULT_ELEM, bad);
+      $display("FAIL banyan_ft_engine N=%0d B=%0d PIPELINE=%0d SRC_LAT=%0d E_%0d,%0d: %0d errors", N, B,
+               PIPELINE, SRC_LAT, FAULT_STAGE, FAULT_ELEM, bad);
       $fatal(1);
     end
-    $display("PASS banyan_ft_engine N=%0d B=%0d PIPELINE=%0d E_%0d,%0d: %0d plan cycles, %0d cycles, %0d words, twice",
-             N, B, PIPELINE, FAULT_STAGE, FAULT_ELEM, PLAN_LEN, cycles, delivered);
+    $display("PASS banyan_ft_engine N=%0d B=%0d PIPELINE=%0d SRC_LAT=%0d E_%0d,%0d: %0d plan cycles, %0d cycles, %0d words, twice",
+             N, B, PIPELINE, SRC_LAT, FAULT_STAGE, FAULT_ELEM, PLAN_LEN, cycles, delivered);
     $finish;
   end
 endmodule

@@ -25,8 +25,8 @@ module gsen_engine_speed_tb;
   localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
   // Rounds of the alternating (N) and stage (2^n) schedules; fabric latency n when pipelined.
   localparam integer ROUNDS = (SCHED == 0) ? N : (1 << NS);
-  localparam integer LAT = (PIPELINE ? NS : 0) + 4 +  // fabric + the engine's stages
-                          a2a_count_levels(N, NS * (N / 2), 0);
+  // the data engine's latency (fabric, source read latency 1 in the self-test engine)
+  localparam integer LAT = a2a_latency(PIPELINE ? NS : 0, 1, a2a_count_levels(N, NS * (N / 2), 0));
 
   reg clk = 1'b0;
   reg rst = 1'b1;

@@ -632,6 +632,17 @@ class Icarus:
         self.benches, self.prep = [], []
         for raw in script.replace("\\\n", " ").splitlines():
             line = raw.split(" #")[0].strip()
+            # eval "$(python3 scripts/mfparams.py sh)": the shared codes as shell variables
+            m = re.fullmatch(r'eval "\$\((python3 [^)]*)\)".*', line)
+            if m:
+                rc, out, _ = run(shlex.split(m.group(1)), cwd=SRC[0])
+                if rc != 0:
+                    die(f"icarus_smoke.sh: {m.group(1)} failed: {out.strip()[:200]}", 1)
+                for kv in out.splitlines():
+                    k, _, v = kv.partition("=")
+                    if re.fullmatch(r"[A-Za-z_]\w*", k):
+                        self.vars[k] = v
+                continue
             m = re.fullmatch(r"([EF])=(\S+)", line)
             if m:
                 self.vars[m.group(1)] = m.group(2)
@@ -652,7 +663,8 @@ class Icarus:
         self.libs = [f"-I{d}" for _, d in inc] + [x for d in srcs for x in ("-y", d)]
 
     def subst(self, s):
-        for k, v in self.vars.items():
+        # longest names first ($MF_CTRL_ALT2 before $MF_CTRL_ALT)
+        for k, v in sorted(self.vars.items(), key=lambda kv: -len(kv[0])):
             s = s.replace("$" + k, v)
         return s
 

@@ -37,30 +37,31 @@ for f in "${files[@]}"; do
   if ! verilator --lint-only -Wall $incs "$f"; then echo "lint: verilator: $f"; fail=1; fi
 done
 
-# 2. parameter sweeps: "file|-G options"
+# 2. parameter sweeps: "file|-G options"; the codes by name (MF_* of rtl/common/mf_params.vh)
+eval "$(python3 scripts/mfparams.py sh)" || exit 1
 sweeps=()
-for c in 0 1 2 3 4 5; do for p in 0 1; do
+for c in $MF_CTRL_CODES; do for p in 0 1; do
   sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=$c -GPIPELINE=$p")
   sweeps+=("rtl/gsen/gsen_fabric.v|-GN=16 -GCONTROL=$c -GPIPELINE=$p")
-  [ $c -ne 5 ] && sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=$c -GPIPELINE=$p -GROUND_VALID=1")
+  [ $c -ne $MF_CTRL_TAG ] && sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=$c -GPIPELINE=$p -GROUND_VALID=1")
 done; done
-for c in 0 1 5; do for p in 0 1; do
+for c in $MF_CTRL_INDIV $MF_CTRL_STAGE $MF_CTRL_TAG; do for p in 0 1; do
   sweeps+=("rtl/banyan/banyan_fabric.v|-GN=16 -GCONTROL=$c -GPIPELINE=$p")
   sweeps+=("rtl/banyan/banyan_fabric.v|-GN=4 -GCONTROL=$c -GPIPELINE=$p")
 done; done
 for t in 0 1; do for p in 0 1; do
-  sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=10 -GSCHED=0 -GUSE_TAGS=$t -GPIPELINE=$p")
-  sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=12 -GSCHED=1 -GUSE_TAGS=$t -GPIPELINE=$p")
-  sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=20 -GSCHED=2 -GPLAYER_CONTROL=3 -GPLAYER_LEN=24 -GUSE_TAGS=$t -GPIPELINE=$p")
+  sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=10 -GSCHED=$MF_SCHED_ALT -GUSE_TAGS=$t -GPIPELINE=$p")
+  sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=12 -GSCHED=$MF_SCHED_STAGE -GUSE_TAGS=$t -GPIPELINE=$p")
+  sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=20 -GSCHED=$MF_SCHED_PLAYER -GPLAYER_CONTROL=$MF_CTRL_ALT2 -GPLAYER_LEN=24 -GUSE_TAGS=$t -GPIPELINE=$p")
   sweeps+=("rtl/engine/banyan_a2a_engine.v|-GN=16 -GUSE_TAGS=$t -GPIPELINE=$p")
 done; done
-for pc in 1 2 4; do
-  sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=24 -GSCHED=2 -GPLAYER_CONTROL=$pc -GPLAYER_LEN=32")
+for pc in $MF_CTRL_STAGE $MF_CTRL_ALT $MF_CTRL_ALT4; do
+  sweeps+=("rtl/engine/gsen_a2a_engine.v|-GN=24 -GSCHED=$MF_SCHED_PLAYER -GPLAYER_CONTROL=$pc -GPLAYER_LEN=32")
 done
 # the data engines: one data bit, blocks of B words (B = 2^k and not), both pipelines
 for p in 0 1; do
-  sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=10 -GSCHED=0 -GDW=1 -GB=3 -GPIPELINE=$p")
-  sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=12 -GSCHED=1 -GDW=32 -GB=4 -GUSE_TAGS=1 -GPIPELINE=$p")
+  sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=10 -GSCHED=$MF_SCHED_ALT -GDW=1 -GB=3 -GPIPELINE=$p")
+  sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=12 -GSCHED=$MF_SCHED_STAGE -GDW=32 -GB=4 -GUSE_TAGS=1 -GPIPELINE=$p")
   sweeps+=("rtl/engine/banyan_a2a_xchg.v|-GN=16 -GDW=8 -GB=5 -GPIPELINE=$p")
   sweeps+=("rtl/engine/banyan_a2a_engine.v|-GN=8 -GW=20 -GB=2 -GPIPELINE=$p")
   # the fault-tolerant engine: N = 8, one data bit with B = 3 and 5 relay slots
@@ -68,6 +69,11 @@ for p in 0 1; do
   sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=16 -GDW=1 -GB=3 -GRELAY_DEPTH=5 -GPIPELINE=$p")
 done
 sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=64 -GDW=32 -GB=4 -GPLAN_DEPTH=1 -GRELAY_DEPTH=1")
+# source memories with an output register (SRC_LAT = 2)
+sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=10 -GSCHED=$MF_SCHED_ALT -GDW=1 -GB=3 -GSRC_LAT=2")
+sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=12 -GSCHED=$MF_SCHED_STAGE -GUSE_TAGS=1 -GPIPELINE=0 -GSRC_LAT=2")
+sweeps+=("rtl/engine/banyan_a2a_xchg.v|-GN=16 -GB=5 -GSRC_LAT=2")
+sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=16 -GDW=1 -GB=3 -GRELAY_DEPTH=5 -GSRC_LAT=2")
 for ne in 2 4 8 32 64; do
   sweeps+=("rtl/board/rn1_selftest.v|-GNE=$ne")
 done
@@ -93,14 +99,14 @@ done
 sweeps+=("rtl/lcan/lcan_engine.v|-GN=4 -GD=2 -GU=8 -GW=1" "rtl/lcan/lcan_engine.v|-GN=64 -GD=8 -GU=2 -GW=32")
 sweeps+=("rtl/lcan/lcan_engine.v|-GN=64 -GD=4 -GU=2 -GPIPE=1" "rtl/lcan/lcan_engine.v|-GN=4 -GD=4 -GU=2 -GPIPE=1")
 # the board tops with each design they carry (DESIGN 0 = gsen, their default, is step 1)
-sweeps+=("rtl/board/icebreaker_top.v|-GDESIGN=1" "rtl/board/hx8k_top.v|-GDESIGN=1")
-sweeps+=("rtl/board/hx8k_top.v|-GDESIGN=3" "rtl/board/lcan_selftest.v|-GN=64 -GD=4 -GU=2 -GW=32")
+sweeps+=("rtl/board/icebreaker_top.v|-GDESIGN=$MF_DESIGN_BANYAN" "rtl/board/hx8k_top.v|-GDESIGN=$MF_DESIGN_BANYAN")
+sweeps+=("rtl/board/hx8k_top.v|-GDESIGN=$MF_DESIGN_LCAN" "rtl/board/lcan_selftest.v|-GN=64 -GD=4 -GU=2 -GW=32")
 sweeps+=("rtl/board/lcan_selftest.v|-GN=4 -GD=4 -GU=4 -GW=1")
-sweeps+=("rtl/board/ulx3s_top.v|-GDESIGN=1" "rtl/board/ulx3s_top.v|-GDESIGN=2")
+sweeps+=("rtl/board/ulx3s_top.v|-GDESIGN=$MF_DESIGN_BANYAN" "rtl/board/ulx3s_top.v|-GDESIGN=$MF_DESIGN_RN1")
 # the transpose demonstration (XPOSE = 1): both engines, B > 1, the ULX3S N = 64 word
-sweeps+=("rtl/board/icebreaker_top.v|-GXPOSE=1" "rtl/board/hx8k_top.v|-GDESIGN=1 -GXPOSE=1")
+sweeps+=("rtl/board/icebreaker_top.v|-GXPOSE=1" "rtl/board/hx8k_top.v|-GDESIGN=$MF_DESIGN_BANYAN -GXPOSE=1")
 sweeps+=("rtl/board/board_xpose.v|-GENGINE=1 -GN=16 -GW=18 -GB=3 -GPIPELINE=0")
-sweeps+=("rtl/board/board_xpose.v|-GN=64 -GW=32 -GSCHED=1")
+sweeps+=("rtl/board/board_xpose.v|-GN=64 -GW=32 -GSCHED=$MF_SCHED_STAGE")
 for s in "${sweeps[@]}"; do
   f=${s%%|*}; g=${s#*|}
   if ! verilator --lint-only -Wall $incs $g "$f"; then echo "lint: verilator: $f $g"; fail=1; fi
@@ -109,7 +115,7 @@ done
 # 3. Icarus
 if ! iverilog -g2005 -o "$work/all.vvp" $incs "${files[@]}"; then echo "lint: iverilog failed"; fail=1; fi
 #    and the generate branches that only non-default parameters elaborate
-for g in "CONTROL=1 PIPELINE=1 ROUND_VALID=1" "CONTROL=2 PIPELINE=0 ROUND_VALID=1"; do
+for g in "CONTROL=$MF_CTRL_STAGE PIPELINE=1 ROUND_VALID=1" "CONTROL=$MF_CTRL_ALT PIPELINE=0 ROUND_VALID=1"; do
   ps=(); for kv in $g; do ps+=("-Pgsen_fabric.$kv"); done
   if ! iverilog -g2005 -s gsen_fabric "${ps[@]}" -o "$work/rv.vvp" $incs \
        $(python3 scripts/mfcores.py files fabrics --relative); then
@@ -126,23 +132,26 @@ bad=(
   "gsen_fabric|rtl/gsen/gsen_fabric.v|N=2|N must be >= 4|ERROR_gsen_fabric_N_must_be_at_least_4"
   "gsen_fabric|rtl/gsen/gsen_fabric.v|CONTROL=9|unknown CONTROL|ERROR_gsen_fabric_unknown_CONTROL"
   "gsen_fabric|rtl/gsen/gsen_fabric.v|ROUND_VALID=2|ROUND_VALID must be 0 or 1|ERROR_gsen_fabric_ROUND_VALID_must_be_0_or_1"
-  "gsen_fabric|rtl/gsen/gsen_fabric.v|ROUND_VALID=1,CONTROL=5|ROUND_VALID=1 needs a configured CONTROL|ERROR_gsen_fabric_ROUND_VALID_needs_a_configured_CONTROL"
+  "gsen_fabric|rtl/gsen/gsen_fabric.v|ROUND_VALID=1,CONTROL=$MF_CTRL_TAG|ROUND_VALID=1 needs a configured CONTROL|ERROR_gsen_fabric_ROUND_VALID_needs_a_configured_CONTROL"
   "banyan_fabric|rtl/banyan/banyan_fabric.v|N=12|N must be a power of two|ERROR_banyan_fabric_N_must_be_a_power_of_two"
-  "banyan_fabric|rtl/banyan/banyan_fabric.v|CONTROL=2|CONTROL must be 0 individual|ERROR_banyan_fabric_CONTROL_must_be_0_1_or_5"
+  "banyan_fabric|rtl/banyan/banyan_fabric.v|CONTROL=$MF_CTRL_ALT|CONTROL must be 0 individual|ERROR_banyan_fabric_CONTROL_must_be_0_1_or_5"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|W=8|too small|ERROR_gsen_a2a_engine_W_too_small"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|SCHED=5|unknown SCHED|ERROR_gsen_a2a_xchg_unknown_SCHED"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|N=12|N must be 2 mod 4|ERROR_gsen_sched_alt_N_must_be_2_mod_4"
-  "gsen_sched_player|rtl/engine/gsen_sched_player.v|CONTROL=5|CONTROL must be 1 stage|ERROR_gsen_sched_player_CONTROL_must_be_stage_or_alt"
+  "gsen_sched_player|rtl/engine/gsen_sched_player.v|CONTROL=$MF_CTRL_TAG|CONTROL must be 1 stage|ERROR_gsen_sched_player_CONTROL_must_be_stage_or_alt"
   "banyan_a2a_engine|rtl/engine/banyan_a2a_engine.v|N=24|N must be a power of two|ERROR_banyan_a2a_xchg_N_must_be_a_power_of_two"
   "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|DW=0|DW must be >= 1|ERROR_gsen_a2a_xchg_DW_must_be_positive"
   "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|B=0|B must be >= 1|ERROR_gsen_a2a_xchg_B_must_be_positive"
   "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|N=9|N must be even|ERROR_gsen_a2a_xchg_N_must_be_even"
   "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|DW=0|DW must be >= 1|ERROR_banyan_a2a_xchg_DW_must_be_positive"
   "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|B=0|B must be >= 1|ERROR_banyan_a2a_xchg_B_must_be_positive"
+  "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_gsen_a2a_xchg_SRC_LAT_must_be_1_or_2"
+  "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|SRC_LAT=0|SRC_LAT must be 1 or 2|ERROR_banyan_a2a_xchg_SRC_LAT_must_be_1_or_2"
+  "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_banyan_ft_engine_SRC_LAT_must_be_1_or_2"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=4|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=24|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
   "board_xpose|rtl/board/board_xpose.v|W=11|must be 4..32|ERROR_board_xpose_data_word_must_be_4_to_32_bits"
-  "board_xpose|rtl/board/board_xpose.v|SCHED=2|SCHED must be 0 (alt) or 1 (stage)|ERROR_board_xpose_SCHED_must_be_alt_or_stage"
+  "board_xpose|rtl/board/board_xpose.v|SCHED=$MF_SCHED_PLAYER|SCHED must be 0 (alt) or 1 (stage)|ERROR_board_xpose_SCHED_must_be_alt_or_stage"
   "board_a2a_selftest|rtl/board/board_a2a_selftest.v|XPOSE=2|XPOSE must be 0 or 1|ERROR_board_a2a_selftest_XPOSE_must_be_0_or_1"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|DW=0|DW must be >= 1|ERROR_banyan_ft_engine_DW_must_be_positive"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|B=0|B must be >= 1|ERROR_banyan_ft_engine_B_must_be_positive"
@@ -166,9 +175,9 @@ bad=(
   "rn1_monitor|rtl/rn1/rn1_monitor.v|MAXC=0|rn1_monitor: MAXC must be 1..9|ERROR_rn1_monitor_MAXC_must_be_1_to_9"
   "rn1_monitor|rtl/rn1/rn1_monitor.v|TH=16|rn1_monitor: need CW 1..8 and 1 <= TH < 2^CW|ERROR_rn1_monitor_TH_must_be_1_to_2_CW_minus_1"
   "board_a2a_selftest|rtl/board/board_a2a_selftest.v|ENGINE=2|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1"
-  "icebreaker_top|rtl/board/icebreaker_top.v|DESIGN=2|icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_icebreaker_top_DESIGN_must_be_gsen_or_banyan"
-  "hx8k_top|rtl/board/hx8k_top.v|DESIGN=2|hx8k_top: DESIGN must be 0 (gsen), 1 (banyan) or 3 (lcan)|ERROR_hx8k_top_DESIGN_must_be_gsen_banyan_or_lcan"
-  "ulx3s_top|rtl/board/ulx3s_top.v|DESIGN=3|ulx3s_top: DESIGN must be 0 (gsen), 1 (banyan) or 2 (rn1)|ERROR_ulx3s_top_DESIGN_must_be_gsen_banyan_or_rn1"
+  "icebreaker_top|rtl/board/icebreaker_top.v|DESIGN=$MF_DESIGN_RN1|icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_icebreaker_top_DESIGN_must_be_gsen_or_banyan"
+  "hx8k_top|rtl/board/hx8k_top.v|DESIGN=$MF_DESIGN_RN1|hx8k_top: DESIGN must be 0 (gsen), 1 (banyan) or 3 (lcan)|ERROR_hx8k_top_DESIGN_must_be_gsen_banyan_or_lcan"
+  "ulx3s_top|rtl/board/ulx3s_top.v|DESIGN=$MF_DESIGN_LCAN|ulx3s_top: DESIGN must be 0 (gsen), 1 (banyan) or 2 (rn1)|ERROR_ulx3s_top_DESIGN_must_be_gsen_banyan_or_rn1"
   "hypercube_net|rtl/hypercube/hypercube_net.v|D=0|hypercube_net: D must be 1..16|ERROR_hypercube_net_D_must_be_1_to_16"
   "hypercube_net|rtl/hypercube/hypercube_net.v|D=17|hypercube_net: D must be 1..16|ERROR_hypercube_net_D_must_be_1_to_16"
   "hypercube_net|rtl/hypercube/hypercube_net.v|STEPS=0|hypercube_net: STEPS must be >= 1|ERROR_hypercube_net_STEPS_must_be_positive"

@@ -6,7 +6,7 @@ set -euo pipefail
 
 apt_pkgs=(g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmark-dev
           nlohmann-json3-dev verilator yosys nextpnr-ice40 fpga-icestorm iverilog
-          python3 python3-pip z3)
+          python3 python3-pip z3 libcadical-dev)
 
 missing=()
 for p in "${apt_pkgs[@]}"; do

@@ -90,6 +90,34 @@ Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> 
   return cov;
 }
 
+Coverage check_coverage(const Topology& t, std::span<const Configuration> configs) {
+  const int N = t.ports();
+  PairBitmap once(N);
+  PairBitmap twice(N);
+  std::vector<std::vector<int>> perms;
+  perms.reserve(configs.size());
+  for (const Configuration& cfg : configs) {
+    perms.push_back(permutation(t, cfg));  // throws on a matrix of the wrong shape
+    for (int i = 0; i < N; ++i) {
+      const uint64_t b = once.index(i, perms.back()[static_cast<size_t>(i)]);
+      if (once.test(b)) twice.set(b);
+      once.set(b);
+    }
+  }
+  Coverage cov;
+  cov.pairs_covered = once.count();
+  cov.covers = cov.pairs_covered == static_cast<int64_t>(N) * N;
+  if (!cov.covers)
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        if (!once.test(once.index(i, j))) cov.missing.emplace_back(i, j);
+  cov.necessary.assign(configs.size(), false);
+  for (size_t k = 0; k < perms.size(); ++k)
+    for (int i = 0; i < N && !cov.necessary[k]; ++i)
+      cov.necessary[k] = !twice.test(once.index(i, perms[k][static_cast<size_t>(i)]));
+  return cov;
+}
+
 std::vector<uint32_t> prune_redundant(const Topology& t, Control c, std::vector<uint32_t> configs) {
   check_configs(t, c, configs);
   // Duplicates are redundant by definition; keep the first occurrence.

@@ -31,6 +31,11 @@ Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> 
 Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> configs,
                         bool compute_necessary);
 
+// Individual control: the same check for full state matrices (every switch free; R(N)'s
+// setting).  Each configuration is routed input by input (route(), O(N n)); necessary is
+// filled as above.  Throws InvalidArgument when a matrix is not stages x N/2.
+Coverage check_coverage(const Topology& t, std::span<const Configuration> configs);
+
 // Removes redundant configurations greedily (last first) while coverage is kept.
 std::vector<uint32_t> prune_redundant(const Topology& t, Control c, std::vector<uint32_t> configs);
 

@@ -8,7 +8,10 @@ compared with the lower bound N * n * W), its LCs and Fmax from nextpnr on the
 out-of-context wrapper (synth/ooc/ooc_*.v) with fixed seeds.  Points whose fabric fits the
 iCE40 HX8K are placed there; larger ones on the ECP5 LFE5U-85F; the hypercube points name
 their board (both).  Results
-are cached per point under --out/work/<key>/result.json, so an interrupted sweep resumes.
+run as tasks on Dask (scripts/mftasks.py, docs/scaling.md: an embedded LocalCluster, or
+--scheduler tcp://HOST:PORT), each keyed by the content of its RTL files, the flow, the tool
+versions, its parameters and seeds; results in the content-addressed cache --out/cache, so
+an interrupted sweep resumes and a point computed anywhere is not computed again.
 
 Outputs (--reports, default synth/reports): sweep.json, sweep.md, sweep.svg.
 """
@@ -16,12 +19,17 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
+import re
 import sys
 from pathlib import Path
 
 import toolflow
 from tables import BOARDS, CONTROLS, ROOT, SYNTH, RequestError, ToolError, clog2
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import mftasks  # noqa: E402  (the task layer on Dask: docs/scaling.md)
 
 NS_ALL = (6, 10, 16, 22, 32, 64)
 WS_ALL = (8, 16, 32)
@@ -147,9 +155,9 @@ def board_for(design: str, params: dict) -> str:
 
 
 def run_point(out: Path, design: str, params: dict, seeds, cached_only=False,
-              board=None) -> dict | None:
+              board=None, fresh=False) -> dict | None:
     """The point's record: from the cache when it holds the same seeds, else built (or None
-    with cached_only).  A point meant for the HX8K that does not fit it after all (synthesis
+    with cached_only; fresh: always built, the task layer's content key decided it).  A point meant for the HX8K that does not fit it after all (synthesis
     or placement fails) moves to the ULX3S, unless its board is given."""
     boards = [board or board_for(design, params)]
     if boards[0] == "hx8k" and not board:
@@ -160,7 +168,7 @@ def run_point(out: Path, design: str, params: dict, seeds, cached_only=False,
         cached = out / "work" / req.key / "result.json"
         # a point that did not fit its device: the reason, kept like a result
         unfit = out / "work" / req.key / "does_not_fit.json"
-        if cached.is_file():
+        if cached.is_file() and not fresh:
             rec = json.loads(cached.read_text())
             if [r["seed"] for r in rec.get("runs", [])] == list(seeds):
                 return rec
@@ -212,25 +220,126 @@ def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: 
     (reports / "sweep.svg").write_text(svg(recs))
 
 
+# What every point's result depends on besides its RTL: the flow itself and its tables.
+FLOW_FILES = ("synth/toolflow.py", "synth/tables.py", "synth/designs.json",
+              "synth/boards/boards.json")
+POINT_TOOLS = ("yosys", "nextpnr-ice40", "nextpnr-ecp5")
+
+
+def point_files(design: str, params: dict, board=None) -> list:
+    """The files a point reads, relative to the root: the RTL of its wrapper and fabric
+    (every module they reach), the flow and its tables."""
+    req = toolflow.make_request(board or board_for(design, params), design,
+                                {k: (CONTROLS[v] if k == "CONTROL" else v) for k, v in params.items()})
+    files = set(toolflow.module_files(req.module))
+    if req.fabric:
+        files |= set(toolflow.module_files(req.fabric))
+    # and the headers they include (transitively): mf_params.vh, the macros, the functions
+    incs = {Path(f).name: f for f in toolflow.rtl_sources()["include_files"]}
+    todo = list(files)
+    while todo:
+        for name in re.findall(r'`include\s+"([^"]+)"', Path(todo.pop()).read_text()):
+            f = incs.get(Path(name).name)
+            if f and f not in files:
+                files.add(f)
+                todo.append(f)
+    rel = {str(Path(f).resolve().relative_to(ROOT)) for f in files}
+    return sorted(rel | set(FLOW_FILES))
+
+
+def point_name(design: str, params: dict, board=None) -> str:
+    ps = "_".join(f"{k}{v}" for k, v in sorted(params.items()))
+    return f"{design}-{ps}" + (f"-{board}" if board else "")
+
+
+def point_tasks(pts: list, out: Path, tools: dict, root: Path = ROOT) -> list:
+    """One task per point, keyed by the content of its files, the tools' versions, its
+    parameters and seeds (mftasks.content_key)."""
+    tasks = []
+    sources = toolflow.rtl_sources
+    toolflow.rtl_sources = functools.lru_cache(maxsize=1)(sources)  # resolved once, not per file
+    try:
+        files_of = {}
+        for design, params, seeds, board in pts:
+            try:
+                files_of[point_name(design, params, board)] = point_files(design, params, board)
+            except RequestError as e:  # refused before any tool runs: a skipped point
+                files_of[point_name(design, params, board)] = str(e).splitlines()[0]
+    finally:
+        toolflow.rtl_sources = sources
+    for design, params, seeds, board in pts:
+        files = files_of[point_name(design, params, board)]
+        if isinstance(files, str):
+            params = dict(params, _refused=files)
+            files = list(FLOW_FILES)
+        args = {"out": str(out), "design": design, "params": params, "seeds": list(seeds),
+                "board": board}
+        key = mftasks.content_key("synth-point", files, {k: v for k, v in args.items() if k != "out"},
+                                  {t: tools[t] for t in POINT_TOOLS}, root=root)
+        tasks.append(mftasks.Task(point_name(design, params, board), "synth/sweep.py:point_task",
+                                  args, key, POINT_TOOLS, "synth"))
+    return tasks
+
+
+def point_task(out: str, design: str, params: dict, seeds: list, board) -> dict:
+    """One point (a task on a worker): {"rec": record} or {"skipped": entry}.  A tool that
+    crashes is an error (not cached: the task is retried); a point that does not fit is a
+    result."""
+    def skipped(reason):
+        p = {k: v for k, v in params.items() if k != "_refused"}
+        return {"skipped": {"design": design, "params": p, "reason": reason}
+                | ({"board": board} if board else {})}
+
+    if "_refused" in params:
+        return skipped(params["_refused"])
+    try:
+        return {"rec": run_point(Path(out), design, params, tuple(seeds), board=board,
+                                 fresh=True)}
+    except RequestError as e:
+        return skipped(str(e).splitlines()[0])
+
+
 def cmd_report(a) -> int:
     out = Path(a.out)
     reports = Path(a.reports)
     pts = points(a.quick)
-    recs = []
-    skipped = []
     tools = toolflow.tool_versions()
     print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
-    for design, params, seeds, board in pts:
-        try:
-            rec = run_point(out, design, params, seeds, a.cached_only, board)
-            if rec is None:
-                continue
-            recs.append(rec)
-        except (RequestError, ToolError) as e:
-            print(f"sweep: skipped {design} {params}: {e}", flush=True)
-            skipped.append({"design": design, "params": params, "reason": str(e).splitlines()[0]}
-                           | ({"board": board} if board else {}))
+    if a.cached_only:  # the per-point folders of earlier sweeps (no task runs)
+        recs, skipped = [], []
+        for design, params, seeds, board in pts:
+            try:
+                rec = run_point(out, design, params, seeds, True, board)
+                if rec is not None:
+                    recs.append(rec)
+            except (RequestError, ToolError) as e:
+                skipped.append({"design": design, "params": params,
+                                "reason": str(e).splitlines()[0]} | ({"board": board} if board else {}))
         write_reports(reports, recs, skipped, a.quick, len(pts), tools)
+        print(f"sweep: wrote {reports / 'sweep.json'}, sweep.md, sweep.svg", flush=True)
+        return 0
+    vt = mftasks.tool_versions(POINT_TOOLS)
+    tasks = point_tasks(pts, out.resolve(), vt)
+    done = {}
+
+    def collect():  # in the points' order, whatever the order of completion
+        recs = [done[t.name]["rec"] for t in tasks if "rec" in done.get(t.name, {})]
+        skipped = [done[t.name]["skipped"] for t in tasks if "skipped" in done.get(t.name, {})]
+        return recs, skipped
+
+    def partial(t, r):  # honest partial reports while the sweep runs
+        done[t.name] = r
+        write_reports(reports, *collect(), a.quick, len(pts), tools)
+
+    res, failed = mftasks.run_tasks(tasks, out / "cache", a.scheduler, a.workers, a.serial,
+                                    label="sweep", on_result=partial)
+    done.update(res)
+    recs, skipped = collect()
+    for name, why in sorted(failed.items()):
+        print(f"sweep: failed {name}: {why}", flush=True)
+        t = next(t for t in tasks if t.name == name)
+        skipped.append({"design": t.args["design"], "params": t.args["params"], "reason": why}
+                       | ({"board": t.args["board"]} if t.args["board"] else {}))
     write_reports(reports, recs, skipped, a.quick, len(pts), tools)
     print(f"sweep: wrote {reports / 'sweep.json'}, sweep.md, sweep.svg", flush=True)
     return 0
@@ -528,6 +637,7 @@ def add_arguments(p: argparse.ArgumentParser, default_out: Path) -> None:
                    help="report only the points already built in --out (no new runs)")
     p.add_argument("--out", default=str(default_out))
     p.add_argument("--reports", default=str(SYNTH / "reports"))
+    mftasks.add_arguments(p)
 
 
 def main(argv=None) -> int:

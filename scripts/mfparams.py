@@ -18,6 +18,7 @@ Other copies are generated from them, never written by hand:
 
 Usage: mfparams.py json           print {"CTRL": {"indiv": 0, ...}, ..., "CONST": {...}}
        mfparams.py sh             print MF_CTRL_INDIV=0 ... MF_CONST_UART_BAUD=115200 lines
+                                  and MF_<GROUP>_CODES="0 1 ..." (every code of a group)
        mfparams.py cpp OUT.hpp    write the C++ header (only when its text changes)
 """
 import json
@@ -145,6 +146,7 @@ def main(argv):
         for group, codes in read_all().items():
             for name, value in codes.items():
                 print(f"MF_{group}_{name.upper()}={value}")
+            print(f"MF_{group}_CODES=\"{' '.join(str(v) for v in codes.values())}\"")
         return 0
     if len(argv) == 3 and argv[1] == "cpp":
         text = cpp_header(read_codes(), read_consts())

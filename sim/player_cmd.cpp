@@ -34,9 +34,7 @@ int run_player(Args& a, std::ostream& out) {
   const int N = static_cast<int>(a.get_int("ports", 4, 4096));
   if (N % 2) throw InvalidArgument("--ports must be even (got " + std::to_string(N) + ")");
   const std::string cname = a.get_choice("control", {"stage", "alt", "alt2", "alt4"});
-  params::Ctrl control = params::Ctrl::Stage;
-  for (const auto& c : params::kCtrlNames)
-    if (c.name == cname) control = c.code;
+  const params::Ctrl control = *params::ctrl_from_name(cname);  // one of the choices above
   const int n = ceil_log2(static_cast<uint64_t>(N));
   const std::vector<uint32_t> configs = parse_config_list(a.require("configs"), uint64_t{1} << n);
   if (configs.empty()) throw InvalidArgument("--configs: empty list");

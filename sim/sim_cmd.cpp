@@ -35,8 +35,7 @@ constexpr int64_t kMaxSimPorts = 256;
 constexpr int64_t kMaxWidth = 64;  // the twins carry messages in uint64_t
 
 Ctrl control_of(const std::string& name) {
-  for (const auto& c : params::kCtrlNames)
-    if (c.name == name) return c.code;
+  if (const auto c = params::ctrl_from_name(name)) return *c;
   throw UsageError("unknown control '" + name + "'");
 }
 
@@ -167,23 +166,16 @@ int run_sim_banyan(Args& a, std::ostream& out) {
         parse_int(s.substr(c1 + 1, c2 - c1 - 1), "--fault element", 0, kMaxSimPorts));
     banyan::validate_fault(t, {st, el});  // internal stage 1..m-2, element < N/2
     const std::string kind = s.substr(c2 + 1);
-    int k;
-    if (kind == "dead")
-      k = 0;
-    else if (kind == "straight")
-      k = 1;
-    else if (kind == "cross")
-      k = 2;
-    else
-      throw InvalidArgument("unknown fault kind '" + kind + "' (dead, straight or cross)");
-    if (k == 0 && r.control == Ctrl::Tag)
+    const auto k = params::fault_from_name(kind);  // MF_FAULT_* names
+    if (!k) throw InvalidArgument("unknown fault kind '" + kind + "' (dead, straight or cross)");
+    r.fault = tb::BanyanFault{true, st, el, params::code(*k)};
+    if (r.fault.dead() && r.control == Ctrl::Tag)
       throw UsageError("the fault-tolerant schedule runs under stage control (omit --control tag)");
-    r.fault = tb::BanyanFault{true, st, el, k};
   }
   read_common(a, r);
   const bool as_json = a.flag("json");
   a.finish();
-  if (r.fault.enabled && r.fault.kind == 0) {
+  if (r.fault.enabled && r.fault.dead()) {
     // The engine's fabric word: DW + 2 log2 N + 1 block-word bit (B = 1: none) + 1 slot bit
     // + 1 first-hop bit; the twin carries it in 64 bits.
     const int need = r.W + 2 * ceil_log2(static_cast<uint64_t>(r.N)) + 2;

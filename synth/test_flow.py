@@ -227,7 +227,8 @@ class Tables(unittest.TestCase):
         self.assertNotRegex(text, r'"tag":\s*5', "a copy of the control codes in the flow")
 
     def test_unknown_top_parameter(self):
-        rc, msg = run_flow("build", "--board", "hx8k", "--design", "banyan", "--param", "SCHED=1")
+        rc, msg = run_flow("build", "--board", "hx8k", "--design", "banyan", "--param",
+                           f"SCHED={tables.mfparams.read_codes()['SCHED']['stage']}")
         self.assertEqual(rc, 2)
         self.assertIn("hx8k banyan top: unknown parameter(s) SCHED (known: BAUD, CLK_HZ, "
                       "LINE_PERIOD, N, PIPELINE, W, XPOSE)", msg)
@@ -246,7 +247,8 @@ class Tables(unittest.TestCase):
         self.assertEqual(toolflow.make_request("ulx3s", "rn1", {}).key, "ulx3s-rn1")
 
     def test_design_is_chosen_by_design_not_param(self):
-        rc, msg = run_flow("build", "--board", "ulx3s", "--design", "gsen", "--param", "DESIGN=2")
+        rc, msg = run_flow("build", "--board", "ulx3s", "--design", "gsen", "--param",
+                           f"DESIGN={tables.DESIGN_CODES['rn1']}")
         self.assertEqual(rc, 2)
         self.assertIn("DESIGN is chosen by --design (gsen, banyan, rn1), not by --param", msg)
 

@@ -27,9 +27,10 @@ module ooc_banyan_fabric #(
     input  wire si,
     output wire so
 );
+`include "mf_params.vh"
   localparam integer NS = $clog2(N);
   localparam integer H = N / 2;
-  localparam integer CFG_W = (CONTROL == 0) ? NS * H : NS;
+  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? NS * H : NS;
   localparam integer FSW = (NS > 2) ? $clog2(NS) : 1;
   localparam integer FEW = NS - 1;
   localparam integer TAG_LO = N + N * W + CFG_W;

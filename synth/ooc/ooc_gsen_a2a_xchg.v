@@ -33,10 +33,11 @@ module ooc_gsen_a2a_xchg #(
     input  wire si,
     output wire so
 );
+`include "mf_params.vh"
   localparam integer AW = ($clog2(N * B) < 1) ? 1 : $clog2(N * B);
   localparam integer PAW = ($clog2(N) < 1) ? 1 : $clog2(N);
   localparam integer PEW = N + 4 * (($clog2(N) + 3) / 4);
-  localparam integer PL_W = (SCHED == 2) ? 1 + PAW + PEW : 0;
+  localparam integer PL_W = (SCHED == MF_SCHED_PLAYER) ? 1 + PAW + PEW : 0;
   localparam integer IN_W = 1 + N * DW + PL_W;
   localparam integer OUT_W = 6 * 32 + 2 + 2 * N + 2 * N * AW + N * DW;
   localparam integer FOLD_W = (OUT_W + 2) / 3;
@@ -53,7 +54,7 @@ module ooc_gsen_a2a_xchg #(
   wire [PAW-1:0] pl_addr;
   wire [PEW-1:0] pl_data;
   generate
-    if (SCHED == 2) begin : g_player_wr
+    if (SCHED == MF_SCHED_PLAYER) begin : g_player_wr
       assign {pl_en, pl_addr, pl_data} = in_sr[IN_W-1:1+N*DW];
     end else begin : g_no_player_wr
       assign pl_en = 1'b0;

@@ -29,9 +29,10 @@ module ooc_gsen_fabric #(
     input  wire si,
     output wire so
 );
+`include "mf_params.vh"
   localparam integer NS = $clog2(N);
   localparam integer H = N / 2;
-  localparam integer CFG_W = (CONTROL == 0) ? NS * H : NS;
+  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? NS * H : NS;
   localparam integer IN_W = N + N * W + CFG_W + N * NS;
   localparam integer OUT_W = N + N * W + NS * H;
   localparam integer FOLD_W = (OUT_W + 2) / 3;

@@ -28,10 +28,11 @@ size_t uz(int v) { return static_cast<size_t>(v); }
 
 }  // namespace
 
-const char* ctrl_name(Ctrl c) {
-  for (const auto& n : params::kCtrlNames)
-    if (n.code == c) return n.name.data();
-  return "?";
+const char* ctrl_name(Ctrl c) { return params::name(c).data(); }
+
+const char* fault_name(int kind) {
+  const auto f = static_cast<params::Fault>(kind);
+  return (params::name(f) == "?" ? params::name(params::Fault::Dead) : params::name(f)).data();
 }
 
 // ---------------------------------------------------------------- the model's manifest
@@ -619,7 +620,9 @@ void setup_engine(Sim& sim, EnginePorts& p, const A2aEngineVariant& v, const twi
 // (banyan::route with the FaultKind): (source, intended destination, arrival port), sorted.
 std::vector<std::tuple<int, int, int>> predicted_misrouted(int N, const BanyanFault& f) {
   const banyan::Topology t(N);
-  const auto kind = f.kind == 1 ? banyan::FaultKind::StuckStraight : banyan::FaultKind::StuckCross;
+  const auto kind = f.kind == params::code(params::Fault::Straight)
+                        ? banyan::FaultKind::StuckStraight
+                        : banyan::FaultKind::StuckCross;
   std::vector<std::tuple<int, int, int>> out;
   for (uint32_t k = 0; k < static_cast<uint32_t>(N); ++k)
     for (int x = 0; x < N; ++x) {
@@ -631,8 +634,6 @@ std::vector<std::tuple<int, int, int>> predicted_misrouted(int N, const BanyanFa
   std::sort(out.begin(), out.end());
   return out;
 }
-
-const char* kFaultKinds[] = {"dead", "straight", "cross", "dead"};
 
 }  // namespace
 
@@ -646,7 +647,7 @@ ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const std::vector<u
   std::string ctx = m.describe_engine(k) + " mode=schedule";
   if (fault.enabled)
     ctx += " fault=E_" + std::to_string(fault.stage) + "," + std::to_string(fault.element) + " " +
-           kFaultKinds[fault.kind & 3];
+           fault_name(fault.kind);
   res.run = run_checked(m.model(), opt, m.top() + "_e" + std::to_string(k), ctx,
                         [&](Sim& sim, Checker& chk, const RunControl& ctl) {
                           ExchangeResult r;
@@ -670,11 +671,11 @@ ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& f,
   const RoundImages ri(s, n);
   ExchangeResult res;
   const std::string ctx = m.describe_engine(k) + " mode=latin fault=E_" + std::to_string(f.stage) +
-                          "," + std::to_string(f.element) + " " + kFaultKinds[f.kind & 3];
+                          "," + std::to_string(f.element) + " " + fault_name(f.kind);
   res.run = run_checked(
       m.model(), opt,
       m.top() + "_e" + std::to_string(k) + "_fault_" + std::to_string(f.stage) + "_" +
-          std::to_string(f.element) + "_" + kFaultKinds[f.kind & 3],
+          std::to_string(f.element) + "_" + fault_name(f.kind),
       ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
         ExchangeResult r;
         auto tw = engine_twin(v, s);
@@ -686,7 +687,7 @@ ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& f,
         if (!ctl.replay) res = r;
         if (!ok) return false;
         if (ctl.stop(chk)) return true;
-        if (f.kind == 0 || f.kind == 3) {
+        if (f.dead()) {
           const auto blocked = banyan::blocked_pairs(banyan::Topology(v.N), {f.stage, f.element});
           if (!chk.eq(-1, "lost (blocked pairs x B)", blocked.size() * uz(v.B),
                       static_cast<uint64_t>(res.lost)))
@@ -803,9 +804,9 @@ XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const Bany
   std::string tag = m.top() + "_x" + std::to_string(k);
   if (fault.enabled) {
     ctx += " fault=E_" + std::to_string(fault.stage) + "," + std::to_string(fault.element) + " " +
-           kFaultKinds[fault.kind & 3];
+           fault_name(fault.kind);
     tag += "_fault_" + std::to_string(fault.stage) + "_" + std::to_string(fault.element) + "_" +
-           kFaultKinds[fault.kind & 3];
+           fault_name(fault.kind);
   }
   res.run =
       run_checked(m.model(), opt, tag, ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {

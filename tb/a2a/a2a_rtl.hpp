@@ -42,6 +42,8 @@ using twin::BanyanFault;
 using twin::Net;
 
 const char* ctrl_name(Ctrl c);  // "indiv", "stage", ... (minforge/params.hpp)
+// "dead", "straight", "cross" (params::Fault); the unnamed kind 3 acts as dead (banyan_fabric.v).
+const char* fault_name(int kind);
 
 struct A2aFabricVariant {
   int sel = 0;

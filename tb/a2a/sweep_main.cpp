@@ -27,6 +27,7 @@ const Model& Vsweep();  // the adapter of the linked sweep top (tb/core/vl_adapt
 namespace {
 
 using namespace minforge::tb;
+namespace params = minforge::params;
 
 struct Options {
   int cycles = 300;
@@ -72,8 +73,6 @@ bool report(const RunOutcome& r) {
   report_failure(r);
   return false;
 }
-
-const char* kKinds[] = {"dead", "straight", "cross"};
 
 bool run_fabrics(const A2aModel& m, const Options& o, uint64_t* cycles) {
   for (int k = 0; k < static_cast<int>(m.fabrics().size()); ++k) {
@@ -131,11 +130,12 @@ bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
     const minforge::banyan::Topology t(v.N);
     for (int st = 1; st + 1 < t.stages(); ++st)
       for (int l = 0; l < v.N / 2; ++l)
-        for (int kind = 0; kind < 3; ++kind) {
+        for (const auto& fk : params::kFaultNames) {
+          const int kind = params::code(fk.code);
           const ExchangeResult fr = a2a_engine_fault(m, k, BanyanFault{true, st, l, kind}, o.c.run);
           *cycles += fr.run.cycles;
           if (!fr.run.ok) {
-            std::printf("(fault E_%d,%d %s)\n", st, l, kKinds[kind]);
+            std::printf("(fault E_%d,%d %s)\n", st, l, fault_name(kind));
             return report(fr.run);
           }
         }
@@ -186,19 +186,21 @@ bool run_xchgs(const A2aModel& m, const Options& o, uint64_t* cycles) {
     const minforge::banyan::Topology t(v.N);
     for (int st = 1; st + 1 < t.stages(); ++st)
       for (int l = 0; l < v.N / 2; ++l)
-        for (int kind = 0; kind < 3; ++kind) {
+        for (const auto& fk : params::kFaultNames) {
+          const int kind = params::code(fk.code);
           const XchgResult fr = a2a_xchg_exchange(m, k, variant_seed(o.c.seed, k, 3),
                                                   BanyanFault{true, st, l, kind}, o.c.run);
           *cycles += fr.run.cycles;
           if (!fr.run.ok) {
-            std::printf("(fault E_%d,%d %s)\n", st, l, kKinds[kind]);
+            std::printf("(fault E_%d,%d %s)\n", st, l, fault_name(kind));
             return report(fr.run);
           }
-          const int64_t want_lost = kind == 0 ? 2LL * v.N * v.B : fr.misrouted;
-          if (fr.lost != want_lost || (kind != 0 && fr.misrouted == 0)) {
+          const bool dead = fk.code == params::Fault::Dead;
+          const int64_t want_lost = dead ? 2LL * v.N * v.B : fr.misrouted;
+          if (fr.lost != want_lost || (!dead && fr.misrouted == 0)) {
             std::printf("FAIL %s fault E_%d,%d %s: lost %" PRId64 " (expected %" PRId64
                         "), misrouted %" PRId64 "\n",
-                        m.describe_xchg(k).c_str(), st, l, kKinds[kind], fr.lost, want_lost,
+                        m.describe_xchg(k).c_str(), st, l, fault_name(kind), fr.lost, want_lost,
                         fr.misrouted);
             return false;
           }

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/dut.hpp"
+#include "minforge/params.hpp"
 
 namespace minforge::tb {
 
@@ -38,15 +39,15 @@ struct BoardExpect {
   int ports = 0, width = 0;
   int sched = 0;  // GSEN: 0 alt, 1 stage
   int64_t clk_hz = 0;
-  int baud = 115200;
+  int baud = static_cast<int>(params::kUartBaud);
   int64_t line_period = 0;  // cycles between report lines
   bool led_active_low = false;
-  uint16_t rn1_seed = 0xACE1;       // RN1: the top's SEED
-  std::vector<int> rn1_dead_links;  // RN1: the top's FLT_LINK_DEAD
-  int lcan_d = 0, lcan_u = 0;       // LCAN: CB-LCAN(ports, d, u), width = data bits
-  uint16_t lcan_seed = 0xACE1;      // LCAN: the generator's SEED (board_lcan_selftest)
-  int lcan_pipe = 0;                // LCAN: the engine's PIPE (the top's PIPELINE)
-  bool xpose = false;               // gsen / banyan: built with XPOSE = 1 (board_xpose)
+  uint16_t rn1_seed = params::kSelftestSeed;   // RN1: the top's SEED
+  std::vector<int> rn1_dead_links;             // RN1: the top's FLT_LINK_DEAD
+  int lcan_d = 0, lcan_u = 0;                  // LCAN: CB-LCAN(ports, d, u), width = data bits
+  uint16_t lcan_seed = params::kSelftestSeed;  // LCAN: the generator's SEED (board_lcan_selftest)
+  int lcan_pipe = 0;                           // LCAN: the engine's PIPE (the top's PIPELINE)
+  bool xpose = false;                          // gsen / banyan: built with XPOSE = 1 (board_xpose)
 };
 
 // "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000",

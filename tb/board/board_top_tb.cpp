@@ -15,7 +15,7 @@ const Model& BOARD_TOP();  // the adapter of the linked top (tb/core/vl_adapter.
 // RN1 top: seed and dead links of the top as built (CMakeLists.txt passes the same values to
 // Verilator as -GSEED / -GFLT_LINK_DEAD); BOARD_RN1_DEAD_LINKS is a list of link numbers.
 #ifndef BOARD_RN1_SEED
-#define BOARD_RN1_SEED 0xACE1
+#define BOARD_RN1_SEED minforge::params::kSelftestSeed
 #endif
 #ifndef BOARD_RN1_DEAD_LINKS
 #define BOARD_RN1_DEAD_LINKS

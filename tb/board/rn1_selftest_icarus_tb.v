@@ -20,11 +20,12 @@
 //   STUCK_LINK, STUCK_DIR, STUCK_BIT, STUCK_VAL   one stuck data wire (above; -1: none)
 `timescale 1ns / 1ps
 `default_nettype none
+`include "mf_consts.vh"
 
 module rn1_selftest_icarus_tb;
   parameter integer CUT = 0;
   parameter integer EXCHANGES = 2;
-  parameter [15:0] SEED = 16'hACE1;
+  parameter [15:0] SEED = `MF_SELFTEST_SEED;
   parameter integer STUCK_LINK = -1;
   parameter integer STUCK_DIR = 1;
   parameter integer STUCK_BIT = 0;

@@ -24,6 +24,7 @@
 
 #include "core/sim.hpp"
 #include "minforge/algo/rn1/rn1_topology.hpp"
+#include "minforge/params.hpp"
 #include "minforge/twin/board/rn1_selftest.hpp"
 #include "minforge/twin/rn1/rn1_net.hpp"
 #include "rn1/rn1_rtl.hpp"
@@ -44,7 +45,7 @@ constexpr int kExchanges = 3;
 constexpr uint64_t kMaxEdges = 200000;
 
 struct Scenario {
-  uint16_t seed = 0xACE1;
+  uint16_t seed = minforge::params::kSelftestSeed;
   rn1::FaultSet faults;
   bool tamper_pay = false, tamper_dup = false;
 };
@@ -190,7 +191,8 @@ int main(int argc, char** argv) {
   Scenario sc;
   sc.faults = rn1::FaultSet::none(spec());
   if (which == "clean") {
-    for (uint16_t seed : {static_cast<uint16_t>(0xACE1), static_cast<uint16_t>(0x1234)}) {
+    for (uint16_t seed :
+         {static_cast<uint16_t>(minforge::params::kSelftestSeed), static_cast<uint16_t>(0x1234)}) {
       sc.seed = seed;
       for (const auto& x : run_both("clean seed " + std::to_string(seed), sc)) {
         check(x.delivered == all && x.errors == 0, "clean: " + describe(x));

@@ -20,28 +20,30 @@
 `default_nettype none
 
 module a2a_engine_tb;
+`include "mf_params.vh"  // the codes by name (MF_*)
   parameter integer ENGINE = 0;
   parameter integer N = 10;
   parameter integer W = 16;
   parameter integer B = 1;
-  parameter integer SCHED = 0;
+  parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
-  parameter integer PLAYER_CONTROL = 2;
+  parameter integer PLAYER_CONTROL = MF_CTRL_ALT;
   parameter integer PLAYER_LEN = 10;
   parameter PLAYER_FILE = "";
   parameter integer PLAYER_WRITE = 0;
   parameter integer FAULT = 0;
   parameter integer FAULT_STAGE = 1;
   parameter integer FAULT_ELEM = 1;
-  parameter integer FAULT_KIND = 0;
+  parameter integer FAULT_KIND = MF_FAULT_DEAD;
 
 `include "mf_functions.vh"
 `include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer ROUNDS = (ENGINE == 1) ? N :
-                              (SCHED == 0) ? N : (SCHED == 1) ? (1 << NS) : PLAYER_LEN;
+                              (SCHED == MF_SCHED_ALT) ? N :
+                              (SCHED == MF_SCHED_STAGE) ? (1 << NS) : PLAYER_LEN;
   // the data engine's latency (fabric, source read latency 1 in the self-test engines)
   localparam integer LAT = a2a_latency(PIPELINE ? NS : 0, 1,
                                        a2a_count_levels(N, NS * (N / 2), USE_TAGS));
@@ -134,7 +136,7 @@ module a2a_engine_tb;
       expect_eq("err_dst", err_dst, 0);
       expect_eq("err_payload", err_payload, 0);
       expect_eq("err_dup", err_dup, 0);
-      if (FAULT != 0 && (FAULT_KIND == 0 || FAULT_KIND == 3)) begin
+      if (FAULT != 0 && FAULT_KIND != MF_FAULT_STRAIGHT && FAULT_KIND != MF_FAULT_CROSS) begin
         expect_eq("missing", missing, 2 * N * B);
         expect_eq("errors", errors, 2 * N * B);
         expect_eq("delivered", delivered, (N * N - 2 * N) * B);

@@ -8,6 +8,7 @@
 `default_nettype none
 
 module banyan_fabric_tb;
+`include "mf_params.vh"  // the codes by name (MF_*)
   parameter integer PIPELINE = 1;
   localparam integer W = 8;
 
@@ -22,7 +23,7 @@ module banyan_fabric_tb;
   wire [7:0]    ov8;
   wire [8*W-1:0] od8;
   wire [11:0]   ox8;
-  banyan_fabric #(.N(8), .W(W), .CONTROL(1), .PIPELINE(PIPELINE)) u_b8 (
+  banyan_fabric #(.N(8), .W(W), .CONTROL(MF_CTRL_STAGE), .PIPELINE(PIPELINE)) u_b8 (
     .clk(clk), .rst(rst), .in_valid(v8), .in_data(d8), .in_cfg(c8), .in_tag(24'd0),
     .fault_en(1'b0), .fault_stage(2'd0), .fault_elem(2'd0), .fault_kind(2'd0),
     .out_valid(ov8), .out_data(od8), .out_conflict(ox8));
@@ -40,11 +41,11 @@ module banyan_fabric_tb;
     wire [3:0] dst_unused;
     banyan_route #(.N(16)) u_rt (.src(g[3:0]), .cfg(c16), .dst(dst_unused), .tag(t16[g*4 +: 4]));
   end endgenerate
-  banyan_fabric #(.N(16), .W(W), .CONTROL(1), .PIPELINE(PIPELINE)) u_f16 (
+  banyan_fabric #(.N(16), .W(W), .CONTROL(MF_CTRL_STAGE), .PIPELINE(PIPELINE)) u_f16 (
     .clk(clk), .rst(rst), .in_valid(v16), .in_data(d16), .in_cfg(c16), .in_tag(64'd0),
     .fault_en(1'b1), .fault_stage(2'd1), .fault_elem(3'd1), .fault_kind(2'd0),
     .out_valid(fv16), .out_data(fd16), .out_conflict(fx16));
-  banyan_fabric #(.N(16), .W(W), .CONTROL(5), .PIPELINE(PIPELINE)) u_t16 (
+  banyan_fabric #(.N(16), .W(W), .CONTROL(MF_CTRL_TAG), .PIPELINE(PIPELINE)) u_t16 (
     .clk(clk), .rst(rst), .in_valid(v16), .in_data(d16), .in_cfg(c16), .in_tag(t16),
     .fault_en(1'b0), .fault_stage(2'd0), .fault_elem(3'd0), .fault_kind(2'd0),
     .out_valid(tv16), .out_data(td16), .out_conflict(tx16));

@@ -10,9 +10,10 @@
 `default_nettype none
 
 module gsen_engine_speed_tb;
+`include "mf_params.vh"  // the codes by name (MF_*)
   parameter integer N = 16;
   parameter integer W = 32;
-  parameter integer SCHED = 1;
+  parameter integer SCHED = MF_SCHED_STAGE;
   parameter integer PIPELINE = 1;
   parameter integer REPEAT = 100;
 
@@ -24,7 +25,7 @@ module gsen_engine_speed_tb;
   localparam integer PAW = 4;
   localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
   // Rounds of the alternating (N) and stage (2^n) schedules; fabric latency n when pipelined.
-  localparam integer ROUNDS = (SCHED == 0) ? N : (1 << NS);
+  localparam integer ROUNDS = (SCHED == MF_SCHED_ALT) ? N : (1 << NS);
   // the data engine's latency (fabric, source read latency 1 in the self-test engine)
   localparam integer LAT = a2a_latency(PIPELINE ? NS : 0, 1, a2a_count_levels(N, NS * (N / 2), 0));
 

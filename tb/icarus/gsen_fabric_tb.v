@@ -10,6 +10,7 @@
 `default_nettype none
 
 module gsen_fabric_tb;
+`include "mf_params.vh"  // the codes by name (MF_*)
   parameter integer PIPELINE = 1;
   localparam integer N = 10;
   localparam integer NS = 4;
@@ -28,13 +29,13 @@ module gsen_fabric_tb;
   wire [N*W-1:0]   sd, ad, td;
   wire [NS*N/2-1:0] sx, ax, tx;
 
-  gsen_fabric #(.N(N), .W(W), .CONTROL(1), .PIPELINE(PIPELINE)) u_stage (
+  gsen_fabric #(.N(N), .W(W), .CONTROL(MF_CTRL_STAGE), .PIPELINE(PIPELINE)) u_stage (
     .clk(clk), .rst(rst), .in_valid(in_valid), .in_data(in_data), .in_cfg(cfg), .in_tag(tag),
     .out_valid(sv), .out_data(sd), .out_conflict(sx));
-  gsen_fabric #(.N(N), .W(W), .CONTROL(2), .PIPELINE(PIPELINE)) u_alt (
+  gsen_fabric #(.N(N), .W(W), .CONTROL(MF_CTRL_ALT), .PIPELINE(PIPELINE)) u_alt (
     .clk(clk), .rst(rst), .in_valid(in_valid), .in_data(in_data), .in_cfg(cfg), .in_tag(tag),
     .out_valid(av), .out_data(ad), .out_conflict(ax));
-  gsen_fabric #(.N(N), .W(W), .CONTROL(5), .PIPELINE(PIPELINE)) u_tag (
+  gsen_fabric #(.N(N), .W(W), .CONTROL(MF_CTRL_TAG), .PIPELINE(PIPELINE)) u_tag (
     .clk(clk), .rst(rst), .in_valid(in_valid), .in_data(in_data), .in_cfg(cfg), .in_tag(tag),
     .out_valid(tv), .out_data(td), .out_conflict(tx));
 

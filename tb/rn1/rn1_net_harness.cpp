@@ -171,8 +171,8 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
       const unsigned kind = static_cast<unsigned>(p.vd_kind.get(2 * e, 2));
       if (fin) {
         ++res.attempts;
-        res.suspect += kind == 2;
-        res.blocked += kind == 1;
+        res.suspect += kind == twin::Rn1Decoder::kSuspect;
+        res.blocked += kind == twin::Rn1Decoder::kBlocked;
       }
       if (with_model) {
         const twin::Rn1Decoder& d = net.decoder(e);

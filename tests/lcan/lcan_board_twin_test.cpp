@@ -13,10 +13,13 @@
 #include <vector>
 
 #include "minforge/common.hpp"
+#include "minforge/params.hpp"
 #include "minforge/twin/board/lcan_selftest.hpp"
 #include "minforge/twin/lcan/lcan_engine.hpp"
 
 namespace tw = minforge::twin;
+// The board self-test's seed (MF_SELFTEST_SEED of rtl/common/mf_consts.vh).
+constexpr uint16_t kSeed = minforge::params::kSelftestSeed;
 
 namespace {
 
@@ -57,7 +60,7 @@ TEST(LcanBoardTwin, RunsArePermutationsRoutedLikeTheEngineAlone) {
                          Net{8, 8, 4, 1, 200}, Net{4, 2, 2, 3, 200}}) {
     SCOPED_TRACE("CB-LCAN(" + std::to_string(net.n) + "," + std::to_string(net.d) + "," +
                  std::to_string(net.u) + ")");
-    const auto runs = tw::lcan_board_runs(net.n, net.d, net.u, net.w, 0xACE1, net.runs, 1u << 30);
+    const auto runs = tw::lcan_board_runs(net.n, net.d, net.u, net.w, kSeed, net.runs, 1u << 30);
     ASSERT_EQ(runs.size(), net.runs);
     for (size_t k = 0; k < runs.size(); ++k) {
       const tw::LcanRun& r = runs[k];
@@ -94,7 +97,7 @@ TEST(LcanBoardTwin, PermutationsAreUniform) {
   for (const auto& [perm, c] : count) chi2 += (c - 200.0) * (c - 200.0) / 200.0;
   EXPECT_LT(chi2, 60.0);
   // and the mean draws per run at N = 16: sum over i = 1..15 of 16 / (i + 1) = 38.1
-  const auto r16 = tw::lcan_board_runs(16, 2, 2, 8, 0xACE1, 2000, 1u << 30);
+  const auto r16 = tw::lcan_board_runs(16, 2, 2, 8, kSeed, 2000, 1u << 30);
   double draws = 0;
   for (const auto& r : r16) draws += r.draws;
   EXPECT_NEAR(draws / r16.size(), 38.09, 1.0);
@@ -115,8 +118,8 @@ TEST(LcanBoardTwin, PipelinedSelftestRunsTheSamePermutationsInTheSameNetworkCycl
   };
   for (const Net& net :
        {Net{16, 2, 2, 8, 200}, Net{16, 4, 2, 8, 100}, Net{64, 4, 2, 8, 20}, Net{4, 4, 4, 1, 50}}) {
-    const auto r0 = tw::lcan_board_runs(net.n, net.d, net.u, net.w, 0xACE1, net.runs, 1u << 30, 0);
-    const auto r1 = tw::lcan_board_runs(net.n, net.d, net.u, net.w, 0xACE1, net.runs, 1u << 30, 1);
+    const auto r0 = tw::lcan_board_runs(net.n, net.d, net.u, net.w, kSeed, net.runs, 1u << 30, 0);
+    const auto r1 = tw::lcan_board_runs(net.n, net.d, net.u, net.w, kSeed, net.runs, 1u << 30, 1);
     ASSERT_EQ(r0.size(), net.runs);
     ASSERT_EQ(r1.size(), net.runs);
     const int k = tw::LcanEngine(net.n, net.d, net.u, net.w, 1).net().clocks_per_cycle();

@@ -42,17 +42,18 @@ TEST(Rn1Router, Crc8CheckValue) {
 }
 
 TEST(Rn1Router, LfsrSequenceAndPeriod) {
-  Rn1Lfsr l(16, 0xB400);
+  Rn1Lfsr l(kLfsrWidth, kLfsrTaps);
   l.reset(1);
   std::vector<uint32_t> first;
   for (int k = 0; k < 5; ++k) {
     first.push_back(l.state());
     l.step();
   }
+  // one-source: ok (the documented sequence of x^16 + x^14 + x^13 + x^11 + 1 from seed 1)
   EXPECT_EQ(first, (std::vector<uint32_t>{0x0001, 0xB400, 0x5A00, 0x2D00, 0x1680}));
   l.reset(0);
   EXPECT_EQ(l.state(), 1u);  // zero seed loads 1
-  l.reset(0xACE1);
+  l.reset(params::kSelftestSeed);
   const uint32_t s0 = l.state();
   int period = 0;
   do {

@@ -47,6 +47,7 @@ module banyan_fabric_fv_chk #(
 ) (
   input wire clk
 );
+`include "mf_params.vh"
   function integer fv_log2;
     input integer v;
     integer t;
@@ -62,8 +63,8 @@ module banyan_fabric_fv_chk #(
 
   localparam integer M = fv_log2(N);
   localparam integer H = N / 2;
-  localparam integer IS_TAG = (CONTROL == 5) ? 1 : 0;
-  localparam integer CFG_W = (CONTROL == 0) ? M * H : M;
+  localparam integer IS_TAG = (CONTROL == MF_CTRL_TAG) ? 1 : 0;
+  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? M * H : M;
   localparam integer NSW = M * H;
   localparam integer FSW = (fv_log2(M) < 1) ? 1 : fv_log2(M);
   localparam integer FEW = M - 1;
@@ -132,8 +133,9 @@ module banyan_fabric_fv_chk #(
 
   // ---------------------------------------------------------------- fault decode (RTL header)
   wire fault_on = fault_en && ({{(32-FSW){1'b0}}, fault_stage} < M);
-  wire f_dead = (fault_kind == 2'd0) || (fault_kind == 2'd3);
-  wire f_stuck_cross = (fault_kind == 2'd2);   // stuck state: 1 cross (kind 2), 0 straight (kind 1)
+  // MF_FAULT_*: dead (and the unnamed code 3), stuck straight, stuck cross
+  wire f_dead = (fault_kind != MF_FAULT_STRAIGHT[1:0]) && (fault_kind != MF_FAULT_CROSS[1:0]);
+  wire f_stuck_cross = (fault_kind == MF_FAULT_CROSS[1:0]);   // stuck state: 1 cross, 0 straight
   wire [31:0] fs32 = {{(32-FSW){1'b0}}, fault_stage};
   wire [31:0] fe32 = {{(32-FEW){1'b0}}, fault_elem};
 
@@ -175,7 +177,7 @@ module banyan_fabric_fv_chk #(
         t0 = ta[(2*l)*M + M-1-i];
         t1 = ta[(2*l+1)*M + M-1-i];
         hit = fault_on && (fs32 == i) && (fe32 == l);
-        if (CONTROL == 0) cfgst = rcfg[i*H + l];
+        if (CONTROL == MF_CTRL_INDIV) cfgst = rcfg[i*H + l];
         else cfgst = rcfg[M-1-i];
         st = (hit && !f_dead) ? f_stuck_cross : cfgst;
         if ((v0 || v1) && hit && f_dead) r_dead_lost = 1'b1;
@@ -262,7 +264,7 @@ module banyan_fabric_fv_chk #(
     if (REF != 0) begin : g_ref
       // R1 (individual and tag control; stage control is checked against the closed forms
       // below): every output, every fault
-      if (CONTROL != 1) begin : g_r1
+      if (CONTROL != MF_CTRL_STAGE) begin : g_r1
         for (gy = 0; gy < N; gy = gy + 1) begin : g_out
           wire [M-1:0] x = sa[gy*M +: M];
           always @* if (chk) begin
@@ -274,7 +276,7 @@ module banyan_fabric_fv_chk #(
       // conflict flags: tag control only, and never at a faulty element
       always @* if (chk) assert (out_conflict == r_cf);
 
-      if (CONTROL == 1) begin : g_stage_paper
+      if (CONTROL == MF_CTRL_STAGE) begin : g_stage_paper
         // R2 + R3 on the DUT: output y carries the message of Gamma_k^-1(y) unless the pair is
         // blocked by the faulty element: dead -> nothing arrives; stuck in the state the
         // configuration asks for -> as fault-free; stuck against it -> the element's other
@@ -329,7 +331,7 @@ module banyan_fabric_fv_chk #(
         end
       end
 
-      if (CONTROL == 0) begin : g_indiv_paper
+      if (CONTROL == MF_CTRL_INDIV) begin : g_indiv_paper
         // R3 on the DUT under any individual configuration: with a dead element, output y
         // receives nothing exactly when (its fault-free source x, y) is a blocked pair (sa is
         // the fault-free table: a dead element moves nothing).
@@ -380,8 +382,8 @@ module banyan_fabric_fv_chk #(
     cover (!fault_en && out_valid == {N{1'b1}});             // a full round delivered
     cover (fault_on && f_dead && r_dead_lost);               // a message lost at a dead element
     if (IS_TAG != 0) cover (|out_conflict);                  // a conflict flagged
-    else cover (fault_on && fault_kind == 2'd1 && r_stuck_turn && |out_valid);  // stuck straight against the configuration
-    if (IS_TAG == 0) cover (fault_on && fault_kind == 2'd2 && r_stuck_turn && |out_valid);  // stuck cross against it
+    else cover (fault_on && fault_kind == MF_FAULT_STRAIGHT[1:0] && r_stuck_turn && |out_valid);  // stuck straight against the configuration
+    if (IS_TAG == 0) cover (fault_on && fault_kind == MF_FAULT_CROSS[1:0] && r_stuck_turn && |out_valid);  // stuck cross against it
   end
 endmodule
 
@@ -395,13 +397,16 @@ module banyan_fabric_fv #(
 ) (
   input wire clk
 );
+`include "mf_params.vh"
   genvar gn, gc;
   generate
     for (gn = 0; gn < 3; gn = gn + 1) begin : g_n
       for (gc = 0; gc < 3; gc = gc + 1) begin : g_c
         if (((NSEL >> gn) & 1) != 0 && ((CSEL >> gc) & 1) != 0) begin : g_on
           banyan_fabric_fv_chk #(
-            .N(4 << gn), .CONTROL((gc == 2) ? 5 : gc), .PIPELINE(PIPELINE), .W(2), .REF(REF)
+            .N(4 << gn),
+            .CONTROL((gc == 2) ? MF_CTRL_TAG : (gc == 1) ? MF_CTRL_STAGE : MF_CTRL_INDIV),
+            .PIPELINE(PIPELINE), .W(2), .REF(REF)
           ) u_chk (.clk(clk));
         end
       end

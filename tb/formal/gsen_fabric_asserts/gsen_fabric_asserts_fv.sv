@@ -17,9 +17,10 @@ module gsen_fabric_asserts_fv #(
   input wire [N*N/2-1:0] in_cfg,
   input wire [N*4-1:0] in_tag
 );
+`include "mf_params.vh"
   localparam integer NS = $clog2(N);
   localparam integer H = N / 2;
-  localparam integer CFG_W = (CONTROL == 0) ? NS * H : NS;
+  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? NS * H : NS;
   wire [N-1:0] out_valid;
   wire [N*2-1:0] out_data;
   wire [NS*H-1:0] out_conflict;

@@ -37,6 +37,7 @@ module rn1_endpoint_fv #(
     input wire [17:0]    src_bwd,
     input wire [17:0]    dst_fwd
 );
+`include "mf_params.vh"  // MF_REPLY_ACK / MF_REPLY_NACK
   localparam EB = $clog2(NE);
   localparam W  = 7 + P;
   (* anyconst *) reg [7:0] ep_id;
@@ -171,14 +172,14 @@ module rn1_endpoint_fv #(
       for (pa = 0; pa < 2; pa = pa + 1) begin
         if (rph[pa] >= 2'd2) begin
           // reply: ACK / NACK, crc, ~crc, end
-          if (rcnt[pa] == 3'd0) assert (dst_bwd[9*pa+8] && (dst_bwd[9*pa+:8] == 8'hA5 || dst_bwd[9*pa+:8] == 8'h5A));
+          if (rcnt[pa] == 3'd0) assert (dst_bwd[9*pa+8] && (dst_bwd[9*pa+:8] == MF_REPLY_ACK[7:0] || dst_bwd[9*pa+:8] == MF_REPLY_NACK[7:0]));
           if (rcnt[pa] == 3'd1) assert (dst_bwd[9*pa+8]);
           if (rcnt[pa] == 3'd2) assert (dst_bwd[9*pa+8] && dst_bwd[9*pa+:8] == ~rw1[pa]);  // a_reply
         end else begin
           assert (!dst_bwd[9*pa+8]);  // no reply word outside a reply (the reply ended)
         end
         // a delivery comes with the acknowledgement of its transmission
-        if (dlv_valid[pa]) assert (rph[pa] >= 2'd2 && rcnt[pa] == 3'd0 && dst_bwd[9*pa+:9] == {1'b1, 8'hA5});  // a_dlv_ack
+        if (dlv_valid[pa]) assert (rph[pa] >= 2'd2 && rcnt[pa] == 3'd0 && dst_bwd[9*pa+:9] == {1'b1, MF_REPLY_ACK[7:0]});  // a_dlv_ack
       end
       if (dlv_valid[0] && dlv_src[7:0] == sym_src && last_v)
         a_no_dup0: assert (dlv_seq[15:0] != last_seq);
@@ -193,7 +194,7 @@ module rn1_endpoint_fv #(
       c_ok:       cover (ev_valid && ev_ok);            // a message acknowledged end to end
       c_gave_up:  cover (ev_valid && !ev_ok);           // MAX_ATT attempts failed
       c_delivered: cover (dlv_valid[0]);                 // a message delivered
-      c_dup_acked: cover (rph[1] >= 2'd2 && rcnt[1] == 3'd0 && dst_bwd[17:9] == {1'b1, 8'hA5} &&
+      c_dup_acked: cover (rph[1] >= 2'd2 && rcnt[1] == 3'd0 && dst_bwd[17:9] == {1'b1, MF_REPLY_ACK[7:0]} &&
                           !dlv_valid[1]);              // a duplicate acknowledged, not delivered
     end
   end

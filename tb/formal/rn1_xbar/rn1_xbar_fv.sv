@@ -34,6 +34,7 @@
 //   a_prio      round-robin priority: prio[d] becomes the first visited requester + 1.
 //   a_lfsr      the core's LFSR is the doc's Galois LFSR (x^16+x^14+x^13+x^11+1, seed 0 -> 1).
 `default_nettype none
+`include "mf_consts.vh"
 module rn1_xbar_fv #(
     parameter NI = 8,
     parameter R  = 4,
@@ -63,7 +64,7 @@ module rn1_xbar_fv #(
   wire [NI*9-1:0] bwd_out;
   wire [NO*9-1:0] fwd_out;
 
-  rn1_xbar_core #(.NI(NI), .R(R), .D(D), .PORT_BASE(0), .LFSR_W(16), .LFSR_TAPS(16'hB400)) u_dut (
+  rn1_xbar_core #(.NI(NI), .R(R), .D(D), .PORT_BASE(0), .LFSR_W(16), .LFSR_TAPS(`MF_RN1_LFSR_TAPS)) u_dut (
       .clk(clk), .rst(rst), .seed(seed), .en(en), .fwd_in(fwd_in), .bwd_out(bwd_out),
       .fwd_out(fwd_out), .bwd_in(bwd_in));
 
@@ -100,7 +101,7 @@ module rn1_xbar_fv #(
   reg [15:0] ref_lfsr;
   always @(posedge clk)
     if (rst) ref_lfsr <= (seed == 16'd0) ? 16'd1 : seed;
-    else ref_lfsr <= (ref_lfsr >> 1) ^ (ref_lfsr[0] ? 16'hB400 : 16'h0000);
+    else ref_lfsr <= (ref_lfsr >> 1) ^ (ref_lfsr[0] ? `MF_RN1_LFSR_TAPS : 16'h0000);
   generate
     if (D > 1) begin : g_lfsr_chk
       always @* if (past_valid && !rst) a_lfsr: assert (p_lfsr == ref_lfsr);

@@ -167,11 +167,11 @@ void StagedFabric::stage_impl(int s, const View& in, Slot& out, const BanyanFaul
     const int y = fault->element;
     const size_t uy = static_cast<size_t>(y);
     const int a0 = T.a0[uy], a1 = T.a1[uy], d0 = T.d0[uy], d1 = T.d1[uy];
-    if (fault->kind == 0 || fault->kind == 3) {  // dead: both messages lost
+    if (fault->dead()) {  // both messages lost
       ov[d0] = 0;
       ov[d1] = 0;
     } else {  // stuck straight / cross, whatever the control says
-      const bool cross = fault->kind == 2;
+      const bool cross = fault->kind == params::code(params::Fault::Cross);
       uint8_t v0 = v[a0], v1 = v[a1];
       uint64_t x0 = d[a0], x1 = d[a1];
       if constexpr (First) {

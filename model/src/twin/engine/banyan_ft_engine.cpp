@@ -93,9 +93,10 @@ void BanyanFtEngine::clock(const In& in) {
   std::fill(clr_.begin(), clr_.end(), 0);
   uint32_t ev_miss = 0;
   for (int i = 0; i < N; ++i) {
-    const uint32_t op = c_op_[i];  // 0 (idle) when its entry was invalid or after a reset
-    const bool own = op == 1 || op == 2;
-    const bool rel = op == 3;
+    using banyan::FtOp;  // Idle when its entry was invalid or after a reset
+    const FtOp op = static_cast<FtOp>(c_op_[i]);
+    const bool own = op == FtOp::Direct || op == FtOp::First;
+    const bool rel = op == FtOp::Relay;
     const bool slot_ok = c_slot_[i] < static_cast<uint32_t>(RD);
     const size_t ri = static_cast<size_t>(i) * RD + c_slot_[i];
     const bool held = slot_ok && rv_[ri];
@@ -105,7 +106,8 @@ void BanyanFtEngine::clock(const In& in) {
       w = data | (static_cast<uint64_t>(i) << DW_) |
           (static_cast<uint64_t>(c_dest_[i]) << (DW_ + M_));
       if (hbw_ > 0) w |= static_cast<uint64_t>(c_b_ & mask(hbw_)) << (DW_ + 2 * M_);
-      if (op == 2) w |= (static_cast<uint64_t>(c_slot_[i]) << o_slot_) | (uint64_t{1} << o_hop_);
+      if (op == FtOp::First)
+        w |= (static_cast<uint64_t>(c_slot_[i]) << o_slot_) | (uint64_t{1} << o_hop_);
     } else if (rel && held) {
       w = rmem_[ri];
       clr_[ri] = 1;

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "minforge/algo/banyan/banyan_fault.hpp"
+#include "minforge/params.hpp"
 
 namespace minforge::banyan {
 
@@ -64,7 +65,8 @@ struct PlanTiming {
 PlanTiming plan_timing(const Topology& t, const Plan& p, int latency);
 
 // ---- schedule-memory image of rtl/engine/banyan_ft_engine.v
-enum class FtOp : uint8_t { Idle = 0, Direct = 1, First = 2, Relay = 3 };
+// The op field: Idle, Direct, First, Relay (MF_FTOP_* of rtl/common/mf_params.vh).
+using FtOp = params::Ftop;
 struct FtEntry {
   uint32_t cfg = 0;
   std::vector<FtOp> op;        // [N]

@@ -10,6 +10,8 @@
 
 #include <cstdint>
 
+#include "minforge/params.hpp"
+
 namespace minforge::rn1 {
 
 // A channel word: bit 8 = ctl (transmission or reply in progress), bits 7..0 = data.
@@ -35,10 +37,12 @@ uint8_t encode_status(const Status& s, int radix);
 Status decode_status(uint8_t byte, int radix);
 
 // An endpoint's reply code: message accepted / rejected (bad length, address or CRC).
-constexpr uint8_t kAck = 0xA5, kNack = 0x5A;
+// MF_REPLY_* of rtl/common/mf_params.vh.
+constexpr uint8_t kAck = params::code(params::Reply::Ack);
+constexpr uint8_t kNack = params::code(params::Reply::Nack);
 
 // The LFSR of rn1_lfsr.v as the networks use it: Galois, 16 bits, x^16 + x^14 + x^13 + x^11 + 1.
 constexpr int kLfsrWidth = 16;
-constexpr uint32_t kLfsrTaps = 0xB400;
+constexpr uint32_t kLfsrTaps = params::kRn1LfsrTaps;  // MF_RN1_LFSR_TAPS of mf_consts.vh
 
 }  // namespace minforge::rn1

@@ -49,7 +49,12 @@ struct BanyanFault {
   bool enabled = false;
   int stage = 0;
   int element = 0;
-  int kind = 0;  // 0 dead, 1 stuck straight, 2 stuck cross, 3 dead
+  int kind = 0;  // params::Fault (MF_FAULT_*): dead, stuck straight, stuck cross; 3 acts as dead
+  // Dead: the element delivers nothing (Fault::Dead and the unnamed code 3, as the RTL).
+  bool dead() const {
+    return kind != params::code(params::Fault::Straight) &&
+           kind != params::code(params::Fault::Cross);
+  }
 };
 
 // This cycle's outputs (out_valid, out_data, out_conflict), valid until the next clock().

@@ -10,12 +10,18 @@
 
 #include "minforge/algo/rn1/rn1_localise.hpp"
 #include "minforge/algo/rn1/rn1_protocol.hpp"
+#include "minforge/params.hpp"
 
 namespace minforge::twin {
 
 class Rn1Decoder {
  public:
-  enum Kind : uint8_t { kOk = 0, kBlocked = 1, kSuspect = 2 };
+  // MF_VERDICT_* of rtl/common/mf_params.vh.
+  enum Kind : uint8_t {
+    kOk = params::code(params::Verdict::Ok),
+    kBlocked = params::code(params::Verdict::Blocked),
+    kSuspect = params::code(params::Verdict::Suspect)
+  };
   // Endpoint `e` of a network whose tables are `t` (kept by reference).
   Rn1Decoder(const rn1::DecodeTables& t, int e);
   void reset();

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""One source per fact: fail on a shared code or constant written as a bare number.
+
+The codes (control modes, schedulers, board designs, banyan fault kinds, fault-tolerant plan
+ops, RN1 verdict kinds and reply words) live in rtl/common/mf_params.vh, the constants (RN1
+LFSR taps, UART baud, self-test seed) in rtl/common/mf_consts.vh; every other file reaches
+them through a generated view (scripts/mfparams.py: C++ minforge/params.hpp, JSON for CMake,
+`mfparams.py sh` for shell, read_codes() for Python) or the Verilog names MF_* / `MF_*.
+This lint reads every file git tracks (code only: comments and, in Verilog/C++, nothing in
+// or /* */) and reports each line where one of the rules below finds a hand-written copy:
+
+  code-compare   CONTROL / SCHED / DESIGN / PLAYER_CONTROL compared with a number
+  code-override  .CONTROL(1), -GSCHED=2, SCHED=0 (an instance, tool or script parameter
+                 set to a bare code)
+  fault-kind     a banyan fault kind or plan op compared with a number
+  code-loop      a loop over a code group written as its numbers (foreach(c 0 1 2 ...))
+  const          16'hB400 / 0xB400, 16'hACE1 / 0xACE1, 115200, 8'hA5 / 8'h5A
+  core-design    a FuseSoC target <board>_<design> whose DESIGN=<n> is not MF_DESIGN_<design>
+
+Not flagged (see the report of issue 26): Verilog parameter defaults in ANSI headers
+(`parameter integer SCHED = 0`), which cannot see mf_params.vh; prose in comments and docs.
+A line may carry `one-source: ok (<reason>)` in a comment (or in a comment line just above
+it) when the number is the subject of the check itself (an expected LFSR sequence); the
+reason is required.
+
+Usage: lint_one_source.py            lint the tree; exit 1 and one line per finding
+       lint_one_source.py --plant    self-test: plant one copy per rule in a scratch copy of
+                                     a file and require every one to be found
+"""
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import mfparams  # noqa: E402
+
+# The sources and their generator; the docs are prose.
+SKIP = {"rtl/common/mf_params.vh", "rtl/common/mf_consts.vh", "scripts/mfparams.py",
+        "scripts/lint_one_source.py"}
+SKIP_DIRS = ("docs/",)
+WAIVER = re.compile(r"one-source:\s*ok\s*\(\s*\S[^)]*\)")
+
+CODE_PARAMS = r"(?:CONTROL|SCHED|DESIGN|PLAYER_CONTROL|FAULT_KIND)"
+NUM = r"(?:\d+'[dDhHbB])?\d+\b"
+RULES = [
+    ("code-compare", re.compile(r"\b" + CODE_PARAMS + r"\s*[!=]=\s*" + NUM)),
+    ("code-compare", re.compile(NUM + r"\s*[!=]=\s*" + CODE_PARAMS + r"\b")),
+    ("code-override", re.compile(r"\." + CODE_PARAMS + r"\s*\(\s*" + NUM + r"\s*\)")),
+    ("code-override", re.compile(r"(?:^|[\s\"'(,-])(?:-G|-P\w+\.)?" + CODE_PARAMS + r"=\d")),
+    ("fault-kind", re.compile(r"(?:\bfault_kind|\bfault\.kind|\bf\.kind|fault->kind|\ba_op|"
+                              r"\bop)\s*[!=]=\s*" + NUM)),
+    ("code-loop", re.compile(r"\bforeach\s*\(\s*\w+\s+0\s+1\s+2\b")),
+    ("code-loop", re.compile(r"\bfor\s+\w+\s+in\s+0\s+1\s+2\b")),
+    ("const", re.compile(r"(?:16'h|0x)(?:B400|ACE1)\b|\b115200\b", re.I)),
+    ("const", re.compile(r"8'h(?:A5|5A)\b", re.I), "rn1"),  # the RN1 reply words
+]
+
+LINE_COMMENT = {".v": "//", ".sv": "//", ".vh": "//", ".svh": "//", ".cpp": "//",
+                ".hpp": "//", ".h": "//", ".cc": "//", ".py": "#", ".sh": "#",
+                ".cmake": "#", ".txt": "#", ".core": "#", ".yml": "#", ".yaml": "#",
+                ".sby": "#", ".mk": "#", "": "#"}
+BLOCK = {".v", ".sv", ".vh", ".svh", ".cpp", ".hpp", ".h", ".cc"}
+
+
+def code_lines(text, ext):
+    """(line number, code) with comments removed (string contents kept)."""
+    lc = LINE_COMMENT.get(ext)
+    out = []
+    in_block = False
+    for i, line in enumerate(text.split("\n"), 1):
+        code = ""
+        j = 0
+        while j < len(line):
+            if in_block:
+                k = line.find("*/", j)
+                if k < 0:
+                    j = len(line)
+                    break
+                in_block, j = False, k + 2
+                continue
+            if ext in BLOCK and line.startswith("/*", j):
+                in_block, j = True, j + 2
+                continue
+            if lc and line.startswith(lc, j):
+                break
+            code += line[j]
+            j += 1
+        out.append((i, code, line))
+    return out
+
+
+def check_text(path, text):
+    """[(path, line, rule, text)] of one file."""
+    ext = os.path.splitext(path)[1]
+    base = os.path.basename(path)
+    if ext not in LINE_COMMENT and base not in ("CMakeLists.txt", "Makefile"):
+        return []
+    if ext == ".txt" and base != "CMakeLists.txt":
+        return []
+    found = []
+    waived_next = False
+    for n, code, line in code_lines(text, ext):
+        waived, waived_next = waived_next or WAIVER.search(line), False
+        if WAIVER.search(line) and not code.strip():
+            waived_next = True  # a comment line: the waiver is for the next line
+        if waived:
+            continue
+        for rule, rx, *where in RULES:
+            if where and where[0] not in path:
+                continue
+            if rx.search(code):
+                found.append((path, n, rule, line.strip()))
+                break
+    if ext == ".core":
+        found += check_core(path, text)
+    return found
+
+
+def check_core(path, text):
+    """A FuseSoC target <board>_<design> must set DESIGN to MF_DESIGN_<design>; a target
+    without a design suffix may set only the default (gsen)."""
+    codes = mfparams.read_codes()["DESIGN"]
+    found = []
+    tgt = re.compile(r"^\s*(\w+):.*\bDESIGN=(\d+)")
+    for n, code, line in code_lines(text, ".core"):
+        m = tgt.match(code)
+        if not m:
+            continue
+        name, value = m.group(1), int(m.group(2))
+        design = next((d for d in codes if name.endswith("_" + d)), "gsen")
+        if codes[design] != value:
+            found.append((path, n, "core-design",
+                          f"{line.strip()}  (MF_DESIGN_{design.upper()} = {codes[design]})"))
+    return found
+
+
+def strip_rule_hits_in_core(found):
+    # In .core files DESIGN=<n> is checked against the codes (check_core), not forbidden.
+    return [f for f in found
+            if not (f[0].endswith(".core") and f[2] == "code-override" and "DESIGN=" in f[3])]
+
+
+def tracked_files():
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    return [p for p in out if p and p not in SKIP and not p.startswith(SKIP_DIRS)
+            and os.path.isfile(os.path.join(ROOT, p))]
+
+
+def lint(files):
+    found = []
+    for p in files:
+        try:
+            with open(os.path.join(ROOT, p), encoding="utf-8") as f:
+                text = f.read()
+        except (UnicodeDecodeError, OSError):
+            continue
+        found += check_text(p, text)
+    return strip_rule_hits_in_core(found)
+
+
+# One planted copy per rule, each inserted into a real file of the tree (in memory).
+PLANTS = [
+    ("rtl/banyan/banyan_fabric.v", "  wire planted = (CONTROL == 0);", "code-compare"),
+    ("tb/icarus/gsen_fabric_tb.v", "  gsen_fabric #(.N(4), .CONTROL(2)) u_planted ();",
+     "code-override"),
+    ("scripts/lint_rtl.sh", 'sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=3")',
+     "code-override"),
+    ("rtl/engine/banyan_ft_engine.v", "  wire planted = a_op == 2'd3;", "fault-kind"),
+    ("model/src/twin/common/staged_fabric.cpp", "bool planted(const BanyanFault* fault) "
+     "{ return fault->kind == 2; }", "fault-kind"),
+    ("tb/a2a/CMakeLists.txt", "foreach(c 0 1 2 3 4 5)", "code-loop"),
+    ("rtl/rn1/rn1_endpoint.v", "  localparam [7:0] PLANTED_ACK = 8'hA5;", "const"),
+    ("model/include/minforge/algo/rn1/rn1_protocol.hpp",
+     "constexpr uint32_t kPlantedTaps = 0xB400;", "const"),
+    ("minforge_boards.core", "  hx8k_lcan_planted: {<<: *hx8k, parameters: [DESIGN=2]}",
+     "core-design"),
+]
+
+
+def plant():
+    ok = True
+    for path, line, rule in PLANTS:
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            text = f.read()
+        base = strip_rule_hits_in_core(check_text(path, text))
+        planted = strip_rule_hits_in_core(check_text(path, text + "\n" + line + "\n"))
+        hit = any(f[2] == rule for f in planted if f not in base)
+        print(f"{'CAUGHT' if hit else 'MISSED'} {rule}: {path}: {line.strip()}")
+        ok &= hit
+    print("lint_one_source --plant: " + ("every planted copy caught" if ok else "FAIL"))
+    return 0 if ok else 1
+
+
+def main(argv):
+    if argv[1:] == ["--plant"]:
+        return plant()
+    if len(argv) > 1:
+        sys.stderr.write(__doc__)
+        return 2
+    found = lint(tracked_files())
+    for path, n, rule, text in found:
+        print(f"{path}:{n}: {rule}: {text}")
+    if found:
+        print(f"lint_one_source: {len(found)} hand-written copies of a shared code or constant "
+              "(use the MF_* names of rtl/common/mf_params.vh / mf_consts.vh or their "
+              "generated views, scripts/mfparams.py)")
+        return 1
+    print("lint_one_source: no hand-written copy of a shared code or constant")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

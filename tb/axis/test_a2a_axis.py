@@ -4,7 +4,8 @@ cocotbext-axi (AxiStreamSource / AxiStreamSink, a client this project did not wr
 The DUT is the wrapper run_axis.py generates (a2a_axis_tb_top): the IP with each packed
 port vector split into per-port streams s<i>_axis_* / m<j>_axis_*, the names cocotbext-axi
 looks for.  The settings come from the environment (run_axis.py sets them):
-  AXIS_N, AXIS_B, AXIS_DW   the IP's size;  AXIS_FRAMES  frames per test;  AXIS_SEED
+  AXIS_N, AXIS_B, AXIS_DW   the IP's size;  AXIS_FRAMES  frames per test (AXIS_PAUSE_FRAMES
+  in test_random_pauses);  AXIS_SEED
   AXIS_PAUSE   probability of a pause cycle on every port in test_random_pauses
   AXIS_TESTS   which tests run (comma list; run_axis.py passes it as cocotb's filter)
   AXIS_MIN_RATIO  test_throughput fails below this fraction of N words per clock
@@ -25,6 +26,7 @@ N = int(os.environ.get("AXIS_N", "8"))
 B = int(os.environ.get("AXIS_B", "4"))
 DW = int(os.environ.get("AXIS_DW", "16"))
 FRAMES = int(os.environ.get("AXIS_FRAMES", "4"))
+PAUSE_FRAMES = int(os.environ.get("AXIS_PAUSE_FRAMES", str(FRAMES)))
 SEED = int(os.environ.get("AXIS_SEED", "1"))
 PAUSE = float(os.environ.get("AXIS_PAUSE", "0.3"))
 MIN_RATIO = float(os.environ.get("AXIS_MIN_RATIO", "0.9"))
@@ -56,9 +58,9 @@ async def setup(dut, pause):
     return srcs, snks
 
 
-def make_frames(rng):
+def make_frames(rng, frames=FRAMES):
     return [[[rng.getrandbits(DW) for _ in range(NB)] for _ in range(N)]
-            for _ in range(FRAMES)]
+            for _ in range(frames)]
 
 
 def expected(frame, j):
@@ -77,9 +79,11 @@ async def check_all(dut, snks, frames):
             rx = await snks[j].recv(compact=True)
             want = expected(f, j)
             got = list(rx.tdata)
-            assert got == want, (f"frame {k} port {j}: first difference at word "
-                                 f"{next(x for x in range(min(len(got), len(want))) if got[x] != want[x]) if got[:len(want)] != want[:len(got)] else min(len(got), len(want))}"
-                                 f" (got {len(got)} words, want {len(want)})")
+            if got != want:
+                first = next((x for x, (g, w) in enumerate(zip(got, want)) if g != w),
+                             min(len(got), len(want)))
+                raise AssertionError(f"frame {k} master port {j}: first difference at word "
+                                     f"{first} ({len(got)} words, {len(want)} expected)")
 
 
 def status(dut):
@@ -88,13 +92,13 @@ def status(dut):
              "missing", "conflicts")}
 
 
-async def check_status(dut):
+async def check_status(dut, frames=FRAMES):
     # the drain's bank flips (frames_out) a cycle after the last word was handed over
     for _ in range(4):
         await RisingEdge(dut.clk)
     st = status(dut)
-    assert st["frames_in"] == FRAMES and st["frames_done"] == FRAMES and \
-        st["frames_out"] == FRAMES, st
+    assert st["frames_in"] == frames and st["frames_done"] == frames and \
+        st["frames_out"] == frames, st
     for n in ("err_tlast", "err_dst", "err_dup", "missing", "conflicts"):
         assert st[n] == 0, st
     return st
@@ -110,16 +114,16 @@ async def watchdog(dut, limit):
 async def test_random_pauses(dut):
     """Random tvalid gaps and tready pauses on every port; every frame compared."""
     srcs, snks = await setup(dut, PAUSE)
-    frames = make_frames(random.Random(SEED))
+    frames = make_frames(random.Random(SEED), PAUSE_FRAMES)
     # generous: a frame period without pauses is < 2*N*B + 64 cycles
-    limit = int((FRAMES + 3) * (2 * NB + 64) / max(0.05, (1 - PAUSE) ** 2))
+    limit = int((PAUSE_FRAMES + 3) * (2 * NB + 64) / max(0.05, (1 - PAUSE) ** 2))
     wd = cocotb.start_soon(watchdog(dut, limit))
     cocotb.start_soon(send_all(srcs, frames))
     await check_all(dut, snks, frames)
-    st = await check_status(dut)
+    st = await check_status(dut, PAUSE_FRAMES)
     wd.cancel()
     dut._log.info("random pauses p=%.2f: %d frames of N=%d x %d words, all equal; %s",
-                  PAUSE, FRAMES, N, NB, st)
+                  PAUSE, PAUSE_FRAMES, N, NB, st)
 
 
 @cocotb.test()

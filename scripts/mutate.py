@@ -1518,7 +1518,8 @@ def parse_args(argv):
     ap.error = fail
     a = ap.parse_args(argv)
     a.argv = list(argv)
-    a.dask = a.dask or bool(a.scheduler) or a.workers > 0
+    # the CTest sample and --pin-sample always run here, uncached
+    a.dask = (a.dask or bool(a.scheduler) or a.workers > 0) and not (a.ctest_sample or a.pin_sample)
     if a.jobs < 1 or a.timeout_factor <= 0 or (a.sample is not None and a.sample < 1):
         fail("-j, --timeout-factor and --sample must be positive")
     a.killers = [k for k in a.killers.split(",") if k]

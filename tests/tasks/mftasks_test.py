@@ -8,12 +8,15 @@ of the point's files, after a random pause so tasks finish in a random order):
                byte, and every task ran once
   kill         a worker killed (SIGKILL) while it runs a task: the report is still full and
                the same as the serial one
+  versions     a worker whose tool (here: python) differs from the client's refuses the task
+               with a message naming the tool and both versions
   invalidate   one RTL file changed (in a copy of the tree): exactly the points whose files
                contain it get new keys and are computed again; the others come from the cache
 
 Exit 0 when all pass, 1 when one fails, 77 when dask / distributed are not installed.
---plant unsorted|no-retry|content plants a bug (report in completion order / no retry of a
-killed worker's task / keys without the files' contents): the matching check must fail.
+--plant unsorted|no-retry|content|no-version-check plants a bug (report in completion order /
+no retry of a killed worker's task / keys without the files' contents / no version check):
+the matching check must fail.
 """
 from __future__ import annotations
 
@@ -85,7 +88,7 @@ def runs(log: Path) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--plant", choices=("unsorted", "no-retry", "content"))
+    ap.add_argument("--plant", choices=("unsorted", "no-retry", "content", "no-version-check"))
     a = ap.parse_args()
     if not mftasks.have_dask():
         print("tasks.mftasks: dask / distributed not installed (make deps): skipped")
@@ -94,6 +97,8 @@ def main() -> int:
         mftasks.report_bytes = lambda r: json.dumps(r, indent=1).encode()
     if a.plant == "content":
         mftasks.file_digest = lambda p: "no content"
+    if a.plant == "no-version-check":
+        mftasks.check_versions = lambda tools: None
     fails = []
 
     def check(ok, what):
@@ -147,6 +152,18 @@ def main() -> int:
             cluster = client.cluster
             client.close()
             cluster.close()
+
+        # versions: the client has another python than this worker
+        t = tasks_for(ROOT, tmp / "v.log")[0]
+        t.tools = ("python",)
+        try:
+            mftasks.execute(mftasks.asdict(t), {"python": "Python 0.0 (the client)"},
+                            str(tmp / "c-v"))
+            msg = ""
+        except mftasks.WorkerMismatch as e:
+            msg = str(e)
+        check("refused" in msg and "Python 0.0 (the client)" in msg and runs(tmp / "v.log") == 0,
+              f"versions: a mismatched worker refuses the task ({msg or 'it ran'})")
 
         # invalidate: a copy of the tree's files, one RTL file changed
         copy = tmp / "tree"

@@ -131,7 +131,9 @@ class Cache:
         p.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=".tmp-")
         with os.fdopen(fd, "w") as f:
-            json.dump({"key": key, "name": name, "result": result}, f, sort_keys=True, indent=1)
+            # the result's own key order kept: a report written from a cached result is the
+            # same as one written from the fresh result
+            json.dump({"key": key, "name": name, "result": result}, f, indent=1)
         os.replace(tmp, p)
 
 

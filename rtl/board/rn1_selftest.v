@@ -33,7 +33,7 @@
 // the last cycle is the first one in which all completions have been seen; at the edge that
 // ends it busy falls, done rises and `cycles` holds the number of cycles of the exchange.
 // The counters restart at every start and keep their values while done.
-// C++ mirror for the Verilator harnesses: tb/board/rn1_selftest_model.hpp.
+// C++ mirror for the Verilator harnesses: model/include/minforge/twin/board/rn1_selftest.hpp.
 //
 // Parameters
 //   NE   endpoints of the network (power of two, 2..64: the seen table has NE*NE bits)

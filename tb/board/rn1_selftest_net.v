@@ -1,6 +1,6 @@
 // rn1_selftest_net: Verilator test wrapper (not synthesized) of the RN1 board top's core:
-// rtl/board/rn1_selftest on the Fig. 20.9 network (rtl/rn1/rn1_net_fig20_9), wired as in
-// rtl/board/ulx3s_rn1_top.v (all router outputs enabled), but with the seed and the fault
+// rtl/board/rn1_selftest on the Fig. 20.9 network (rtl/rn1/gen/rn1_net_fig20_9), wired as in
+// rtl/board/board_rn1_selftest.v (all router outputs enabled), but with the seed and the fault
 // vectors as ports so one Verilator model runs every fault scenario, and with two tamper
 // switches between the network's delivery pulses and the checker, so the checker's own
 // detection is exercised (tb/board/rn1_selftest_tb.cpp, mirrored in rn1_selftest_model.hpp):

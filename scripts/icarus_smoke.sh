@@ -118,6 +118,10 @@ run xpose_banyan_n16_b3   tb/board/board_xpose_icarus_tb.v ENGINE=1 N=16 W=18 B=
 # header's format, with and without the checksum field, under a random out_ready
 run uart_line_fmt         tb/board/uart_line_fmt_icarus_tb.v SUM_FIELD=0
 run uart_line_fmt_sum     tb/board/uart_line_fmt_icarus_tb.v SUM_FIELD=1
+# ... and its 8N1 transmitter (rtl/board/uart_tx.v): the line every cycle against the frame,
+# DIV = 7 (650 / 100 rounded) and the minimum DIV = 2
+run uart_tx_div7          tb/board/uart_tx_icarus_tb.v CLK_HZ=650 BAUD=100
+run uart_tx_div2          tb/board/uart_tx_icarus_tb.v CLK_HZ=200 BAUD=100
 
 echo "icarus_smoke: $pass passed, $fail failed"
 [ $fail -eq 0 ]

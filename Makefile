@@ -51,7 +51,8 @@ formal: deps
 # formal proofs and the Verilator lockstep tests that cover its file, cheapest first; resumable
 # (build/mutate/cache), progress on stderr, scores in build/mutate/report.{json,md}.  The whole
 # campaign takes days on 2 cores (the lockstep models are rebuilt per mutant); a sample:
-# `make mutate SAMPLE=200 SEED=1` (optionally FOLDERS=rtl/lcan,rtl/hypercube, MUTATE_JOBS=2).
+# `make mutate SAMPLE=200 SEED=1` (optionally FOLDERS=rtl/lcan,rtl/hypercube, MUTATE_JOBS=2;
+# PER_FOLDER=1: SAMPLE mutants in every RTL folder, a stratified sample).
 # One Dask task per mutant (docs/scaling.md): MUTATE_JOBS worker processes of an embedded
 # LocalCluster (each with its own tree copy and build folder), or SCHEDULER=tcp://HOST:PORT.
 MUTATE_JOBS ?= 1
@@ -60,7 +61,8 @@ mutate: configure
 	@cmake --build $(BUILD) -j $(JOBS) --target minforge
 	@MINFORGE_CLI=$(abspath $(CLI)) python3 scripts/mutate.py --dask --out $(BUILD)/mutate \
 	  $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(or $(WORKERS),$(MUTATE_JOBS))) \
-	  $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1)) $(if $(FOLDERS),--folders $(FOLDERS))
+	  $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1)) $(if $(FOLDERS),--folders $(FOLDERS)) \
+	  $(if $(PER_FOLDER),--per-folder)
 
 # Task layer (scripts/mftasks.py, docs/scaling.md): synth-report, mutate and campaign run their
 # tasks on an embedded Dask LocalCluster (WORKERS processes, default one per core) or on a

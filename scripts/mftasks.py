@@ -208,6 +208,23 @@ def execute(task: dict, client_tools: dict, cache_dir: str):
     return result
 
 
+def _entry():
+    """What is sent to the scheduler: a local function (cloudpickle sends it by value), so
+    neither the scheduler nor a worker needs this repository on its Python path; on the worker
+    it imports this file from the client's checkout path and runs execute().  Errors come
+    back as RuntimeError with the original type named (no repository class crosses)."""
+    def run_on_worker(scripts_dir, task, client_tools, cache_dir):
+        import sys as _sys
+        if scripts_dir not in _sys.path:
+            _sys.path.insert(0, scripts_dir)
+        import mftasks as _m
+        try:
+            return _m.execute(task, client_tools, cache_dir)
+        except Exception as e:  # noqa: BLE001
+            raise RuntimeError(f"{type(e).__name__}: {e}") from None
+    return run_on_worker
+
+
 # ----------------------------------------------------------------------------------------
 # Running a task set
 # ----------------------------------------------------------------------------------------
@@ -323,9 +340,10 @@ def run_tasks(tasks: list, cache_dir, scheduler=None, workers=0, serial=False, r
         client = start_client(scheduler, workers, label)
     try:
         futs = {}
+        entry = _entry()
         for t in todo:
-            f = client.submit(execute, asdict(t), ctools, cdir, key=f"{t.kind}-{t.key}",
-                              retries=retries, pure=False)
+            f = client.submit(entry, str(ROOT / "scripts"), asdict(t), ctools, cdir,
+                              key=f"{t.kind}-{t.key}", retries=retries, pure=False)
             futs[f.key] = (f, t)
         for f in as_completed([f for f, _ in futs.values()]):
             t = futs[f.key][1]

@@ -80,6 +80,13 @@ def key_files() -> list:
     return sorted(f for f in r.stdout.splitlines() if (ROOT / f).is_file())
 
 
+def test_key(name, argv, wd, list_build, seed, out, files=None, versions=None) -> str:
+    """A run's key: the sources, the tools' versions, the test's command, the seed."""
+    params = {"name": name, "argv": [x.replace(list_build, "<build>") for x in argv]}
+    return mftasks.content_key("campaign", files if files is not None else key_files(), params,
+                               versions or mftasks.tool_versions(TOOLS), seed=seed)
+
+
 def test_task(name: str, argv: list, wd: str, list_build: str, seed: int, out: str) -> dict:
     """One (test, seed) on this worker's own build folder."""
     slot = "d" + re.sub(r"[^A-Za-z0-9_.-]", "_", mftasks.worker_name())
@@ -153,10 +160,9 @@ def main(argv=None) -> int:
         for s in seeds:
             args = {"name": name, "argv": targv, "wd": wd, "list_build": str(lb), "seed": s,
                     "out": str(out)}
-            params = {"name": name, "argv": [x.replace(str(lb), "<build>") for x in targv]}
-            key = mftasks.content_key("campaign", files, params, vt, seed=s)
+            key = test_key(**args, files=files, versions=vt)
             tasks.append(mftasks.Task(f"{name}@{s}", "scripts/campaign.py:test_task", args, key,
-                                      TOOLS, "campaign"))
+                                      TOOLS, "campaign", "scripts/campaign.py:test_key"))
     if a.list:
         for t in tasks:
             print(t.name)

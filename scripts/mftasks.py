@@ -153,6 +153,10 @@ class Task:
     key: str = ""  # content_key(...)
     tools: tuple = ()  # names in TOOLS checked at task start
     kind: str = "task"
+    # "<file>:<function>" computing the key from args on the worker ("": not checked): run
+    # before and after fn, so a worker with other files, or files changed during the run,
+    # gives no result under this key
+    rekey: str = ""
 
 
 _MODULES: dict = {}
@@ -200,7 +204,16 @@ def execute(task: dict, client_tools: dict, cache_dir: str):
     hit = cache.get(task["key"])
     if hit is not None:
         return hit
+
+    def same_inputs(when):
+        if task.get("rekey") and _function(task["rekey"])(**task["args"]) != task["key"]:
+            raise WorkerMismatch(f"worker {worker_name()} on {socket.gethostname()}: the files "
+                                 f"of task {task['name']} differ from the client's {when} "
+                                 "(another checkout, or the tree changed): no result kept")
+
+    same_inputs("before the run")
     result = _function(task["fn"])(**task["args"])
+    same_inputs("after the run")
     try:
         cache.put(task["key"], task["name"], result)
     except OSError:

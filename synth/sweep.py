@@ -268,7 +268,8 @@ def point_tasks(pts: list, out: Path, tools: dict, root: Path = ROOT) -> list:
     finally:
         toolflow.rtl_sources = sources
     for design, params, seeds, board in pts:
-        files = files_of[point_name(design, params, board)]
+        name = point_name(design, params, board)
+        files = files_of[name]
         if isinstance(files, str):
             params = dict(params, _refused=files)
             files = list(FLOW_FILES)
@@ -276,9 +277,16 @@ def point_tasks(pts: list, out: Path, tools: dict, root: Path = ROOT) -> list:
                 "board": board}
         key = mftasks.content_key("synth-point", files, {k: v for k, v in args.items() if k != "out"},
                                   {t: tools[t] for t in POINT_TOOLS}, root=root)
-        tasks.append(mftasks.Task(point_name(design, params, board), "synth/sweep.py:point_task",
-                                  args, key, POINT_TOOLS, "synth"))
+        tasks.append(mftasks.Task(name, "synth/sweep.py:point_task",
+                                  args, key, POINT_TOOLS, "synth", "synth/sweep.py:point_key"))
     return tasks
+
+
+def point_key(out: str, design: str, params: dict, seeds: list, board) -> str:
+    """A point's key computed from this machine's files (the task layer's check)."""
+    p = {k: v for k, v in params.items() if k != "_refused"}
+    return point_tasks([(design, p, tuple(seeds), board)], Path(out),
+                       mftasks.tool_versions(POINT_TOOLS))[0].key
 
 
 def point_task(out: str, design: str, params: dict, seeds: list, board) -> dict:

@@ -10,6 +10,8 @@ of the point's files, after a random pause so tasks finish in a random order):
                the same as the serial one
   versions     a worker whose tool (here: python) differs from the client's refuses the task
                with a message naming the tool and both versions
+  rekey        a worker whose files give the task another key (another checkout, or the tree
+               changed during the run) keeps no result
   invalidate   one RTL file changed (in a copy of the tree): exactly the points whose files
                contain it get new keys and are computed again; the others come from the cache
 
@@ -61,6 +63,11 @@ def fake_point(design, params, seeds, board, files, root, log, victim=None, paus
         f.write(f"{design} {json.dumps(params, sort_keys=True)} {board}\n")
     return {"design": design, "params": params, "seeds": seeds, "board": board,
             "files": {f: mftasks.file_digest(Path(root) / f)[:16] for f in files}}
+
+
+def other_key(**_args):
+    """The key a worker with other files would compute."""
+    return "0" * 64
 
 
 def tasks_for(root: Path, log: Path, victim=None):
@@ -164,6 +171,18 @@ def main() -> int:
             msg = str(e)
         check("refused" in msg and "Python 0.0 (the client)" in msg and runs(tmp / "v.log") == 0,
               f"versions: a mismatched worker refuses the task ({msg or 'it ran'})")
+
+        # rekey: the worker's files give another key
+        t = tasks_for(ROOT, tmp / "r.log")[0]
+        t.rekey = f"{HERE}:other_key"
+        try:
+            mftasks.execute(mftasks.asdict(t), {}, str(tmp / "c-r"))
+            msg = ""
+        except mftasks.WorkerMismatch as e:
+            msg = str(e)
+        check("differ from the client's" in msg and mftasks.Cache(tmp / "c-r").get(t.key) is None
+              and runs(tmp / "r.log") == 0,
+              f"rekey: a worker with other files keeps no result ({msg or 'it ran'})")
 
         # invalidate: a copy of the tree's files, one RTL file changed
         copy = tmp / "tree"

@@ -55,3 +55,5 @@ for r in rows:
 print(f"icarus N=16: {icps:.0f} cycles/s ({c2 - c1} cycles in {(b2 - a2) - (b1 - a1):.2f} s: "
       f"{c2} cycles in {b2 - a2:.2f} s minus {c1} in {b1 - a1:.2f} s)")
 PY
+# the AXI4-Stream exchange IP's sustained words per clock beside the limit N (Icarus)
+bash bench/axis_bench.sh

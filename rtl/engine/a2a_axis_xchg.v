@@ -33,7 +33,8 @@
 // clock per port (N words per clock in all), e.g. 0.92 for the banyan N = 8, B = 16
 // (ROUNDS: N for banyan and SCHED 0, 2^ceil(log2 N) for SCHED 1; LAT: gsen_a2a_xchg).
 // Latency (no pauses, measured by tb/axis): the first word of frame k leaves a master port
-// N*B + B*ROUNDS + LAT + 5 cycles after the first word of frame k was accepted.
+// N*B + B*ROUNDS + LAT + 4 cycles after the first word of frame k was accepted (when the
+// IP was idle: load N*B, bank flip 1, start 1, exchange B*ROUNDS + LAT, done seen 1, read 1).
 //
 // Parameters
 //   ENGINE     0: gsen_a2a_xchg, 1: banyan_a2a_xchg (the fault-tolerant engine is not
@@ -75,11 +76,12 @@ module a2a_axis_xchg (
   frames_in, frames_done, frames_out, cycles, xchg_cycles,
   err_tlast, err_dst, err_dup, missing, conflicts
 );
+`include "mf_params.vh"
   parameter integer ENGINE = 1;
   parameter integer N = 8;
   parameter integer DW = 8;
   parameter integer B = 4;
-  parameter integer SCHED = 1;
+  parameter integer SCHED = MF_SCHED_STAGE;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
 
@@ -122,7 +124,8 @@ module a2a_axis_xchg (
                        ERROR_a2a_axis_xchg_ENGINE_must_be_0_or_1,
                        ("a2a_axis_xchg: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)",
                         ENGINE))
-    `MF_PARAM_ERROR_IF(ENGINE == 0 && SCHED != 0 && SCHED != 1, g_bad_sched,
+    `MF_PARAM_ERROR_IF(ENGINE == 0 && SCHED != MF_SCHED_ALT && SCHED != MF_SCHED_STAGE,
+                       g_bad_sched,
                        ERROR_a2a_axis_xchg_SCHED_must_be_0_or_1,
                        ("a2a_axis_xchg: SCHED must be 0 (alt) or 1 (stage) (SCHED=%0d)", SCHED))
     `MF_PARAM_ERROR_IF(N < 4 || DW < 1 || B < 1, g_bad_size,

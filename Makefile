@@ -107,6 +107,13 @@ synth-report: deps-synth
 bench-rtl: build
 	@bash bench/rtl_bench.sh $(BUILD)
 
+# The AXI4-Stream exchange IP (rtl/engine/a2a_axis_xchg.v): long randomized runs (Icarus
+# bench, 400 frames x 6 configurations x 2 seeds, random tvalid gaps / tready pauses; a
+# 100-frame cocotb run), scripts/axis_long.sh; make test runs a short sample (rtl.axis_*).
+.PHONY: axis-long
+axis-long:
+	@bash scripts/axis_long.sh
+
 # RN1 networks: rewrite the checked-in Verilog tops rtl/rn1/gen/rn1_net_*.v from the model's
 # wiring (minforge::rn1::net_spec) with `minforge rn1 verilog`; the tests Rn1Verilog.* fail
 # while they differ.

@@ -49,6 +49,10 @@ python3 -c "import pyslang" 2>/dev/null || pips+=(pyslang)
 # The task layer under synth-report, mutate and campaign (scripts/mftasks.py, docs/scaling.md):
 # Dask distributed (CTest tasks.mftasks is skipped without it).
 python3 -c "import dask, distributed" 2>/dev/null || pips+=(dask distributed)
+# The AXI4-Stream IP's cocotb tests (CTest rtl.axis_cocotb_*, skipped without them): cocotb
+# and cocotbext-axi; its timing diagram's SVG (tb/axis/axis_wave.sh): wavedrom.
+python3 -c "import cocotb, cocotbext.axi" 2>/dev/null || pips+=(cocotb cocotbext-axi)
+python3 -c "import wavedrom" 2>/dev/null || pips+=(wavedrom)
 if [ ${#pips[@]} -gt 0 ]; then
   echo "deps: installing ${pips[*]} (pip)"
   python3 -m pip install -q "${pips[@]}" 2>/dev/null ||

@@ -51,6 +51,8 @@ EXTRA_RUNS = [
     ("engines", "sim", {"ENGINE": 0, "N": 12, "SCHED": 1, "USE_TAGS": 1}),
     ("engines", "sim", {"ENGINE": 0, "N": 6, "W": 12, "SCHED": 2, "PLAYER_CONTROL": 2,
                         "PLAYER_LEN": 6, "PLAYER_WRITE": 1}),
+    ("axis", "sim", {"ENGINE": 0, "N": 6, "SCHED": 0, "B": 3, "DW": 8, "PAUSE": 128}),
+    ("axis", "lint", {"ENGINE": 0, "N": 12, "SCHED": 1, "USE_TAGS": 1}),
     ("rn1", "lint", {"MODE_SEL": 1}),
     ("boards", "lint_icebreaker", {"DESIGN": 1}),
     ("boards", "lint_hx8k", {"DESIGN": 1}),

@@ -8,6 +8,7 @@ build*, or holding a CMakeCache.txt or a FUSESOC_IGNORE):
   minforge_rn1.core       minforge:minforge:rn1      rtl/rn1, rtl/rn1/gen
   minforge_boards.core    minforge:minforge:boards   rtl/board, pin files (engines, rn1)
   minforge_hypercube.core minforge:minforge:hypercube rtl/hypercube (fabrics: rtl/common)
+  minforge_axis.core      minforge:minforge:axis     rtl/engine/a2a_axis_xchg.v (depends on engines)
   synth/ooc/minforge_ooc.core  minforge:minforge:ooc  out-of-context synthesis wrappers
                                                      (fabrics, rn1)
 A core is named by its VLNV (minforge:minforge:engines, with or without :version) or by the

@@ -6,9 +6,9 @@
 // port.  The words are a hash of (frame, source, word): master port j's word s*B + b of frame
 // f must be word j*B + b of frame f of slave port s, tlast on the N*B-th word.  Every word is
 // checked; at the end the status counters (frames in / done / out = FRAMES, every error
-// counter 0).  PASS or FAIL line; a run that does not end within its cycle limit (a
-// deadlock or a lost word) fails.  PAUSE = 0: also the sustained words per clock (end of
-// frame 1 to end of the last frame on master port 0) beside the limit N.
+// counter 0).  PASS or FAIL line ($fatal on failure); a run that does not end within its
+// cycle limit (a deadlock or a lost word) fails.  PAUSE = 0: also the sustained words per
+// clock (end of frame 1 to end of the last frame on master port 0) beside the limit N.
 // +vcd=<file> dumps a VCD (tb/axis/vcd2wavedrom.py cuts the timing diagram from it).
 //
 // Parameters: ENGINE, N, DW, B, SCHED, PIPELINE, USE_TAGS as a2a_axis_xchg; FRAMES frames
@@ -170,8 +170,10 @@ module a2a_axis_tb;
     if (errors == 0)
       $display("PASS: a2a_axis_xchg ENGINE=%0d N=%0d B=%0d DW=%0d: %0d frames, pause %0d/256, %0d words per port checked, %0d cycles",
                ENGINE, N, B, DW, FRAMES, PAUSE, FRAMES * NB, cycles);
-    else
+    else begin
       $display("FAIL: %0d errors", errors);
+      $fatal(1);
+    end
     $finish;
   end
 endmodule

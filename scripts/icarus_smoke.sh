@@ -123,9 +123,10 @@ run uart_line_fmt_sum     tb/board/uart_line_fmt_icarus_tb.v SUM_FIELD=1
 run uart_tx_div7          tb/board/uart_tx_icarus_tb.v CLK_HZ=650 BAUD=100
 run uart_tx_div2          tb/board/uart_tx_icarus_tb.v CLK_HZ=200 BAUD=100
 # the AXI4-Stream exchange IP (rtl/engine/a2a_axis_xchg.v): frames through every port under
-# random tvalid gaps / tready pauses, every word and the status counters checked
+# random tvalid gaps / tready pauses, every word and the status counters checked (SRC_LAT 1
+# and 2: the source RAM without and with an output register)
 run axis_banyan_n8_b4     tb/axis/a2a_axis_tb.v ENGINE=1 N=8 B=4 FRAMES=5 PAUSE=96
-run axis_gsen_alt_n6_b3   tb/axis/a2a_axis_tb.v ENGINE=0 N=6 B=3 SCHED=$MF_SCHED_ALT DW=8 FRAMES=5 PAUSE=160
+run axis_gsen_alt_n6_b3_l2 tb/axis/a2a_axis_tb.v ENGINE=0 N=6 B=3 SCHED=$MF_SCHED_ALT DW=8 SRC_LAT=2 FRAMES=5 PAUSE=160
 
 echo "icarus_smoke: $pass passed, $fail failed"
 [ $fail -eq 0 ]

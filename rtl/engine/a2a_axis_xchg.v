@@ -46,6 +46,9 @@
 //              (the player, SCHED 2, needs a memory port: not wrapped)
 //   PIPELINE   1: a register per fabric stage;  0: combinational fabric
 //   USE_TAGS   0: fabric set by configuration number;  1: tag self-routing
+//   SRC_LAT    1: the source memories are read as plain block RAM (registered read);
+//              2: with an output register after the RAM's (the usual high-speed setting;
+//              the engine's SRC_LAT, LAT one cycle longer)
 // Derived: AW = max(1, ceil(log2(N*B))) buffer address bits (one bank); NB = N*B words per
 //   port per frame; IW = max(1, ceil(log2 N)), BWI = max(1, ceil(log2 B)) counter widths
 // Ports (processor i's field of a vector is [i*X +: X], X its width)
@@ -84,6 +87,7 @@ module a2a_axis_xchg (
   parameter integer SCHED = MF_SCHED_STAGE;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
+  parameter integer SRC_LAT = 1;
 
 `include "mf_functions.vh"
 
@@ -132,6 +136,9 @@ module a2a_axis_xchg (
                        ERROR_a2a_axis_xchg_N_at_least_4_DW_B_positive,
                        ("a2a_axis_xchg: N must be >= 4, DW and B >= 1 (N=%0d DW=%0d B=%0d)",
                         N, DW, B))
+    `MF_PARAM_ERROR_IF(SRC_LAT != 1 && SRC_LAT != 2, g_bad_src_lat,
+                       ERROR_a2a_axis_xchg_SRC_LAT_must_be_1_or_2,
+                       ("a2a_axis_xchg: SRC_LAT must be 1 or 2 (SRC_LAT=%0d)", SRC_LAT))
   endgenerate
 
   // ---- bank state ----
@@ -160,7 +167,7 @@ module a2a_axis_xchg (
       localparam integer PAW = 1;  // the player port (PLAYER_LEN 2; SCHED 2 only: unused)
       localparam integer PENTRY_W = N + 4 * ((mf_clog2(N) + 3) / 4);
       gsen_a2a_xchg #(.N(N), .DW(DW), .B(B), .SCHED(SCHED), .PIPELINE(PIPELINE),
-                      .USE_TAGS(USE_TAGS), .PLAYER_LEN(2)) u_xchg (
+                      .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT), .PLAYER_LEN(2)) u_xchg (
         .clk(clk), .rst(rst), .start(e_start), .busy(e_busy), .done(e_done),
         .cycles(e_cycles), .delivered(e_delivered), .err_dst(e_err_dst),
         .err_dup(e_err_dup), .missing(e_missing), .conflicts(e_conflicts),
@@ -173,7 +180,7 @@ module a2a_axis_xchg (
       localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
       localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
       banyan_a2a_xchg #(.N(N), .DW(DW), .B(B), .PIPELINE(PIPELINE),
-                        .USE_TAGS(USE_TAGS)) u_xchg (
+                        .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT)) u_xchg (
         .clk(clk), .rst(rst), .start(e_start), .busy(e_busy), .done(e_done),
         .cycles(e_cycles), .delivered(e_delivered), .err_dst(e_err_dst),
         .err_dup(e_err_dup), .missing(e_missing), .conflicts(e_conflicts),
@@ -284,7 +291,13 @@ module a2a_axis_xchg (
         if (s_wr) smem[{lb, w_a}] <= s_axis_tdata[i*DW +: DW];
         if (src_rd_en[i]) s_q <= smem[{xb, src_rd_addr[i*AW +: AW]}];
       end
-      assign src_rd_data[i*DW +: DW] = s_q;
+      if (SRC_LAT == 2) begin : g_oreg
+        reg [DW-1:0] s_q2;  // the RAM's output register
+        always @(posedge clk) s_q2 <= s_q;
+        assign src_rd_data[i*DW +: DW] = s_q2;
+      end else begin : g_noreg
+        assign src_rd_data[i*DW +: DW] = s_q;
+      end
       always @(posedge clk) begin
         if (rst) begin
           w_done <= 1'b0;

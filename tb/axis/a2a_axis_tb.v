@@ -11,7 +11,7 @@
 // clock (end of frame 1 to end of the last frame on master port 0) beside the limit N.
 // +vcd=<file> dumps a VCD (tb/axis/vcd2wavedrom.py cuts the timing diagram from it).
 //
-// Parameters: ENGINE, N, DW, B, SCHED, PIPELINE, USE_TAGS as a2a_axis_xchg; FRAMES frames
+// Parameters: ENGINE, N, DW, B, SCHED, PIPELINE, USE_TAGS, SRC_LAT as a2a_axis_xchg; FRAMES frames
 //   (>= 3); PAUSE pause probability x 256 (0..200); SEED the pauses' and the data's seed
 `timescale 1ns / 1ps
 `default_nettype none
@@ -24,6 +24,7 @@ module a2a_axis_tb;
   parameter integer SCHED = 1;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
+  parameter integer SRC_LAT = 1;
   parameter integer FRAMES = 6;
   parameter integer PAUSE = 64;
   parameter integer SEED = 1;
@@ -44,7 +45,7 @@ module a2a_axis_tb;
   wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts;
 
   a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(SCHED),
-                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS)) u_dut (
+                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT)) u_dut (
     .clk(clk), .rst(rst),
     .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
     .s_axis_tlast(s_tlast),
@@ -168,8 +169,8 @@ module a2a_axis_tb;
                wpc, N, wpc / N, 1.0 * (endl - end1) / (FRAMES - 2));
     end
     if (errors == 0)
-      $display("PASS: a2a_axis_xchg ENGINE=%0d N=%0d B=%0d DW=%0d: %0d frames, pause %0d/256, %0d words per port checked, %0d cycles",
-               ENGINE, N, B, DW, FRAMES, PAUSE, FRAMES * NB, cycles);
+      $display("PASS: a2a_axis_xchg ENGINE=%0d N=%0d B=%0d DW=%0d SRC_LAT=%0d: %0d frames, pause %0d/256, %0d words per port checked, %0d cycles",
+               ENGINE, N, B, DW, SRC_LAT, FRAMES, PAUSE, FRAMES * NB, cycles);
     else begin
       $display("FAIL: %0d errors", errors);
       $fatal(1);

@@ -7,6 +7,7 @@ cocotbext-axi's AxiStreamBus.from_prefix looks for); the RTL files come from the
 core minforge:minforge:axis (scripts/mfcores.py).
 
 Usage: run_axis.py [--engine 0|1] [--n N] [--b B] [--dw DW] [--sched S] [--pipeline P]
+                   [--use-tags T] [--src-lat 1|2]
                    [--frames F] [--pause-frames F] [--pause P] [--seed S] [--tests test_a,test_b]
                    [--min-ratio R] [--result FILE] [--build-dir DIR] [--rtl FILE]
   --pause-frames F  frames of test_random_pauses (default: --frames)
@@ -53,14 +54,14 @@ def wrapper(n):
         "  parameter integer ENGINE = 1;", f"  parameter integer N = {n};",
         "  parameter integer DW = 8;", "  parameter integer B = 4;",
         "  parameter integer SCHED = 1;", "  parameter integer PIPELINE = 1;",
-        "  parameter integer USE_TAGS = 0;",
+        "  parameter integer USE_TAGS = 0;", "  parameter integer SRC_LAT = 1;",
         *decl,
         "  wire [N*DW-1:0] t_s_axis_tdata, t_m_axis_tdata;",
         "  wire [N-1:0] t_s_axis_tvalid, t_s_axis_tready, t_s_axis_tlast;",
         "  wire [N-1:0] t_m_axis_tvalid, t_m_axis_tready, t_m_axis_tlast;",
         *body,
         "  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(SCHED),",
-        "                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS)) u_dut (",
+        "                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT)) u_dut (",
         "    .clk(clk), .rst(rst), .s_axis_tvalid(t_s_axis_tvalid),",
         "    .s_axis_tready(t_s_axis_tready), .s_axis_tdata(t_s_axis_tdata),",
         "    .s_axis_tlast(t_s_axis_tlast), .m_axis_tvalid(t_m_axis_tvalid),",
@@ -81,6 +82,7 @@ def main(argv=None):
     ap.add_argument("--sched", type=int, default=1)
     ap.add_argument("--pipeline", type=int, default=1)
     ap.add_argument("--use-tags", type=int, default=0)
+    ap.add_argument("--src-lat", type=int, default=1)
     ap.add_argument("--frames", type=int, default=4)
     ap.add_argument("--pause-frames", type=int, default=0)
     ap.add_argument("--pause", type=float, default=0.3)
@@ -107,7 +109,8 @@ def main(argv=None):
         return 77
     import mfcores
 
-    tag = f"e{a.engine}_n{a.n}_b{a.b}_dw{a.dw}_s{a.sched}_p{a.pipeline}_t{a.use_tags}"
+    tag = (f"e{a.engine}_n{a.n}_b{a.b}_dw{a.dw}_s{a.sched}_p{a.pipeline}_t{a.use_tags}"
+           f"_l{a.src_lat}")
     build = os.path.abspath(a.build_dir or os.path.join(ROOT, "build", "axis", tag))
     os.makedirs(build, exist_ok=True)
     top = os.path.join(build, "a2a_axis_tb_top.v")
@@ -119,7 +122,7 @@ def main(argv=None):
         files = [os.path.abspath(a.rtl) if f.endswith("/a2a_axis_xchg.v") else f
                  for f in files]
     params = {"ENGINE": a.engine, "N": a.n, "DW": a.dw, "B": a.b, "SCHED": a.sched,
-              "PIPELINE": a.pipeline, "USE_TAGS": a.use_tags}
+              "PIPELINE": a.pipeline, "USE_TAGS": a.use_tags, "SRC_LAT": a.src_lat}
     runner = get_runner("icarus")
     runner.build(sources=files + [top], includes=info["include_dirs"],
                  hdl_toplevel="a2a_axis_tb_top", parameters=params, build_dir=build,

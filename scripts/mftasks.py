@@ -368,8 +368,9 @@ def run_tasks(tasks: list, cache_dir, scheduler=None, workers=0, serial=False, r
                 except Exception as e:  # noqa: BLE001
                     failures[t.name] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
                 prog.failed += 1
-            try:
-                running = sum(len(v) for v in client.processing().values())
+            try:  # tasks on workers (some queued there), at most one per worker thread
+                running = sum(min(len(v), client.nthreads().get(w, 1))
+                              for w, v in client.processing().items())
             except Exception:  # noqa: BLE001
                 running = -1
             prog.line(running, t.name)

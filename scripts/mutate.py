@@ -1113,7 +1113,14 @@ class Campaign:
         # design, so module reachability puts them under every family's files)
         fam = Path(m.file).parent.name
         default = {"icarus": 5.0, "formal": 60.0, "lockstep": 30.0}
-        steps.sort(key=lambda s: (kinds[s[0]], s[0] == "lockstep" and fam not in s[1]["name"],
+        # the CTest sample: the killer pinned beside the mutant first (the others only when it
+        # no longer kills; fewer clean runs to measure)
+        pref = getattr(self, "prefer", {}).get(m.id)
+
+        def name(s):
+            return f"{s[0]}:" + (s[1]["name"] if s[0] != "formal" else f"{s[1]['proof']}/{s[1]['task']}")
+        steps.sort(key=lambda s: (pref is not None and name(s) != pref, kinds[s[0]],
+                                  s[0] == "lockstep" and fam not in s[1]["name"],
                                   self.known(s[0], s[1]) or default[s[0]]))
         return steps
 
@@ -1648,9 +1655,12 @@ def main(argv=None) -> int:
         all_m = all_mutants(files)
         by_id = {m.id: m for m in all_m}
         muts, missing = [], []
+        camp.prefer = {}
         for e in pinned["mutants"]:
             m = find_mutant(e, by_id, all_m)
             (muts.append(m) if m else missing.append(e["id"]))
+            if m and e.get("killed_by"):
+                camp.prefer[m.id] = e["killed_by"]
         for i in missing:
             print(f"mutate: pinned mutant {i} is no longer generated (the RTL changed: "
                   f"`scripts/mutate.py --pin-sample 20` chooses a new sample)", file=sys.stderr)

@@ -70,8 +70,8 @@ for p in 0 1; do
 done
 sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=64 -GDW=32 -GB=4 -GPLAN_DEPTH=1 -GRELAY_DEPTH=1")
 # the AXI4-Stream exchange IP: both engines, B = 1 and B not a power of two, one data bit
-sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=10 -GSCHED=0 -GB=1 -GDW=1")
-sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=12 -GSCHED=1 -GB=3 -GUSE_TAGS=1 -GPIPELINE=0")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=10 -GSCHED=$MF_SCHED_ALT -GB=1 -GDW=1")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=12 -GSCHED=$MF_SCHED_STAGE -GB=3 -GUSE_TAGS=1 -GPIPELINE=0")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=1 -GN=16 -GB=5 -GDW=32 -GUSE_TAGS=1")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=6 -GSCHED=0 -GB=3 -GSRC_LAT=2")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=1 -GN=8 -GB=1 -GPIPELINE=0 -GSRC_LAT=2")
@@ -155,7 +155,7 @@ bad=(
   "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|SRC_LAT=0|SRC_LAT must be 1 or 2|ERROR_banyan_a2a_xchg_SRC_LAT_must_be_1_or_2"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_banyan_ft_engine_SRC_LAT_must_be_1_or_2"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=2|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_a2a_axis_xchg_ENGINE_must_be_0_or_1"
-  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=0,SCHED=2|SCHED must be 0 (alt) or 1 (stage)|ERROR_a2a_axis_xchg_SCHED_must_be_0_or_1"
+  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=0,SCHED=$MF_SCHED_PLAYER|SCHED must be 0 (alt) or 1 (stage)|ERROR_a2a_axis_xchg_SCHED_must_be_0_or_1"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|N=2|N must be >= 4, DW and B >= 1|ERROR_a2a_axis_xchg_N_at_least_4_DW_B_positive"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_a2a_axis_xchg_SRC_LAT_must_be_1_or_2"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=4|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"

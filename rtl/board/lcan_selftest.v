@@ -63,20 +63,7 @@ module lcan_selftest #(
   localparam integer LD = $clog2(D);
   localparam integer LU = $clog2(U);
   localparam integer L = (LD > 0 && NB % LD == 0) ? NB / LD : 1;
-  function integer lvl_sw;
-    input integer li;
-    begin
-      lvl_sw = 1 << ((L - 1 - li) * LD + li * LU);
-    end
-  endfunction
-  function integer goff;
-    input integer li;
-    integer gi;
-    begin
-      goff = 0;
-      for (gi = 0; gi < li; gi = gi + 1) goff = goff + lvl_sw(gi);
-    end
-  endfunction
+`include "lcan_functions.vh"  // lvl_sw, goff
   localparam integer TSW = goff(L);
   localparam [1:0] S_IDLE = 2'd0, S_GEN = 2'd1, S_GO = 2'd2, S_RUN = 2'd3;
   localparam [31:0] N32 = N;

@@ -73,20 +73,7 @@ module lcan_engine (
   localparam integer RW = 1 + LW + 2 * NB + W;
   localparam integer P = D + U;
   localparam integer SC = mf_clog2(P + 1);
-  function integer lvl_sw;
-    input integer li;
-    begin
-      lvl_sw = 1 << ((L - 1 - li) * LD + li * LU);
-    end
-  endfunction
-  function integer goff;
-    input integer li;
-    integer gi;
-    begin
-      goff = 0;
-      for (gi = 0; gi < li; gi = gi + 1) goff = goff + lvl_sw(gi);
-    end
-  endfunction
+`include "lcan_functions.vh"  // lvl_sw, goff
   localparam integer TSW = goff(L);
   localparam integer NG = (LEGAL != 0) ? N : 0;  // sources elaborated (none when illegal)
   localparam [31:0] N32 = N;

@@ -76,21 +76,7 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
   localparam integer P = D + U;
   localparam integer SC = mf_clog2(P + 1);
 
-  // Switches of level i (Equation 1 with powers of two) and the first switch number of level i.
-  function integer lvl_sw;
-    input integer li;
-    begin
-      lvl_sw = 1 << ((L - 1 - li) * LD + li * LU);
-    end
-  endfunction
-  function integer goff;
-    input integer li;
-    integer gi;
-    begin
-      goff = 0;
-      for (gi = 0; gi < li; gi = gi + 1) goff = goff + lvl_sw(gi);
-    end
-  endfunction
+`include "lcan_functions.vh"  // lvl_sw, goff
   localparam integer TSW = goff(L);
 
   // The per-switch constants of the seed expansion (elaboration only; twin:

@@ -107,18 +107,7 @@ module rn1_decoder #(
   localparam [1:0] K_SUSPECT = MF_VERDICT_SUSPECT[1:0];
   localparam [7:0] ACK = MF_REPLY_ACK[7:0];
 
-  // CRC-8 (x^8 + x^2 + x + 1), as in rn1_endpoint.
-  function [7:0] crc8;
-    input [7:0] c;
-    input [7:0] b;
-    reg [7:0] x;
-    begin
-      x    = c ^ b;
-      crc8 = ({8{x[0]}} & 8'h07) ^ ({8{x[1]}} & 8'h0E) ^ ({8{x[2]}} & 8'h1C) ^
-             ({8{x[3]}} & 8'h38) ^ ({8{x[4]}} & 8'h70) ^ ({8{x[5]}} & 8'hE0) ^
-             ({8{x[6]}} & 8'hC7) ^ ({8{x[7]}} & 8'h89);
-    end
-  endfunction
+`include "rn1_functions.vh"  // crc8
 
   reg [1:0]          st;
   reg                sel;

@@ -91,19 +91,7 @@ module rn1_endpoint #(
                        ("rn1_endpoint: NPORT must be 1 or 2 (NPORT=%0d)", NPORT))
   endgenerate
 
-  // CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), MSB first: linear in x = c ^ b, written as
-  // the XOR of the images of the set bits of x (no loop: small Verilator code).
-  function [7:0] crc8;
-    input [7:0] c;
-    input [7:0] b;
-    reg [7:0] x;
-    begin
-      x    = c ^ b;
-      crc8 = ({8{x[0]}} & 8'h07) ^ ({8{x[1]}} & 8'h0E) ^ ({8{x[2]}} & 8'h1C) ^
-             ({8{x[3]}} & 8'h38) ^ ({8{x[4]}} & 8'h70) ^ ({8{x[5]}} & 8'hE0) ^
-             ({8{x[6]}} & 8'hC7) ^ ({8{x[7]}} & 8'h89);
-    end
-  endfunction
+`include "rn1_functions.vh"  // crc8
 
   /* verilator lint_off UNUSEDSIGNAL */
   wire [15:0] lfsr;  // bits 0 (input choice) and 3:1 (back-off) are used

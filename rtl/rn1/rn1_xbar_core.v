@@ -56,19 +56,7 @@ module rn1_xbar_core #(
                        ("rn1_xbar_core: need NI 1..8, R 2 or 4, D 1/2/4, R*D <= 8, R*log2(D) <= LFSR_W"))
   endgenerate
 
-  // CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), MSB first: linear in x = c ^ b, written as
-  // the XOR of the images of the set bits of x (no loop: small Verilator code).
-  function [7:0] crc8;
-    input [7:0] c;
-    input [7:0] b;
-    reg [7:0] x;
-    begin
-      x    = c ^ b;
-      crc8 = ({8{x[0]}} & 8'h07) ^ ({8{x[1]}} & 8'h0E) ^ ({8{x[2]}} & 8'h1C) ^
-             ({8{x[3]}} & 8'h38) ^ ({8{x[4]}} & 8'h70) ^ ({8{x[5]}} & 8'hE0) ^
-             ({8{x[6]}} & 8'hC7) ^ ({8{x[7]}} & 8'h89);
-    end
-  endfunction
+`include "rn1_functions.vh"  // crc8
 
   reg  [3*NI-1:0]  st;
   reg  [OB*NI-1:0] conn;

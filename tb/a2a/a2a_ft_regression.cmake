@@ -3,8 +3,9 @@
 # `minforge sim banyan --fault I,L,dead`), the regression's models (tb/a2a/a2a_ft.cmake) in
 # the executable tb_banyan_ft, and the lockstep tests: random stimulus, then one exchange per
 # internal fault with the model's latency-hiding plan (every fault of N = 8, 16, 32 with
-# PIPELINE 0 and 1, of N = 64 pipelined, and of N = 16 with B = 3 words per pair and 3 relay
-# slots; 2.7 s for the 128 faults of N = 64).
+# PIPELINE 0 and 1, of N = 64 pipelined, of N = 16 with B = 3 words per pair and 3 relay
+# slots, and of N = 16 with B = 2 read from output-registered source memories (SRC_LAT = 2);
+# 2.7 s for the 128 faults of N = 64).
 target_sources(mf_tb_a2a PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/a2a_ft_rtl.cpp)
 
 add_executable(tb_banyan_ft a2a_ft_main.cpp)
@@ -12,11 +13,11 @@ target_link_libraries(tb_banyan_ft PRIVATE mf_tb_a2a)
 target_compile_options(tb_banyan_ft PRIVATE ${MINFORGE_WARNINGS})
 target_include_directories(tb_banyan_ft PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/a2a_ft)
 
-# name|N|PIPELINE|DW|B|RELAY_DEPTH|faults
+# name|N|PIPELINE|DW|B|RELAY_DEPTH|faults|SRC_LAT
 set(MF_FT_MODELS
-    n8p0|8|0|16|1|2|all n8p1|8|1|16|1|2|all n16p0|16|0|16|1|2|all n16p1|16|1|16|1|2|all
-    n32p0|32|0|16|1|2|all n32p1|32|1|16|1|2|all n64p1|64|1|16|1|2|all
-    n16p1b3|16|1|5|3|3|all)
+    n8p0|8|0|16|1|2|all|1 n8p1|8|1|16|1|2|all|1 n16p0|16|0|16|1|2|all|1 n16p1|16|1|16|1|2|all|1
+    n32p0|32|0|16|1|2|all|1 n32p1|32|1|16|1|2|all|1 n64p1|64|1|16|1|2|all|1
+    n16p1b3|16|1|5|3|3|all|1 n16p1b2l2|16|1|7|2|2|all|2)
 set(inc "")
 foreach(spec ${MF_FT_MODELS})
   string(REPLACE "|" ";" f "${spec}")
@@ -27,8 +28,13 @@ foreach(spec ${MF_FT_MODELS})
   list(GET f 4 b)
   list(GET f 5 r)
   list(GET f 6 faults)
-  mf_a2a_ft_model(tb_banyan_ft N ${n} PIPELINE ${p} DW ${dw} B ${b} RELAY_DEPTH ${r})
+  list(GET f 7 lat)
+  mf_a2a_ft_model(tb_banyan_ft N ${n} PIPELINE ${p} DW ${dw} B ${b} RELAY_DEPTH ${r}
+                  SRC_LAT ${lat})
   set(prefix Vbanyan_ft_n${n}_p${p}_dw${dw}_b${b}_r${r})
+  if(NOT lat EQUAL 1)
+    string(APPEND prefix _l${lat})
+  endif()
   string(APPEND inc "MF_FT_MODEL(${prefix})\n")
   add_test(NAME tb_banyan_ft_${name}
            COMMAND tb_banyan_ft --model ${prefix} --faults ${faults} --quiet

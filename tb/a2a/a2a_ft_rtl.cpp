@@ -16,12 +16,15 @@ namespace minforge::tb {
 using twin::BanyanFtEngine;
 
 int FtParams::flat() const { return pipeline ? ceil_log2(static_cast<uint64_t>(N)) : 0; }
-int FtParams::latency() const { return flat() + 4 + twin::A2aXchg::count_levels(N, 0, false); }
+int FtParams::latency() const {
+  return twin::A2aXchg::engine_latency(flat(), src_lat, twin::A2aXchg::count_levels(N, 0, false));
+}
 std::string FtParams::describe() const {
   return "banyan_ft_engine N=" + std::to_string(N) + " DW=" + std::to_string(DW) +
          " B=" + std::to_string(B) + " PIPELINE=" + std::to_string(pipeline ? 1 : 0) +
          " PLAN_DEPTH=" + std::to_string(plan_depth) +
-         " RELAY_DEPTH=" + std::to_string(relay_depth);
+         " RELAY_DEPTH=" + std::to_string(relay_depth) +
+         (src_lat != 1 ? " SRC_LAT=" + std::to_string(src_lat) : std::string());
 }
 
 FtParams ft_params(const Model& m) {
@@ -35,6 +38,7 @@ FtParams ft_params(const Model& m) {
     p.pipeline = j.at("PIPELINE").get<int>() != 0;
     p.plan_depth = j.at("PLAN_DEPTH").get<int>();
     p.relay_depth = j.at("RELAY_DEPTH").get<int>();
+    p.src_lat = j.value("SRC_LAT", 1);
   } catch (const std::exception& e) {
     throw std::runtime_error("model " + m.name + ": no banyan_ft_engine manifest (" + e.what() +
                              ")");
@@ -85,11 +89,12 @@ class Driver {
       : io_(sim),
         sim_(sim),
         p_(p),
-        twin_(p.N, p.DW, p.B, p.pipeline, p.plan_depth, p.relay_depth),
+        twin_(p.N, p.DW, p.B, p.pipeline, p.plan_depth, p.relay_depth, p.src_lat),
         nb_(p.N * p.B),
         src_(static_cast<size_t>(p.N) * nb_, 0),
         snk_(static_cast<size_t>(p.N) * nb_, 0),
         writes_(static_cast<size_t>(p.N) * nb_, 0),
+        rd_reg_(static_cast<size_t>(p.N), 0),
         rd_data_(static_cast<size_t>(p.N), 0) {
     if (io_.plan_wr_data.width() != twin_.entry_width() ||
         io_.src_rd_addr.width() != p.N * twin_.addr_width() ||
@@ -134,8 +139,9 @@ class Driver {
     sim_.settle();
     compare(chk);
     if (sim_.failed()) chk.fail("RTL assertion failed");
-    // The memories' responses, from the outputs of this cycle (equal in RTL and twin).
-    std::vector<uint64_t> next = rd_data_;
+    // The memories' responses, from the outputs of this cycle (equal in RTL and twin): the
+    // read register's next value (held while not read).
+    std::vector<uint64_t> next = rd_reg_;
     for (int i = 0; i < p_.N; ++i) {
       if (twin_.src_rd_en(i)) {
         const uint32_t a = twin_.src_rd_addr(i);
@@ -152,7 +158,9 @@ class Driver {
     sim_.edge();
     in.src_rd_data = rd_data_;
     twin_.clock(in);
-    rd_data_ = next;
+    // SRC_LAT = 2: the output register takes the read register's word; 1: no such register
+    rd_data_ = p_.src_lat == 2 ? rd_reg_ : next;
+    rd_reg_ = next;
     in.src_rd_data = rd_data_;
     in.rst = in.start = in.plan_wr_en = false;
     ++cycle_;
@@ -191,7 +199,8 @@ class Driver {
   int nb_;
   std::vector<uint64_t> src_, snk_;
   std::vector<uint32_t> writes_;
-  std::vector<uint64_t> rd_data_;
+  std::vector<uint64_t> rd_reg_;   // the source buffers' read registers
+  std::vector<uint64_t> rd_data_;  // src_rd_data: rd_reg_ (SRC_LAT 1) or its output register
   uint64_t cycle_ = 0;
 };
 

@@ -7,8 +7,9 @@
 //   RTL                              twin (model/include/minforge/twin/engine)
 //   rtl/engine/banyan_ft_engine.v    BanyanFtEngine (on the BanyanFabric twin)
 //
-// The harness plays only the user's memories (a synchronous source buffer and a sink
-// buffer per processor); the processors, relays and schedule are the RTL's.  Compared every
+// The harness plays only the user's memories (a synchronous source buffer, read with the
+// model's SRC_LAT: 2 adds a block RAM's output register, and a sink buffer per processor);
+// the processors, relays and schedule are the RTL's.  Compared every
 // cycle, RTL against twin: busy, done, cycles, delivered, err_dst, err_dup, missing,
 // relay_miss, relay_ovf, every src_rd_en bit and src_rd_addr where enabled, every snk_wr_en
 // bit and snk_wr_addr / snk_wr_data where enabled.  A plan run loads the model's plan image
@@ -32,10 +33,10 @@ namespace minforge::tb {
 
 // The parameters a model was built with (its manifest, tb/a2a/a2a_ft.cmake).
 struct FtParams {
-  int N = 0, DW = 0, B = 0, plan_depth = 0, relay_depth = 0;
+  int N = 0, DW = 0, B = 0, plan_depth = 0, relay_depth = 0, src_lat = 1;
   bool pipeline = true;
   int flat() const;              // fabric latency: log2 N with PIPELINE = 1, else 0
-  int latency() const;           // engine: flat() + 4 + count levels (the RTL header's LAT)
+  int latency() const;           // engine: the RTL header's LAT (twin::A2aXchg::engine_latency)
   std::string describe() const;  // "banyan_ft_engine N=16 DW=16 B=1 PIPELINE=1 ..."
 };
 FtParams ft_params(const Model& m);

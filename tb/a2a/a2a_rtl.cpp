@@ -60,7 +60,8 @@ A2aModel::A2aModel(const Model& m) : m_(&m) {
           e.at("sel").get<int>(), net(e), e.at("N").get<int>(), e.at("DW").get<int>(),
           e.at("B").get<int>(), static_cast<Sched>(e.at("sched").get<int>()),
           e.at("pipeline").get<int>() != 0, e.at("use_tags").get<int>() != 0,
-          static_cast<Ctrl>(e.at("player_control").get<int>()), e.at("player_len").get<int>()});
+          static_cast<Ctrl>(e.at("player_control").get<int>()), e.at("player_len").get<int>(),
+          e.value("src_lat", 1)});
 }
 
 std::string A2aModel::describe_fabric(int k) const {
@@ -96,6 +97,7 @@ std::string A2aModel::describe_xchg(int k) const {
   os << " PIPELINE=" << v.pipeline << " USE_TAGS=" << v.use_tags;
   if (v.sched == Sched::Player)
     os << " PLAYER_CONTROL=" << ctrl_name(v.player_control) << " PLAYER_LEN=" << v.player_len;
+  if (v.src_lat != 1) os << " SRC_LAT=" << v.src_lat;
   os << " [" << top_ << " xchg variant " << k << "]";
   return os.str();
 }
@@ -789,8 +791,8 @@ bool compare_xchg(XchgPorts& p, const twin::A2aXchg& tw, Checker& chk) {
 
 std::unique_ptr<twin::A2aXchg> xchg_twin(const A2aXchgVariant& v, const twin::A2aSchedule& s) {
   if (v.net == Net::Banyan)
-    return std::make_unique<twin::BanyanA2aXchg>(v.N, v.DW, v.B, v.pipeline, v.use_tags);
-  return std::make_unique<twin::GsenA2aXchg>(s, v.DW, v.B, v.pipeline, v.use_tags);
+    return std::make_unique<twin::BanyanA2aXchg>(v.N, v.DW, v.B, v.pipeline, v.use_tags, v.src_lat);
+  return std::make_unique<twin::GsenA2aXchg>(s, v.DW, v.B, v.pipeline, v.use_tags, v.src_lat);
 }
 
 }  // namespace
@@ -838,10 +840,13 @@ XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const Bany
           p.pl_wr_en.set(0);
         }
         tw->reset();
-        // the user's memories: source buffers (random words), their read registers, sinks
+        // the user's memories: source buffers (random words), their read registers
+        // (rd_pipe[0], written at the edge of a read) and output registers (rd_pipe[1..],
+        // shifted at every edge: SRC_LAT - 1 of them), sinks; src_rd_data = rd_pipe.back()
         std::vector<std::vector<uint64_t>> src(uz(N), std::vector<uint64_t>(uz(NB)));
         std::vector<std::vector<int64_t>> snk(uz(N), std::vector<int64_t>(uz(NB)));
-        std::vector<uint64_t> rd_q(uz(N), 0);
+        std::vector<std::vector<uint64_t>> rd_pipe(uz(v.src_lat), std::vector<uint64_t>(uz(N), 0));
+        const std::vector<uint64_t>& rd_q = rd_pipe.back();
         for (int x = 0; x < 2 && !ctl.stop(chk); ++x) {
           for (auto& row : src)
             for (auto& w : row) w = rng() & dmask;
@@ -869,8 +874,9 @@ XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const Bany
             const auto we = tw->snk_wr_en();
             const auto wa = tw->snk_wr_addr();
             const auto wd = tw->snk_wr_data();
+            for (size_t q = rd_pipe.size() - 1; q > 0; --q) rd_pipe[q] = rd_pipe[q - 1];
             for (int i = 0; i < N; ++i) {
-              if (re[uz(i)]) rd_q[uz(i)] = src[uz(i)][ra[uz(i)]];
+              if (re[uz(i)]) rd_pipe[0][uz(i)] = src[uz(i)][ra[uz(i)]];
               if (we[uz(i)]) snk[uz(i)][wa[uz(i)]] = static_cast<int64_t>(wd[uz(i)]);
             }
             sim.edge();
@@ -902,6 +908,7 @@ XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const Bany
                       static_cast<uint64_t>(r.transposed)))
             return false;
           // done is registered: one more edge before the next start
+          for (size_t q = rd_pipe.size() - 1; q > 0; --q) rd_pipe[q] = rd_pipe[q - 1];
           sim.edge();
           tw->clock();
           for (int i = 0; i < N; ++i) p.src_rd_data.set(i * DW, DW, rd_q[uz(i)]);

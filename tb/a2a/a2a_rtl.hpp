@@ -21,7 +21,8 @@
 //   data engine (xchg): busy, done, cycles, delivered, err_dst, err_dup, missing, conflicts,
 //           inject, every read enable and (where enabled) read address, every write enable
 //           and (where enabled) write address and data; the source buffers hold random
-//           data, the sink buffers must end as their transpose.
+//           data (read with the variant's SRC_LAT: 1 a synchronous block RAM, 2 one with
+//           its output register), the sink buffers must end as their transpose.
 // A mismatch stops the run; the report and waveform come from the core (run_checked).
 #pragma once
 
@@ -70,6 +71,7 @@ struct A2aXchgVariant {
   bool pipeline = true, use_tags = false;
   Ctrl player_control = Ctrl::Alt;
   int player_len = 0;
+  int src_lat = 1;  // SRC_LAT: source read latency (1 or 2)
 };
 
 // A Verilated sweep top and its variants (read from the model's manifest).
@@ -134,7 +136,9 @@ twin::A2aSchedule a2a_engine_schedule(const A2aEngineVariant& v,
 // ---- data engine runs (variant k of the top's xchgs)
 
 // Two exchanges back to back, each with fresh random words (seeded) in the source buffers
-// (the harness's synchronous memories); every cycle compared.  At the end of each, every
+// (the harness's synchronous memories: the word read at an edge reaches src_rd_data
+// src_lat - 1 edges later, through the output registers of a block RAM); every cycle
+// compared.  At the end of each, every
 // word written must be the transpose's: sink j address b*N + s = source s address b*N + j
 // (checked for every write; `transposed` counts the pairs (s, j, b) found in place).
 struct XchgResult {

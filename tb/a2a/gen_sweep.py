@@ -18,9 +18,9 @@ SPEC (fields separated by ':', LIST = comma-separated values or ranges a-b):
       S scheduler (GSEN 0 alt, 1 stage, 2 player; banyan: 0); T use tags 0|1; PC, PL the
       player's control and length; B words per pair (default 1).  W=auto picks
       2*ceil(log2 N)+ceil(log2 B)+6.  GSEN alt variants are generated only for N = 2 mod 4.
-  xchg:NET:N=LIST:DW=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST][:B=LIST]
+  xchg:NET:N=LIST:DW=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST][:B=LIST][:L=LIST]
       the data engines (gsen_a2a_xchg, banyan_a2a_xchg): DW data bits, B words per pair,
-      the rest as engine.
+      L the source read latency SRC_LAT 1|2 (default 1), the rest as engine.
 
 Writes DIR/NAME.v (module NAME) and DIR/NAME.json (the manifest); files are only rewritten
 when their content changes (so a re-run does not trigger a rebuild).
@@ -92,10 +92,12 @@ def parse_spec(spec):
                                 pls = ([int(x) for x in expand(fields.get('PL', '1'))]
                                        if sc == 2 else [0])
                                 for pl in pls:
-                                    variants.append(dict(group='X', net=net, N=n, DW=dw, B=b,
-                                                         W=dw + 2 * clog2(n) + clog2(b),
-                                                         S=sc, P=p, T=t,
-                                                         PC=int(fields.get('PC', '2')), PL=pl))
+                                    for lat in (int(x) for x in expand(fields.get('L', '1'))):
+                                        variants.append(dict(group='X', net=net, N=n, DW=dw,
+                                                             B=b, W=dw + 2 * clog2(n) + clog2(b),
+                                                             S=sc, P=p, T=t,
+                                                             PC=int(fields.get('PC', '2')),
+                                                             PL=pl, L=lat))
         return variants
     for n in ns:
         iw = clog2(n)
@@ -358,7 +360,10 @@ def main():
         aw = max(1, clog2(n * b))
         px = 'xv%d_' % k
         L.append('  // xchg variant %d: %s N=%d DW=%d B=%d SCHED=%d PIPELINE=%d USE_TAGS=%d PC=%d '
-                 'PL=%d' % (k, v['net'], n, dw, b, v['S'], p, t, v['PC'], v['PL']))
+                 'PL=%d%s' % (k, v['net'], n, dw, b, v['S'], p, t, v['PC'], v['PL'],
+                              ' SRC_LAT=%d' % v['L'] if v['L'] != 1 else ''))
+        # SRC_LAT only where it is not the default (the other tops' text stays the same)
+        lat = ', .SRC_LAT(%d)' % v['L'] if v['L'] != 1 else ''
         L.append('  wire %sbusy, %sdone;' % (px, px))
         L.append('  wire [31:0] %scycles, %sdelivered, %serr_dst, %serr_dup, %smissing, '
                  '%sconflicts;' % ((px,) * 6))
@@ -371,15 +376,15 @@ def main():
             paw = max(1, clog2(pl))
             pw = n + 4 * ((ns + 3) // 4)
             L.append('  gsen_a2a_xchg #(.N(%d), .DW(%d), .B(%d), .SCHED(%d), .PIPELINE(%d), '
-                     '.USE_TAGS(%d), .PLAYER_CONTROL(%d), .PLAYER_LEN(%d)) u_%sdut (' %
-                     (n, dw, b, v['S'], p, t, v['PC'], pl, px))
+                     '.USE_TAGS(%d), .PLAYER_CONTROL(%d), .PLAYER_LEN(%d)%s) u_%sdut (' %
+                     (n, dw, b, v['S'], p, t, v['PC'], pl, lat, px))
             L.append('    .pl_wr_en(x_pl_wr_en & %ssel), .pl_wr_addr(x_pl_wr_addr[%d:0]),'
                      ' .pl_wr_data(x_pl_wr_data[%d:0]),' % (px, paw - 1, pw - 1))
         else:
             fsw = max(1, clog2(ns))
             few = max(1, ns - 1)
-            L.append('  banyan_a2a_xchg #(.N(%d), .DW(%d), .B(%d), .PIPELINE(%d), .USE_TAGS(%d)) '
-                     'u_%sdut (' % (n, dw, b, p, t, px))
+            L.append('  banyan_a2a_xchg #(.N(%d), .DW(%d), .B(%d), .PIPELINE(%d), .USE_TAGS(%d)%s) '
+                     'u_%sdut (' % (n, dw, b, p, t, lat, px))
             L.append('    .fault_en(x_fault_en), .fault_stage(x_fault_stage[%d:0]),'
                      ' .fault_elem(x_fault_elem[%d:0]), .fault_kind(x_fault_kind),' %
                      (fsw - 1, few - 1))
@@ -432,7 +437,7 @@ def main():
             e.update(sched=v['S'], use_tags=v['T'], player_control=v['PC'],
                      player_len=v['PL'], B=v['B'])
         if v['group'] == 'X':
-            e.update(DW=v['DW'])
+            e.update(DW=v['DW'], src_lat=v['L'])
         return e
     manifest = dict(generator='tb/a2a/gen_sweep.py', top=name,
                     fabrics=[entry(k, v) for k, v in enumerate(fab)],

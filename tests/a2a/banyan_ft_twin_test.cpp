@@ -23,17 +23,19 @@ struct Outcome {
 };
 
 // Loads `img`, fills the source buffers with random words, runs one exchange with `fault`.
+// The source memories answer `mem_lat` cycles after a read (2: an output register after the
+// read register).
 Outcome run(BanyanFtEngine& e, const bn::FtImage& img, int B, int DW, BanyanFault fault,
-            uint64_t seed) {
+            uint64_t seed, int mem_lat = 1) {
   const int N = e.ports(), nb = N * B;
   Rng rng(seed);
   std::vector<uint64_t> src(static_cast<size_t>(N) * nb), snk(src.size(), ~uint64_t{0});
   for (auto& w : src) w = rng.next() & ((uint64_t{1} << DW) - 1);
-  std::vector<uint64_t> rd(static_cast<size_t>(N), 0);
+  std::vector<uint64_t> rd(static_cast<size_t>(N), 0), rd_reg = rd;
   BanyanFtEngine::In in;
   std::vector<uint32_t> bits;
   auto clock = [&] {
-    std::vector<uint64_t> next = rd;
+    std::vector<uint64_t> next = rd_reg;
     for (int i = 0; i < N; ++i) {
       if (e.src_rd_en(i)) next[i] = src[static_cast<size_t>(i) * nb + e.src_rd_addr(i)];
       if (e.snk_wr_en(i)) snk[static_cast<size_t>(i) * nb + e.snk_wr_addr(i)] = e.snk_wr_data(i);
@@ -41,7 +43,8 @@ Outcome run(BanyanFtEngine& e, const bn::FtImage& img, int B, int DW, BanyanFaul
     in.src_rd_data = rd;
     in.plan_wr_data = bits;
     e.clock(in);
-    rd = next;
+    rd = mem_lat == 2 ? rd_reg : next;
+    rd_reg = next;
     in = BanyanFtEngine::In{};
     in.fault = fault;
   };
@@ -98,6 +101,36 @@ TEST(BanyanFtTwin, EveryInternalFaultMovesTheTranspose) {
         }
     }
   }
+}
+
+// SRC_LAT = 2 (source memories with an output register): the same plans move the transpose,
+// one cycle later; a memory answering after one cycle (the engine expects two) breaks it, and
+// the reverse too.  SRC_LAT other than 1 or 2 is refused.
+TEST(BanyanFtTwin, SourceReadLatencyTwo) {
+  const bn::Topology t(16);
+  for (bool pipe : {false, true}) {
+    const int flat = pipe ? t.stages() : 0;
+    BanyanFtEngine e(16, 12, 2, pipe, BanyanFtEngine::default_plan_depth(16), 2, 2);
+    EXPECT_EQ(e.src_lat(), 2);
+    EXPECT_EQ(e.latency(), flat + 5 + 2);
+    for (const bn::Fault f : {bn::Fault{1, 1}, bn::Fault{2, 6}}) {
+      SCOPED_TRACE("PIPELINE=" + std::to_string(pipe) + " E_" + std::to_string(f.stage) + "," +
+                   std::to_string(f.element));
+      const bn::FtImage img = bn::ft_image(t, bn::fault_tolerant_plan(t, f, flat), flat, 2);
+      const uint32_t T = static_cast<uint32_t>(img.entries.size());
+      const BanyanFault bf{true, f.stage, f.element, 0};
+      const Outcome o = run(e, img, 2, 12, bf, 11, 2);
+      EXPECT_EQ(o.cycles, 2 * T + flat + 5 + 2);
+      EXPECT_EQ(o.delivered, 16u * 16u * 2u);
+      EXPECT_EQ(o.missing + o.err_dst + o.err_dup + o.relay_miss + o.relay_ovf, 0u);
+      EXPECT_TRUE(o.transpose);
+      EXPECT_FALSE(run(e, img, 2, 12, bf, 11, 1).transpose);
+      BanyanFtEngine e1(16, 12, 2, pipe, BanyanFtEngine::default_plan_depth(16), 2, 1);
+      EXPECT_FALSE(run(e1, img, 2, 12, bf, 11, 2).transpose);
+    }
+  }
+  EXPECT_THROW(BanyanFtEngine(16, 8, 1, true, 56, 2, 3), InvalidArgument);
+  EXPECT_THROW(BanyanFtEngine(16, 8, 1, true, 56, 2, 0), InvalidArgument);
 }
 
 // The paper's order on the pipelined engine: every relayed message's second hop comes

@@ -15,9 +15,24 @@ namespace {
 size_t uz(int v) { return static_cast<size_t>(v); }
 }  // namespace
 
-A2aXchg::A2aXchg(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int DW, int B)
-    : sched_(std::move(sched)), N_(sched_.ports), DW_(DW), B_(B), fabric_(std::move(fabric)) {
+void A2aXchg::check_src_lat(int src_lat) {
+  if (src_lat < 1 || src_lat > 2)
+    throw InvalidArgument("source read latency SRC_LAT must be 1 or 2, got " +
+                          std::to_string(src_lat));
+}
+
+A2aXchg::A2aXchg(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int DW, int B,
+                 int src_lat)
+    : sched_(std::move(sched)),
+      N_(sched_.ports),
+      DW_(DW),
+      B_(B),
+      src_lat_(src_lat),
+      fabric_(std::move(fabric)) {
   if (sched_.rounds.empty()) throw InvalidArgument("engine schedule has no rounds");
+  check_src_lat(src_lat);
+  s_round_.assign(uz(src_lat) + 1, -1);
+  s_blk_.assign(uz(src_lat) + 1, 0);
   if (DW < 1) throw InvalidArgument("data width DW must be >= 1, got " + std::to_string(DW));
   if (B < 1) throw InvalidArgument("block words B must be >= 1, got " + std::to_string(B));
   IW_ = ceil_log2(static_cast<uint64_t>(N_));
@@ -49,7 +64,7 @@ void A2aXchg::reset() {
   fabric_->reset();
   busy_q_ = done_q_ = issue_q_ = clear_ = false;
   cyc_q_ = round_q_ = blk_q_ = 0;
-  s1_round_ = s2_round_ = -1;
+  std::fill(s_round_.begin(), s_round_.end(), -1);
   std::fill(kv_.begin(), kv_.end(), 0);
   kc_ = 0;
   e_good_ = e_bad_ = e_dup_ = e_conf_ = 0;
@@ -65,9 +80,9 @@ void A2aXchg::eval(bool start, std::span<const uint64_t> src_rd_data, const Bany
   st_.round = round_q_;
   st_.blk = blk_q_;
   // a2a_source S1: the read ports
-  if (s1_round_ >= 0) {
-    const A2aRound& r = sched_.rounds[uz(s1_round_)];
-    const uint32_t off = s1_blk_ * static_cast<uint32_t>(N_);
+  if (s_round_.front() >= 0) {
+    const A2aRound& r = sched_.rounds[uz(s_round_.front())];
+    const uint32_t off = s_blk_.front() * static_cast<uint32_t>(N_);
     for (size_t i = 0; i < N; ++i) {
       rd_en_[i] = r.send[i];
       if (r.send[i]) rd_addr_[i] = off + static_cast<uint32_t>(r.dest[i]);
@@ -76,12 +91,12 @@ void A2aXchg::eval(bool start, std::span<const uint64_t> src_rd_data, const Bany
     std::fill(rd_en_.begin(), rd_en_.end(), 0);
   }
   // S2: the fabric's inputs
-  if (s2_round_ >= 0) {
-    const A2aRound& r = sched_.rounds[uz(s2_round_)];
+  if (s_round_.back() >= 0) {
+    const A2aRound& r = sched_.rounds[uz(s_round_.back())];
     fin_.cfg = r.cfg;
     std::memcpy(fin_.valid.data(), r.send.data(), N);
     std::memcpy(fin_.tag.data(), r.tag.data(), N * sizeof(uint32_t));
-    const uint64_t bh = static_cast<uint64_t>(s2_blk_) << (2 * IW_);
+    const uint64_t bh = static_cast<uint64_t>(s_blk_.back()) << (2 * IW_);
     for (size_t i = 0; i < N; ++i) {
       const uint64_t d = r.dest[i] < 0 ? 0 : static_cast<uint64_t>(r.dest[i]);
       fin_.data[i] = ((src_rd_data[i] & dmask_) << HW_) | bh | (d << IW_) | i;
@@ -162,11 +177,13 @@ void A2aXchg::clock() {
   kc_ = 0;
   if (fabric_->control() == Ctrl::Tag)  // the only mode with conflicts
     for (uint8_t c : fout_.conflict) kc_ += c;
-  // a2a_source
-  s2_round_ = s1_round_;
-  s2_blk_ = s1_blk_;
-  s1_round_ = st_.issue ? static_cast<int>(round_q_) : -1;
-  s1_blk_ = blk_q_;
+  // a2a_source: S2 <- the delay registers <- S1 <- the issued round
+  for (size_t k = s_round_.size() - 1; k > 0; --k) {
+    s_round_[k] = s_round_[k - 1];
+    s_blk_[k] = s_blk_[k - 1];
+  }
+  s_round_[0] = st_.issue ? static_cast<int>(round_q_) : -1;
+  s_blk_[0] = blk_q_;
   // a2a_ctrl
   const bool last = busy_q_ && cyc_q_ == last_cycle;
   if (clear_) {
@@ -225,22 +242,24 @@ void check_word(int N, int DW, int B) {
 }  // namespace
 
 GsenA2aXchg::GsenA2aXchg(int N, int DW, int B, Sched sched, bool pipeline, bool use_tags,
-                         Ctrl player_control, const std::vector<uint32_t>& player_configs)
+                         Ctrl player_control, const std::vector<uint32_t>& player_configs,
+                         int src_lat)
     : GsenA2aXchg(gsen_schedule(N, sched, player_control, player_configs), DW, B, pipeline,
-                  use_tags) {}
+                  use_tags, src_lat) {}
 
-GsenA2aXchg::GsenA2aXchg(A2aSchedule sched, int DW, int B, bool pipeline, bool use_tags)
+GsenA2aXchg::GsenA2aXchg(A2aSchedule sched, int DW, int B, bool pipeline, bool use_tags,
+                         int src_lat)
     : A2aXchg(sched,
               (check_word(sched.ports, DW, B),
                std::make_unique<GsenFabric>(sched.ports, fabric_word(sched.ports, DW, B),
                                             use_tags ? Ctrl::Tag : sched.control, pipeline)),
-              DW, B) {}
+              DW, B, src_lat) {}
 
-BanyanA2aXchg::BanyanA2aXchg(int N, int DW, int B, bool pipeline, bool use_tags)
+BanyanA2aXchg::BanyanA2aXchg(int N, int DW, int B, bool pipeline, bool use_tags, int src_lat)
     : A2aXchg(banyan_sched_latin(N),
               (check_word(N, DW, B),
                std::make_unique<BanyanFabric>(N, fabric_word(N, DW, B),
                                               use_tags ? Ctrl::Tag : Ctrl::Stage, pipeline)),
-              DW, B) {}
+              DW, B, src_lat) {}
 
 }  // namespace minforge::twin

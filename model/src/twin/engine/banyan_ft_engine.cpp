@@ -15,7 +15,8 @@ uint64_t mask(int w) { return w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1; }
 
 }  // namespace
 
-BanyanFtEngine::BanyanFtEngine(int N, int DW, int B, bool pipeline, int plan_depth, int relay_depth)
+BanyanFtEngine::BanyanFtEngine(int N, int DW, int B, bool pipeline, int plan_depth, int relay_depth,
+                               int src_lat)
     : N_(N),
       M_(0),
       DW_(DW),
@@ -29,6 +30,8 @@ BanyanFtEngine::BanyanFtEngine(int N, int DW, int B, bool pipeline, int plan_dep
       relay_depth > banyan::kFtMaxRelayDepth)
     throw InvalidArgument("banyan_ft_engine twin: N*B and PLAN_DEPTH <= 2^20, RELAY_DEPTH <= " +
                           std::to_string(banyan::kFtMaxRelayDepth));
+  A2aXchg::check_src_lat(src_lat);
+  src_lat_ = src_lat;
   M_ = clog2(static_cast<uint64_t>(N));
   hbw_ = clog2(static_cast<uint64_t>(B));
   bw_ = std::max(1, hbw_);
@@ -60,6 +63,7 @@ BanyanFtEngine::BanyanFtEngine(int N, int DW, int B, bool pipeline, int plan_dep
   zero.slot.assign(N, 0);
   plan_.assign(static_cast<size_t>(plan_depth), zero);
   a_ent_ = zero;
+  x_.assign(static_cast<size_t>(src_lat - 1), Staged{false, zero, 0});
   c_op_.assign(N, 0);
   c_dest_.assign(N, 0);
   c_slot_.assign(N, 0);
@@ -71,6 +75,10 @@ BanyanFtEngine::BanyanFtEngine(int N, int DW, int B, bool pipeline, int plan_dep
   s_data_.assign(N, 0);
   seen_.assign(static_cast<size_t>(N) * N * B, 0);
   clr_.assign(static_cast<size_t>(N) * relay_depth, 0);
+}
+
+int BanyanFtEngine::latency() const {
+  return A2aXchg::engine_latency(flat_, src_lat_, count_levels());
 }
 
 bool BanyanFtEngine::src_rd_en(int i) const {
@@ -189,14 +197,21 @@ void BanyanFtEngine::clock(const In& in) {
     e_ = Counts{ev_wr, ev_good, ev_bad, ev_dup, ev_miss, ev_ovf};
   }
 
-  // ---- stage C registers from stage A
-  for (int i = 0; i < N; ++i) {
-    c_op_[i] = a_v_ && !in.rst ? static_cast<uint32_t>(a_ent_.op[i]) : 0;  // c_own/c_first/c_rel
-    c_dest_[i] = a_ent_.dest[i];
-    c_slot_[i] = a_ent_.slot[i];
+  // ---- stage C registers from stage X (stage A itself with SRC_LAT = 1)
+  {
+    const bool x_v = x_.empty() ? a_v_ : x_.back().v;
+    const banyan::FtEntry& x_ent = x_.empty() ? a_ent_ : x_.back().ent;
+    for (int i = 0; i < N; ++i) {
+      c_op_[i] = x_v && !in.rst ? static_cast<uint32_t>(x_ent.op[i]) : 0;  // c_own/c_first/c_rel
+      c_dest_[i] = x_ent.dest[i];
+      c_slot_[i] = x_ent.slot[i];
+    }
+    c_cfg_ = x_ent.cfg;
+    c_b_ = x_.empty() ? a_b_ : x_.back().b;
   }
-  c_cfg_ = a_ent_.cfg;
-  c_b_ = a_b_;
+  // ---- stage X from stage A
+  for (size_t k = x_.size(); k-- > 1;) x_[k] = x_[k - 1];
+  if (!x_.empty()) x_[0] = Staged{in.rst ? false : a_v_, a_ent_, a_b_};
 
   // ---- stage A from the control (the entry read before this edge's plan write)
   a_v_ = in.rst ? false : (busy_ && issue_);

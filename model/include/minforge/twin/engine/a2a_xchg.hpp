@@ -5,17 +5,19 @@
 //   a2a_ctrl     start sampled at an edge; the next cycle is cycle 0; step t = b*R + k
 //                issued in cycle t (R rounds, B block words); done after cycle B*R + LAT - 1
 //   scheduler    rtl/engine/*_sched_*.v: the round table (twin/a2a_sched.hpp)
-//   a2a_source   S1 (the issued round registered; read ports driven), S2 (header and
-//                controls beside the read data): fabric input two cycles after issue
+//   a2a_source   S1 (the issued round registered; read ports driven), SRC_LAT - 1 delay
+//                registers, S2 (header and controls beside the read data): fabric input
+//                1 + SRC_LAT cycles after issue (src_lat(): 1 or 2)
 //   fabric       GsenFabric / BanyanFabric on FW = DW + 2*IW + ceil(log2 B) bit words
 //   a2a_sink     K (register after the fabric; classification; sink writes), E (events
 //                registered)
 //   a2a_monitor  the events' counts through count_levels() registered levels
 //                (a2a_popcount); the counters add them at the next edge; missing when done
-// LAT = fabric latency + 4 + count_levels().  Cycle protocol: eval(start, src_rd_data, fault) (this
-// cycle's outputs, no state change) then clock() (the edge).  src_rd_data is what the source
-// buffers' read registers hold this cycle (the user's memories: the harness's, or a2a_gen's
-// twin in the self-test engines).  The twin carries fabric words of up to 64 bits.
+// LAT = engine_latency(fabric latency, src_lat(), count_levels()).  Cycle protocol:
+// eval(start, src_rd_data, fault) (this cycle's outputs, no state change) then clock() (the
+// edge).  src_rd_data is what the source buffers' read ports deliver this cycle: the word
+// read SRC_LAT cycles before (the user's memories: the harness's, or a2a_gen's twin in the
+// self-test engines, SRC_LAT = 1).  The twin carries fabric words of up to 64 bits.
 #pragma once
 
 #include <cstdint>
@@ -41,11 +43,19 @@ struct XchgState {
 
 class A2aXchg {
  public:
-  // The engine pipeline's own stages (besides the fabric): scheduler register, source
-  // read, sink register, event register, and the count_levels() of the counters'
-  // population-count trees.
+  // The data engines' latency LAT (rtl/engine/a2a_functions.vh a2a_latency, the RTL's one
+  // formula; this is its C++ copy, checked against the RTL by every lockstep exchange):
+  // scheduler / plan-read register, the source read (src_lat cycles), the fabric (flat), the
+  // sink register, the event register and the pl population-count levels.
+  static int engine_latency(int flat, int src_lat, int pl) { return flat + src_lat + 3 + pl; }
+  // SRC_LAT of the RTL: 1 (synchronous block RAM) or 2 (with its output register).
+  static void check_src_lat(int src_lat);
+  // The engine pipeline's own stages (besides the fabric) with SRC_LAT = 1: scheduler
+  // register, source read, sink register, event register, and the count_levels() of the
+  // counters' population-count trees.
   static int stages(int N, bool use_tags) {
-    return 4 + count_levels(N, ceil_log2(static_cast<uint64_t>(N)) * (N / 2), use_tags);
+    return engine_latency(0, 1,
+                          count_levels(N, ceil_log2(static_cast<uint64_t>(N)) * (N / 2), use_tags));
   }
   // rtl/engine/a2a_functions.vh a2a_count_levels: ceil(log4 w), at least 1, w = N (the
   // sinks' events) or, with tag routing, the larger of N and the ncf conflict bits.
@@ -65,7 +75,8 @@ class A2aXchg {
   int rounds() const { return static_cast<int>(sched_.rounds.size()); }
   int fabric_latency() const { return fabric_->latency(); }
   int count_levels() const { return static_cast<int>(pipe_.size()); }
-  int latency() const { return fabric_->latency() + 4 + count_levels(); }
+  int src_lat() const { return src_lat_; }
+  int latency() const { return engine_latency(fabric_->latency(), src_lat_, count_levels()); }
   // The exchange's cycles (`cycles` when done): B * rounds + latency.
   int exchange_cycles() const { return B_ * rounds() + latency(); }
   const A2aSchedule& schedule() const { return sched_; }
@@ -88,11 +99,11 @@ class A2aXchg {
   const FabricOut& fabric_out() const { return fout_; }
 
  protected:
-  A2aXchg(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int DW, int B);
+  A2aXchg(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int DW, int B, int src_lat);
 
  private:
   A2aSchedule sched_;
-  int N_, DW_, B_, IW_, HBW_, HW_, FW_, AW_;
+  int N_, DW_, B_, src_lat_, IW_, HBW_, HW_, FW_, AW_;
   uint64_t dmask_;
   std::unique_ptr<StagedFabric> fabric_;
   FabricIn fin_;
@@ -101,9 +112,10 @@ class A2aXchg {
   // a2a_ctrl
   bool busy_q_ = false, done_q_ = false, issue_q_ = false, clear_ = false;
   uint32_t cyc_q_ = 0, round_q_ = 0, blk_q_ = 0;
-  // a2a_source: the round (-1 none) and block in S1 and S2
-  int s1_round_ = -1, s2_round_ = -1;
-  uint32_t s1_blk_ = 0, s2_blk_ = 0;
+  // a2a_source: the round (-1 none) and block in S1 ([0]), the delay registers and S2
+  // ([src_lat_])
+  std::vector<int> s_round_;
+  std::vector<uint32_t> s_blk_;
   bool fin_valid_ = false;
   std::vector<uint8_t> rd_en_;
   std::vector<uint32_t> rd_addr_;
@@ -132,14 +144,15 @@ class GsenA2aXchg : public A2aXchg {
   // The RTL's parameters; for SCHED = player, `player_configs` is what the player memory
   // holds, replayed under `player_control`.
   GsenA2aXchg(int N, int DW, int B, Sched sched, bool pipeline, bool use_tags,
-              Ctrl player_control = Ctrl::Alt, const std::vector<uint32_t>& player_configs = {});
+              Ctrl player_control = Ctrl::Alt, const std::vector<uint32_t>& player_configs = {},
+              int src_lat = 1);
   // Any GSEN round table, run on the fabric it needs.
-  GsenA2aXchg(A2aSchedule sched, int DW, int B, bool pipeline, bool use_tags);
+  GsenA2aXchg(A2aSchedule sched, int DW, int B, bool pipeline, bool use_tags, int src_lat = 1);
 };
 
 class BanyanA2aXchg : public A2aXchg {
  public:
-  BanyanA2aXchg(int N, int DW, int B, bool pipeline, bool use_tags);
+  BanyanA2aXchg(int N, int DW, int B, bool pipeline, bool use_tags, int src_lat = 1);
 };
 
 // The round table of the GSEN scheduler SCHED (player: `player_configs` under

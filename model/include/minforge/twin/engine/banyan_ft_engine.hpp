@@ -22,8 +22,9 @@ class BanyanFtEngine {
   // The RTL's parameters; throws InvalidArgument as it refuses to elaborate (N a power of
   // two >= 8, DW >= 1, B >= 1, plan_depth >= 1, relay_depth >= 1), and where the twin's
   // 64-bit words do not reach (fabric word FW = DW + 2 log2 N + ceil(log2 B) + SW + 1 <= 64,
-  // N*B <= 2^20).
-  BanyanFtEngine(int N, int DW, int B, bool pipeline, int plan_depth, int relay_depth);
+  // N*B <= 2^20).  src_lat: SRC_LAT, the source read latency, 1 or 2.
+  BanyanFtEngine(int N, int DW, int B, bool pipeline, int plan_depth, int relay_depth,
+                 int src_lat = 1);
   static int default_plan_depth(int N) { return 3 * N + 8; }
   static constexpr int kDefaultRelayDepth = 2;
 
@@ -38,9 +39,11 @@ class BanyanFtEngine {
   };
 
   int ports() const { return N_; }
-  // cycles = B*T + latency(): plan read, source read, fabric, sink register, event
-  // register and the counters' population-count levels (as the other data engines)
-  int latency() const { return flat_ + 4 + count_levels(); }
+  // cycles = B*T + latency(): plan read, source read (SRC_LAT cycles), fabric, sink
+  // register, event register and the counters' population-count levels (as the other data
+  // engines: A2aXchg::engine_latency)
+  int latency() const;
+  int src_lat() const { return src_lat_; }
   int count_levels() const { return static_cast<int>(pipe_.size()); }
   int entry_width() const { return ew_; }
   int addr_width() const { return aw_; }
@@ -65,7 +68,8 @@ class BanyanFtEngine {
   void clock(const In& in);
 
  private:
-  int N_, M_, DW_, B_, hbw_, bw_, aw_, flat_, plan_depth_, relay_depth_, sw_, ew_, paw_, plw_;
+  int N_, M_, DW_, B_, hbw_, bw_, aw_, flat_, plan_depth_, relay_depth_, src_lat_, sw_, ew_, paw_,
+      plw_;
   int rw_, o_slot_, o_hop_;
   uint64_t dmask_;
   uint32_t total_;
@@ -79,6 +83,13 @@ class BanyanFtEngine {
   bool a_v_ = false;
   banyan::FtEntry a_ent_;
   uint32_t a_b_ = 0, c_cfg_ = 0, c_b_ = 0;
+  // stage X: stage A delayed by SRC_LAT - 1 registers (x_.back() feeds stage C)
+  struct Staged {
+    bool v = false;
+    banyan::FtEntry ent;
+    uint32_t b = 0;
+  };
+  std::vector<Staged> x_;
   std::vector<uint32_t> c_op_, c_dest_, c_slot_;
   // relay buffers, sink registers, written-word records
   std::vector<uint64_t> rmem_;  // [N * relay_depth]

@@ -2,9 +2,9 @@
 # Long randomized runs of the AXI4-Stream exchange IP (make axis-long): many frames through
 # every port with random tvalid gaps and tready pauses, every word checked, status counters
 # checked, a cycle limit that a deadlock or a lost word exceeds (Icarus bench
-# tb/axis/a2a_axis_tb.v, a few engines, sizes and pause rates, two seeds each), then one long
-# cocotb + cocotbext-axi run (tb/axis/run_axis.py, test_random_pauses) when cocotb is
-# installed.
+# tb/axis/a2a_axis_tb.v, a few engines, sizes, pause rates and source read latencies, two
+# seeds each), then one long cocotb + cocotbext-axi run (tb/axis/run_axis.py,
+# test_random_pauses) when cocotb is installed.
 # Usage: scripts/axis_long.sh [FRAMES]   (default 400 per Icarus run; exit 1 on a failure)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,15 +13,16 @@ fail=0
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 incs=(); for d in $(python3 scripts/mfcores.py incdirs axis --relative); do incs+=(-I"$d"); done
 mapfile -t files < <(python3 scripts/mfcores.py files axis --target sim --relative)
-# ENGINE N B SCHED PIPELINE USE_TAGS DW PAUSE(/256)
-runs=("1 8 4 1 1 0 16 128" "1 16 1 1 0 1 8 200" "0 10 2 0 1 0 12 160" "0 12 3 1 0 1 1 64"
-      "0 6 5 0 1 0 32 96" "1 4 7 1 1 0 16 180")
+# ENGINE N B SCHED PIPELINE USE_TAGS DW PAUSE(/256) SRC_LAT
+runs=("1 8 4 1 1 0 16 128 1" "1 16 1 1 0 1 8 200 2" "0 10 2 0 1 0 12 160 1"
+      "0 12 3 1 0 1 1 64 2" "0 6 5 0 1 0 32 96 1" "1 4 7 1 1 0 16 180 2")
 for r in "${runs[@]}"; do
-  read -r e n b s p t dw pause <<<"$r"
+  read -r e n b s p t dw pause l <<<"$r"
   for seed in 1 2; do
     iverilog -g2005 "${incs[@]}" -Pa2a_axis_tb.ENGINE="$e" -Pa2a_axis_tb.N="$n" \
       -Pa2a_axis_tb.B="$b" -Pa2a_axis_tb.SCHED="$s" -Pa2a_axis_tb.PIPELINE="$p" \
       -Pa2a_axis_tb.USE_TAGS="$t" -Pa2a_axis_tb.DW="$dw" -Pa2a_axis_tb.PAUSE="$pause" \
+      -Pa2a_axis_tb.SRC_LAT="$l" \
       -Pa2a_axis_tb.FRAMES="$frames" -Pa2a_axis_tb.SEED="$seed" -o "$work/b.vvp" "${files[@]}"
     out=$(vvp -n "$work/b.vvp")
     line=$(grep -E '^(PASS|FAIL)' <<<"$out" | tail -1)

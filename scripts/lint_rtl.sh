@@ -73,7 +73,7 @@ sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=64 -GDW=32 -GB=4 -GPLAN_DEPTH=1 -GRE
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=10 -GSCHED=$MF_SCHED_ALT -GB=1 -GDW=1")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=12 -GSCHED=$MF_SCHED_STAGE -GB=3 -GUSE_TAGS=1 -GPIPELINE=0")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=1 -GN=16 -GB=5 -GDW=32 -GUSE_TAGS=1")
-sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=6 -GSCHED=0 -GB=3 -GSRC_LAT=2")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=6 -GSCHED=$MF_SCHED_ALT -GB=3 -GSRC_LAT=2")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=1 -GN=8 -GB=1 -GPIPELINE=0 -GSRC_LAT=2")
 # source memories with an output register (SRC_LAT = 2)
 sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=10 -GSCHED=$MF_SCHED_ALT -GDW=1 -GB=3 -GSRC_LAT=2")

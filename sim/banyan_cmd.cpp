@@ -78,10 +78,7 @@ int run_fault(Args& a, std::ostream& out) {
   if (hex_file) {
     // Validates the relay depth before anything is written.
     const std::string text = banyan::ft_image_hex(banyan::ft_image(t, plan, latency, depth));
-    std::ofstream os(*hex_file);
-    if (!os) throw InvalidArgument("cannot write '" + *hex_file + "'");
-    os << text;
-    if (!os.flush()) throw InvalidArgument("cannot write '" + *hex_file + "'");
+    write_output_file(*hex_file, text, "--plan-hex");
   }
   if (as_json) {
     json jb = json::array();
@@ -126,17 +123,26 @@ int run_draw(Args& a, std::ostream& out) {
   auto ftext = a.get("fault");
   banyan::Topology t(N);
   uint32_t k = static_cast<uint32_t>(a.get_int("config", 0, N - 1));
+  const bool as_json = a.flag("json");
   a.finish();
+  check_output_file(file, "--svg");
   std::optional<std::pair<int, int>> fault;
   if (ftext) {
     banyan::Fault f = parse_fault(*ftext, t);
     fault = std::make_pair(f.stage, f.element);
   }
   std::string svg = draw::banyan_svg(N, k, fault);
-  std::ofstream os(file);
-  if (!os) throw InvalidArgument("cannot write '" + file + "'");
-  os << svg;
-  if (!os.flush()) throw InvalidArgument("cannot write '" + file + "'");
+  write_output_file(file, svg, "--svg");
+  if (as_json) {
+    out << json{{"svg", file},
+                {"ports", N},
+                {"config", k},
+                {"fault", fault ? json{fault->first, fault->second} : json(nullptr)},
+                {"bytes", svg.size()}}
+               .dump()
+        << "\n";
+    return 0;
+  }
   out << "wrote " << file << " (banyan " << N << "x" << N << ", Gamma_" << k << ")\n";
   return 0;
 }
@@ -164,9 +170,10 @@ const Registrar reg_fault{
      run_fault}};
 const Registrar reg_draw{
     {"banyan", "draw", "SVG picture of Gamma_k and its paths",
-     "usage: minforge banyan draw --ports N --config K [--fault I,L] --svg FILE\n"
+     "usage: minforge banyan draw --ports N --config K [--fault I,L] --svg FILE [--json]\n"
      "  N <= 64.  Draws the banyan network under Gamma_K with every element's\n"
-     "  state and every input's path; a faulty element is drawn in red.\n",
+     "  state and every input's path; a faulty element is drawn in red.\n"
+     "  JSON: {\"svg\",\"ports\",\"config\",\"fault\",\"bytes\"}\n",
      run_draw}};
 
 }  // namespace

@@ -55,6 +55,59 @@ class Args {
 
 // Parses a decimal integer (whole string), range-checked.
 int64_t parse_int(std::string_view text, std::string_view what, int64_t lo, int64_t hi);
+// Parses a decimal number (the whole string: no blank, sign '+', hex, second point or
+// trailing character) within [lo, hi], or (lo, hi] with lo_open.
+double parse_double(std::string_view text, std::string_view what, double lo, double hi,
+                    bool lo_open = false);
+
+// User input as it may appear in a message: control bytes and DEL as \n, \r, \t, \xNN, so
+// that an error message stays one line and cannot drive the terminal.  main() passes every
+// message through it.
+std::string escape(std::string_view text);
+
+// The whole of a regular file of at most max_bytes; a directory, device, FIFO, missing file or
+// a larger file is an InvalidArgument naming `what` (the cap is checked before reading, and no
+// more than max_bytes + 1 bytes are ever read).  `why` says where the cap comes from.
+std::string read_input_file(const std::string& path, std::string_view what, uint64_t max_bytes,
+                            std::string_view why);
+// A permutation file of `entries` decimal destinations (0 .. entries-1): read_input_file with
+// the cap entries x (digits + 2) + 1 MiB for comments and blank lines.
+std::string read_perm_text(const std::string& path, uint64_t entries);
+// Writes `text` to path; the folder must exist (none is created).  Errors are InvalidArgument.
+void write_output_file(const std::string& path, std::string_view text, std::string_view what);
+// `dir` must be an existing folder a file can be created in (checked with a probe file, so it
+// holds for root too), before any long work.  Folders are not created.
+void check_output_dir(const std::string& dir, std::string_view what);
+// `path` must be writable as a new or existing file: its folder exists, it is not a folder.
+void check_output_file(const std::string& path, std::string_view what);
+
+// --max-mem SIZE (bytes, or with K, M, G suffix: powers of 1024); default kDefaultMaxMem.
+inline constexpr uint64_t kDefaultMaxMem = uint64_t{2} << 30;
+uint64_t get_max_mem(Args& a);
+// Refuses work whose estimated peak memory exceeds the limit: the message gives the estimate
+// and the flag that lifts it.
+void check_memory(uint64_t estimate, uint64_t limit, std::string_view what);
+std::string format_bytes(uint64_t bytes);
+
+// Progress of a long run on stderr, only when stderr is a terminal (isatty); quiet otherwise.
+// One line redrawn in place: "label: done/total (pct %, rate/s, time left)", at most 5 times
+// a second; the line is cleared when the object goes away.
+class Progress {
+ public:
+  Progress(std::string label, uint64_t total, std::string unit = "");
+  ~Progress();
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+  void update(uint64_t done, std::string_view note = "");
+  bool active() const { return active_; }
+
+ private:
+  void draw(uint64_t done, std::string_view note);
+  std::string label_, unit_;
+  uint64_t total_;
+  bool active_;
+  double start_ = 0, last_ = -1;
+};
 
 struct Command {
   std::string group;    // "gsen", "banyan", "sim", "rn1"

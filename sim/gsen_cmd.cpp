@@ -224,12 +224,19 @@ int run_draw(Args& a, std::ostream& out) {
   std::string file = a.require("svg");
   gsen::Topology t(N);
   ControlChoice c = read_control_choice(a, t);
+  const bool as_json = a.flag("json");
   a.finish();
+  check_output_file(file, "--svg");
   std::string svg = draw::gsen_svg(t, c.control, c.value);
-  std::ofstream f(file);
-  if (!f) throw InvalidArgument("cannot write '" + file + "'");
-  f << svg;
-  if (!f.flush()) throw InvalidArgument("cannot write '" + file + "'");
+  write_output_file(file, svg, "--svg");
+  if (as_json) {
+    out << json{{"svg", file},          {"ports", N},
+                {"stages", t.stages()}, {"control", gsen::to_string(c.control)},
+                {"config", c.value},    {"bytes", svg.size()}}
+               .dump()
+        << "\n";
+    return 0;
+  }
   out << "wrote " << file << " (GSEN " << N << "x" << N << ", " << gsen::to_string(c.control)
       << " configuration " << c.value << ")\n";
   return 0;
@@ -268,9 +275,11 @@ const Registrar reg_cost{
      run_cost}};
 const Registrar reg_draw{
     {"gsen", "draw", "SVG picture of a configuration and its paths",
-     "usage: minforge gsen draw --ports N (--stage C | --alt A [--period 1|2|4]) --svg FILE\n"
+     "usage: minforge gsen draw --ports N (--stage C | --alt A [--period 1|2|4]) --svg FILE "
+     "[--json]\n"
      "  Writes an SVG (open it in a browser) of the N x N GSEN (N <= 64) with every switch\n"
-     "  state and the path of every input, like Fig. 4, 7 and 9 of paper 001.\n",
+     "  state and the path of every input, like Fig. 4, 7 and 9 of paper 001.\n"
+     "  JSON: {\"svg\",\"ports\",\"stages\",\"control\",\"config\",\"bytes\"}\n",
      run_draw}};
 
 }  // namespace

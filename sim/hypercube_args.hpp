@@ -37,7 +37,10 @@ inline HypercubePermOptions hypercube_perm_options(Args& a, int max_dim) {
 
 // The permutation (validated: throws InvalidArgument) and its label for the output.
 inline std::pair<hypercube::Perm, std::string> hypercube_load_perm(const HypercubePermOptions& o) {
-  if (o.file) return {hypercube::read_perm_file(*o.file, o.dim), "'" + *o.file + "'"};
+  if (o.file) {
+    const std::string text = read_perm_text(*o.file, uint64_t{1} << o.dim);
+    return {hypercube::parse_perm(text, o.dim, "perm file '" + *o.file + "'"), "'" + *o.file + "'"};
+  }
   hypercube::Perm pi = hypercube::make_perm(o.dim, *o.cls, o.seed);
   return {pi, *o.cls == "random" ? "random (seed " + std::to_string(o.seed) + ")" : *o.cls};
 }

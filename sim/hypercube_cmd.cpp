@@ -19,15 +19,33 @@ namespace {
 using nlohmann::json;
 namespace hc = minforge::hypercube;
 
+// Peak memory of `hypercube realize`, fitted to /usr/bin/time's maximum resident size at
+// d = 16, 18, 20 (random permutation) with margin: the realization about 64 bytes per vertex;
+// the output (buffered until the command succeeds) per vertex and schedule step 33-38 bytes as
+// JSON, 13 as text; per vertex and path vertex about 32 bytes as JSON, 12 as text (d = 18:
+// 23 MB bare, 303 MB --schedule --json, 136 MB --schedule, 173 MB --paths --json; d = 20
+// --schedule --json: 1.51 GiB).
+uint64_t realize_memory(int d, bool paths, bool schedule, bool json) {
+  const uint64_t n = uint64_t{1} << d;
+  uint64_t b = 64 * n + (uint64_t{16} << 20);
+  if (schedule) b += (json ? 44 : 16) * n * static_cast<uint64_t>(hc::schedule_steps(d));
+  if (paths) b += (json ? 36 : 16) * n * static_cast<uint64_t>(d);
+  return b;
+}
+
 int run_realize(Args& a, std::ostream& out) {
   HypercubePermOptions o = hypercube_perm_options(a, hc::kMaxDim);
   const bool with_paths = a.flag("paths");
   const bool with_schedule = a.flag("schedule");
   const bool as_json = a.flag("json");
+  const uint64_t max_mem = get_max_mem(a);
   a.finish();
-  auto [pi, label] = hypercube_load_perm(o);
   const int d = o.dim;
   const uint32_t n = uint32_t{1} << d;
+  check_memory(realize_memory(d, with_paths, with_schedule, as_json), max_mem,
+               "hypercube realize --dim " + std::to_string(d) + (with_paths ? " --paths" : "") +
+                   (with_schedule ? " --schedule" : "") + (as_json ? " --json" : ""));
+  auto [pi, label] = hypercube_load_perm(o);
 
   hc::LemmaReport lemmas;
   hc::Realization r = hc::realize(d, pi, {}, &lemmas);
@@ -114,14 +132,12 @@ int run_draw(Args& a, std::ostream& out) {
   const std::string file = a.require("svg");
   const bool as_json = a.flag("json");
   a.finish();
+  check_output_file(file, "--svg");
   auto [pi, label] = hypercube_load_perm(o);
   hc::Realization r = hc::realize(o.dim, pi);
   hc::RealizationCheck c = hc::check_realization(r);
   const std::string svg = draw::hypercube_svg(r, label);
-  std::ofstream os(file);
-  if (!os) throw InvalidArgument("cannot write '" + file + "'");
-  os << svg;
-  if (!os.flush()) throw InvalidArgument("cannot write '" + file + "'");
+  write_output_file(file, svg, "--svg");
   if (as_json) {
     out << json{{"svg", file},
                 {"dim", o.dim},
@@ -147,7 +163,7 @@ const std::string kPermHelp =
 const Registrar reg_realize{
     {"hypercube", "realize", "2-realization (REALIZE) and (2d-3)-step packet schedule",
      "usage: minforge hypercube realize --dim d (--perm FILE | --class C [--seed S])\n"
-     "                                  [--paths] [--schedule] [--json]\n"
+     "                                  [--paths] [--schedule] [--json] [--max-mem SIZE]\n"
      "  The 2-realization of paper 004 (REALIZE: PARTITION, CONSTRUCT) on the d-cube,\n"
      "  1 <= d <= 24, checked: every path a walk along cube edges from v to pi(v), no directed\n"
      "  edge in more than 2 paths, at most d 2^d edge uses (Theorem 3.4(i)), paths at most\n"
@@ -155,6 +171,8 @@ const Registrar reg_realize{
      "  Corollary 3.5's packet schedule, run by the step simulator.  Exit 1 if a check fails.\n" +
          kPermHelp +
          "  --paths adds the paths, --schedule the moves of every step.\n"
+         "  --max-mem SIZE (default 2G; K, M, G suffixes): the run is refused when its estimated\n"
+         "  peak memory is larger (d = 22 --schedule --json: about 7.3 GiB).\n"
          "  JSON: "
          "{\"dim\",\"max_edge_load\",\"edge_uses\",\"bound_edge_uses\",\"max_path_length\",\n"
          "         \"bound_path_length\",\"packet_steps\"} + \"paths\" (paths[v] = the vertices\n"

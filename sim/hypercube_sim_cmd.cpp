@@ -38,6 +38,7 @@ int run_sim(Args& a, std::ostream& out) {
   r.seed = o.seed;
   if (auto w = a.get("wave")) {
     if (w->empty()) throw UsageError("--wave needs a file name");
+    check_output_file(*w, "--wave");  // before a model is built
     r.wave = fs::absolute(*w).string();
   }
   const bool as_json = a.flag("json");

@@ -71,18 +71,7 @@ lc::DownPolicy read_down(Args& a) {
 }
 
 void write_file(const std::string& path, const std::string& text) {
-  std::ofstream os(path, std::ios::binary);
-  if (!os) throw InvalidArgument("cannot write '" + path + "'");
-  os << text;
-  if (!os.flush()) throw InvalidArgument("cannot write '" + path + "'");
-}
-
-// Fails before any work when `path` cannot be created.
-void check_writable(const std::string& path) {
-  const std::filesystem::path p(path);
-  const auto dir = p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
-  if (!std::filesystem::is_directory(dir))
-    throw InvalidArgument("cannot write '" + path + "': no directory '" + dir.string() + "'");
+  write_output_file(path, text, "output");
 }
 
 // ---- info -------------------------------------------------------------------------------
@@ -206,19 +195,24 @@ int run_simulate(Args& a, std::ostream& out) {
   a.finish();
   lc::ClassStats st;
   std::string cls_name;
+  Progress progress("lcan simulate", static_cast<uint64_t>(trials), "permutations");
   if (cls) {
     if (*cls == lc::PermClass::Bpc && !is_pow2(static_cast<uint64_t>(net.part_size())))
       throw InvalidArgument("bpc permutations need N a power of 2 (" + net.name() + ")");
-    st = lc::simulate_class(net, *cls, trials, seed, up, down);
+    st = lc::simulate_class(net, *cls, trials, seed, up, down,
+                            [&](int k) { progress.update(static_cast<uint64_t>(k)); });
     cls_name = lc::class_name(*cls);
   } else {
-    const lc::Permutation p = lc::read_permutation_file(*perm_file);
+    const lc::Permutation p =
+        lc::parse_permutation(read_perm_text(*perm_file, static_cast<uint64_t>(net.N())),
+                              "permutation file '" + *perm_file + "'");
     lc::check_for_network(net, p);
     lc::Simulator sim(net, up, down, seed);
     double sum = 0;
     for (int k = 0; k < trials; ++k) {
       st.cycles.push_back(sim.route(p).cycles);
       sum += st.cycles.back();
+      progress.update(static_cast<uint64_t>(k) + 1);
     }
     st.trials = trials;
     st.mean = sum / trials;
@@ -268,11 +262,12 @@ int run_draw(Args& a, std::ostream& out) {
   const bool as_json = a.flag("json");
   a.finish();
   draw::check_lcan_drawable(net);
-  check_writable(file);
+  check_output_file(file, "--svg");
   std::optional<lc::Permutation> p;
   std::string what;
   if (perm_file) {
-    p = lc::read_permutation_file(*perm_file);
+    p = lc::parse_permutation(read_perm_text(*perm_file, static_cast<uint64_t>(net.N())),
+                              "permutation file '" + *perm_file + "'");
     lc::check_for_network(net, *p);
     what = "permutation " + std::filesystem::path(*perm_file).filename().string();
   } else if (cls_text) {
@@ -369,15 +364,23 @@ int run_figures(Args& a, std::ostream& out) {
   const bool quiet = a.flag("quiet");
   const bool as_json = a.flag("json");
   a.finish();
-  if (!std::filesystem::is_directory(dir))
-    throw InvalidArgument("--out: '" + dir + "' is not a directory");
+  check_output_dir(dir, "--out");
   json files = json::array();
   int nrows = 0;
+  // Progress in permutations routed (rows x trials), on a terminal only, unless --quiet.
+  uint64_t total = 0;
+  for (const auto& fig : lc::paper_figures())
+    for (const auto& pt : fig.points)
+      total += static_cast<uint64_t>(trials) *
+               (is_pow2(static_cast<uint64_t>(lc::Network::parse(pt.network).part_size())) ? 3 : 2);
+  std::optional<Progress> progress;
+  if (!quiet) progress.emplace("lcan figures", total, "permutations");
+  uint64_t done = 0;
   for (const auto& fig : lc::paper_figures()) {
     auto rows = lc::run_figure(fig, trials, seed, [&](const lc::FigureRow& r) {
-      if (!quiet)
-        std::cerr << "lcan figures: " << r.figure << " " << r.network << " "
-                  << lc::class_name(r.cls) << " mean " << r.stats.mean << "\n";
+      done += static_cast<uint64_t>(trials);
+      if (progress)
+        progress->update(done, r.figure + " " + r.network + " " + lc::class_name(r.cls));
     });
     const std::string base = (std::filesystem::path(dir) / fig.id).string();
     write_file(base + ".csv", lc::figure_csv(rows));
@@ -453,7 +456,8 @@ const Registrar reg_figures{
      "usage: minforge lcan figures --out DIR [--trials T] [--seed S] [--quiet] [--json]\n"
      "  Runs Figs. 5, 6, 7 of paper 003 (T = 1000 permutations per class per network by\n"
      "  default, the paper's policy) and writes DIR/fig5.csv, fig5.svg, ... fig7.svg.\n"
-     "  Progress goes to stderr unless --quiet.  (make lcan-figures: into docs/lcan/)\n"
+     "  DIR must exist.  Progress goes to stderr when it is a terminal, unless --quiet.\n"
+     "  (make lcan-figures: into docs/lcan/)\n"
      "  JSON: {\"out\",\"trials\",\"seed\",\"rows\",\"files\"}\n",
      run_figures}};
 

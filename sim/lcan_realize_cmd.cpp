@@ -102,6 +102,16 @@ json cycle_json(const lc::Realization& r, int c) {
       {"cycle", c}, {"sources", std::vector<int>(src.begin(), src.end())}, {"switches", switches}};
 }
 
+// Peak memory, fitted to /usr/bin/time's maximum resident size with margin: the realization
+// and its check about 2 KiB per PE (CB-LCAN(65536,2,1): 63 MB); the JSON settings (built whole,
+// then printed) about 2.6 KB per PE and level (CB-LCAN(32768,2,1): 1.2 GB, 15 levels).
+uint64_t realize_memory(const lc::Network& net, bool json) {
+  const uint64_t n = static_cast<uint64_t>(net.N());
+  uint64_t b = 2048 * n + (uint64_t{8} << 20);
+  if (json) b += 2600 * n * static_cast<uint64_t>(net.levels());
+  return b;
+}
+
 int run_realize(Args& a, std::ostream& out) {
   const std::string spec = a.require("network");
   const auto file = a.get("perm");
@@ -109,6 +119,7 @@ int run_realize(Args& a, std::ostream& out) {
   const auto seed_text = a.get("seed");
   const auto method_text = a.get("method");
   const bool as_json = a.flag("json");
+  const uint64_t max_mem = get_max_mem(a);
   a.finish();
   if (file && cls) throw UsageError("give either --perm FILE or --class C, not both");
   if (!file && !cls) throw UsageError("missing --perm FILE or --class C");
@@ -125,6 +136,8 @@ int run_realize(Args& a, std::ostream& out) {
   if (net.N() > kMaxRealizePes)
     throw UsageError("--network: realize handles N <= " + std::to_string(kMaxRealizePes) +
                      ", got N = " + std::to_string(net.N()));
+  check_memory(realize_memory(net, as_json), max_mem,
+               "lcan realize --network " + spec + (as_json ? " --json" : ""));
   if (cls && !method_realizes(method, *cls))
     throw UsageError("--class " + *cls + ": " + std::string(lc::realize_method_name(method)) +
                      " does not realize this class (" +
@@ -133,7 +146,9 @@ int run_realize(Args& a, std::ostream& out) {
                           : "raghavendra-boppana: linear, affine, bpc, inverse-omega") +
                      "; offline realizes every permutation)");
   const lc::Permutation perm =
-      file ? lc::read_permutation_file(*file) : make_class(net, *cls, seed);
+      file ? lc::parse_permutation(read_perm_text(*file, static_cast<uint64_t>(net.N())),
+                                   "permutation file '" + *file + "'")
+           : make_class(net, *cls, seed);
 
   const lc::Realization r = lc::realize(net, perm, method);
   const lc::RoutingCheck c = lc::route_settings(net, perm, r);
@@ -207,6 +222,7 @@ const Registrar reg_realize{
      "usage: minforge lcan realize --network cb:N,d,u (--perm FILE | --class C [--seed S])\n"
      "                             [--method offline|nassimi-sahni|raghavendra-boppana] "
      "[--json]\n"
+     "                             [--max-mem SIZE]\n"
      "  Computes the switch settings that realize one permutation in CB-LCAN(N, d, u)\n"
      "  (paper 003, section 4) and routes them through the model: every PE must reach its\n"
      "  destination, no directed wire may carry two connections in one network cycle.\n"
@@ -221,6 +237,8 @@ const Registrar reg_realize{
      "  --class root|bpc|random|inverse-omega|linear|affine, drawn with --seed S (default 1);\n"
      "      inverse-omega, linear and affine need N a power of two.\n"
      "  --perm FILE: the destinations of PEs 0 .. N-1 (the format of minforge lcan).\n"
+     "  --max-mem SIZE (default 2G; K, M, G suffixes): the run is refused when its estimated\n"
+     "      peak memory is larger (CB-LCAN(65536,2,1) --json: about 2.7 GB).\n"
      "  N <= 65536.  Exit status 0 when verified, 1 when the settings do not realize the\n"
      "  permutation (a self-routing method on a --perm outside its class), 2 on bad input.\n"
      "  Settings: per network cycle the sources routed and, per switch, its connections\n"

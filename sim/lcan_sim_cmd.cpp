@@ -59,6 +59,7 @@ int run_sim(Args &a, std::ostream &out) {
   r.seed = static_cast<uint64_t>(a.get_int_or("seed", 1, 0, (int64_t{1} << 53)));
   if (auto w = a.get("wave")) {
     if (w->empty()) throw UsageError("--wave needs a file name");
+    check_output_file(*w, "--wave");  // before a model is built
     r.wave = fs::absolute(*w).string();
   }
   const bool as_json = a.flag("json");

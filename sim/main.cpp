@@ -1,6 +1,8 @@
 // minforge command line: `minforge <group> <command> [options]`.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 #include "cli.hpp"
@@ -28,15 +30,23 @@ void print_overview(std::ostream& os) {
 int main(int argc, char** argv) {
   using namespace minforge::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    print_overview(std::cout);
-    return args.empty() ? 2 : 0;
-  }
-  if (args.size() < 2) {
-    std::cerr << "minforge: error: missing command after '" << args[0]
-              << "' (see minforge --help)\n";
+  // Every message goes through escape(): user input in it cannot add lines or drive the
+  // terminal; a message longer than 1,000 bytes (a huge token of a file) is cut.
+  auto fail = [](std::string msg) {
+    if (msg.size() > 1000)
+      msg = msg.substr(0, 1000) + "... (" + std::to_string(msg.size() - 1000) + " bytes cut)";
+    std::cerr << "minforge: error: " << escape(msg) << "\n";
     return 2;
+  };
+  if (args.empty())
+    return fail(
+        "missing command (usage: minforge <group> <command> [options]; "
+        "minforge --help lists the commands)");
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_overview(std::cout);
+    return 0;
   }
+  if (args.size() < 2) return fail("missing command after '" + args[0] + "' (see minforge --help)");
   for (const auto& c : registry()) {
     if (c.group != args[0] || c.name != args[1]) continue;
     std::ostringstream out;
@@ -50,14 +60,18 @@ int main(int argc, char** argv) {
       std::cout << out.str();
       return rc;
     } catch (const minforge::InvalidArgument& e) {
-      std::cerr << "minforge: error: " << e.what() << "\n";
-      return 2;
+      return fail(e.what());
+    } catch (const std::filesystem::filesystem_error& e) {
+      // What the user pointed at (a path) failed; not a bug of minforge.
+      return fail(e.what());
+    } catch (const std::bad_alloc&) {
+      return fail(
+          "out of memory (the input needs more memory than this machine gives; "
+          "see --max-mem where the command has it)");
     } catch (const std::exception& e) {
-      std::cerr << "minforge: internal error: " << e.what() << "\n";
+      std::cerr << "minforge: internal error: " << escape(e.what()) << "\n";
       return 3;
     }
   }
-  std::cerr << "minforge: error: unknown command '" << args[0] << " " << args[1]
-            << "' (see minforge --help)\n";
-  return 2;
+  return fail("unknown command '" + args[0] + " " + args[1] + "' (see minforge --help)");
 }

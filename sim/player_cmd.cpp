@@ -45,8 +45,7 @@ int run_player(Args& a, std::ostream& out) {
   std::string image;
   for (const auto& r : s.rounds) image += hex_line(N, r) + "\n";
   if (hex) {
-    std::ofstream f(*hex);
-    if (!f || !(f << image) || !f.flush()) throw InvalidArgument("cannot write '" + *hex + "'");
+    write_output_file(*hex, image, "--hex");
   }
   const int64_t pairs = static_cast<int64_t>(N) * N - static_cast<int64_t>(s.missing.size());
   if (as_json) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -34,14 +35,19 @@ json sites_json(const std::vector<Site>& v) {
 }
 
 // Everything measured for one network.
-json measure(Topology t, bool simulate, bool stuck, uint64_t seed) {
+// `step(k, what)` is called before each of the kMeasureSteps parts (progress display).
+constexpr int kMeasureSteps = 6;
+json measure(Topology t, bool simulate, bool stuck, uint64_t seed,
+             const std::function<void(int, const char*)>& step) {
   const NetSpec& s = net_spec(t);
+  step(0, "single faults");
   json j{{"topology", s.name}, {"endpoints", s.endpoints}, {"ports", s.endpoint_ports}};
   const SingleFaultSummary sf = single_faults(s);
   j["single_faults"] = {{"sites", sf.sites},
                         {"critical", sf.critical},
                         {"disconnected_pairs", sf.disconnected_pairs},
                         {"max_isolated", sf.max_isolated}};
+  step(1, "isolating sets");
   const MinCut mc = min_isolating_set(s, 2);
   j["min_isolating"] = {{"size", mc.size},
                         {"example", sites_json(mc.example)},
@@ -66,10 +72,12 @@ json measure(Topology t, bool simulate, bool stuck, uint64_t seed) {
   json ab = json::array();
   const std::vector<StageAttempts> ex = expected_attempts_by_stage(s);
   std::vector<StageAttemptsSim> sim;
+  step(2, "attempts by stage");
   if (simulate) sim = attempts_by_stage(t, 4, 0.05, s.endpoints > 16 ? 3000 : 6000, seed);
   if (simulate && s.endpoint_ports > 1) {
     // Section 20.8.2's "two attempts": every first-stage router dead in turn, 24,000 cycles
     // each (16 endpoints; 6,000 for 64), so the 95 % interval is about +-0.05 attempts.
+    step(3, "dead first-stage routers");
     const StageAttemptsSim f =
         attempts_by_stage(t, 1000, 0.05, s.endpoints > 16 ? 6000 : 24000, seed + 1, 0)[0];
     j["first_stage_routers_sim"] = {{"components", f.components},
@@ -97,6 +105,7 @@ json measure(Topology t, bool simulate, bool stuck, uint64_t seed) {
   }
   j["attempts_by_stage"] = ab;
   if (simulate) {
+    step(4, "single-fault sweep");
     const SingleFaultSweep sw = single_fault_sweep(t, stuck, seed);
     j["sim_single_faults"] = {
         {"stuck_wires", sw.stuck_wires},
@@ -116,6 +125,7 @@ json measure(Topology t, bool simulate, bool stuck, uint64_t seed) {
         {"worst_case_attempts", sw.worst_case_attempts},
         {"worst_case", sw.worst_case},
         {"failures", sw.failures}};
+    step(5, "throughput");
     json tp = json::array();
     for (const ThroughputPoint& p : throughput_curve(t, kLoads, 3000, 0, seed)) {
       tp.push_back({{"load", p.load},
@@ -332,7 +342,6 @@ json verdicts(const json& nets, bool simulate) {
 }
 
 void write_svgs(const json& nets, const std::string& dir) {
-  std::filesystem::create_directories(dir);
   draw::Plot tp;
   tp.title = "Throughput against offered load (uniform, no faults)";
   tp.x_label = "offered load (words per endpoint per cycle)";
@@ -354,7 +363,7 @@ void write_svgs(const json& nets, const std::string& dir) {
     tp.series.push_back(s);
     ++k;
   }
-  std::ofstream(dir + "/rn1_throughput_vs_load.svg") << draw::plot_svg(tp);
+  write_output_file(dir + "/rn1_throughput_vs_load.svg", draw::plot_svg(tp), "--svg");
   draw::Plot ap;
   ap.title = "Mean attempts with one dead component, by stage";
   ap.x_label = "stage s of the dead router, or the stage a dead link leads into";
@@ -387,7 +396,7 @@ void write_svgs(const json& nets, const std::string& dir) {
     }
     ++k;
   }
-  std::ofstream(dir + "/rn1_attempts_by_stage.svg") << draw::plot_svg(ap);
+  write_output_file(dir + "/rn1_attempts_by_stage.svg", draw::plot_svg(ap), "--svg");
 }
 
 int run_claims(Args& a, std::ostream& out) {
@@ -404,10 +413,17 @@ int run_claims(Args& a, std::ostream& out) {
   const std::optional<std::string> svg = a.get("svg");
   const bool as_json = a.flag("json");
   a.finish();
-  if (svg && svg->empty()) throw UsageError("--svg: expected a directory");
   if (stuck && !simulate) throw UsageError("--stuck needs the simulation (drop --static)");
+  // The folder must exist and take files before minutes of measurement (none is created).
+  if (svg) check_output_dir(*svg, "--svg");
   json nets = json::array();
-  for (Topology t : topos) nets.push_back(measure(t, simulate, stuck, seed));
+  Progress progress("rn1 claims", topos.size() * kMeasureSteps, "steps");
+  for (size_t k = 0; k < topos.size(); ++k) {
+    const std::string name = net_spec(topos[k]).name;
+    nets.push_back(measure(topos[k], simulate, stuck, seed, [&](int i, const char* what) {
+      progress.update(k * kMeasureSteps + static_cast<uint64_t>(i), name + ": " + what);
+    }));
+  }
   const json claims = verdicts(nets, simulate);
   if (svg) write_svgs(nets, *svg);
   if (as_json) {
@@ -483,7 +499,8 @@ const Registrar reg_claims{Command{
     "  fails, partly (the rows that fail are listed) or undecided (95 % confidence intervals\n"
     "  of simulated values overlap); first_stage_two_attempts and redundant_paths_performance\n"
     "  are judged on the simulation only (left out with --static).\n"
-    "  --svg DIR writes rn1_throughput_vs_load.svg and rn1_attempts_by_stage.svg.\n"
+    "  --svg DIR (an existing folder) writes rn1_throughput_vs_load.svg and "
+    "rn1_attempts_by_stage.svg.\n"
     "  JSON: {\"networks\",\"claims\":[{\"id\",\"network\",\"paper\",\"measured\",\"verdict\",\n"
     "  \"expected\",\"failing\"}]} (expected: the project's table, algo/rn1/rn1_claims.hpp).\n",
     run_claims}};

@@ -34,13 +34,7 @@ const std::vector<std::string> kTraffic = {"uniform", "permutation", "alltoall"}
 
 double get_load(Args& a, double fallback) {
   auto v = a.get("load");
-  if (!v) return fallback;
-  char* end = nullptr;
-  const double x = std::strtod(v->c_str(), &end);
-  if (v->empty() || end != v->c_str() + v->size() || !(x > 0 && x <= 1)) {
-    throw UsageError("--load: expected a number in (0, 1], got '" + *v + "'");
-  }
-  return x;
+  return v ? parse_double(*v, "--load", 0, 1, /*lo_open=*/true) : fallback;
 }
 
 json stats_json(const RunStats& s) {
@@ -221,18 +215,30 @@ int run_faults(Args& a, std::ostream& out) {
 int run_verilog(Args& a, std::ostream& out) {
   const Topology t = parse_topology(a.get_choice("topology", kRtlTopologies));
   const std::optional<std::string> file = a.get("out");
+  const bool as_json = a.flag("json");
   a.finish();
   if (file && file->empty()) throw UsageError("--out: expected a file name");
+  if (file) check_output_file(*file, "--out");
   const NetSpec& s = net_spec(t);
   const std::string text = net_verilog(s);
+  if (as_json) {
+    json j{{"topology", topology_name(t)}, {"module", s.rtl_top},
+           {"routers", s.routers.size()},  {"links", s.links.size()},
+           {"endpoints", s.endpoints},     {"bytes", text.size()}};
+    if (file) {
+      write_output_file(*file, text, "--out");
+      j["out"] = *file;
+    } else {
+      j["verilog"] = text;
+    }
+    out << j.dump() << "\n";
+    return 0;
+  }
   if (!file) {
     out << text;
     return 0;
   }
-  std::ofstream f(*file, std::ios::binary);
-  if (!f) throw InvalidArgument("cannot write '" + *file + "'");
-  f << text;
-  if (!f.flush()) throw InvalidArgument("cannot write '" + *file + "'");
+  write_output_file(*file, text, "--out");
   out << "wrote " << *file << " (" << s.rtl_top << ": " << s.routers.size() << " routers, "
       << s.links.size() << " links, " << s.endpoints << " endpoints)\n";
   return 0;
@@ -263,8 +269,11 @@ const Registrar reg_faults{
 const Registrar reg_verilog{Command{
     "rn1", "verilog", "network top Verilog from the model's wiring (rtl/rn1/gen)",
     "usage: minforge rn1 verilog --topology fig20.7|fig20.9|rn1-64|fig20.3|fig20.4 [--out FILE]\n"
+    "         [--json]\n"
     "  Writes the Verilog-2005 top rn1_net_<topology> of the network (routers, links with\n"
     "  fault injection, endpoints, probes) from the model's wiring, to FILE or stdout. The\n"
+    "  JSON: {\"topology\",\"module\",\"routers\",\"links\",\"endpoints\",\"bytes\"} and\n"
+    "  \"out\" (with --out) or \"verilog\" (the text).\n"
     "  checked-in rtl/rn1/gen/*.v are this output (make rn1-verilog); its cycle twin is\n"
     "  minforge::twin::Rn1Net, which simulates the same wiring.\n",
     run_verilog}};

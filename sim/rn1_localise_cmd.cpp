@@ -27,13 +27,19 @@ const std::vector<std::string> kTopos = {"fig20.7", "fig20.9", "rn1-64", "fig20.
 // "router:R", "link:L" (dead) or "link:L:fwd|bwd:BIT:0|1" (stuck data wire), comma-separated.
 FaultSet parse_faults(const NetSpec& s, const std::string& text) {
   FaultSet f = FaultSet::none(s);
-  std::stringstream list(text);
-  std::string item;
-  while (std::getline(list, item, ',')) {
-    std::vector<std::string> p;
-    std::stringstream parts(item);
-    std::string x;
-    while (std::getline(parts, x, ':')) p.push_back(x);
+  // Split keeping empty pieces, so that "router:1:" and "router:1," are refused.
+  auto split = [](const std::string& t, char sep) {
+    std::vector<std::string> r(1);
+    for (char c : t) {
+      if (c == sep)
+        r.emplace_back();
+      else
+        r.back().push_back(c);
+    }
+    return r;
+  };
+  for (const std::string& item : split(text, ',')) {
+    const std::vector<std::string> p = split(item, ':');
     auto num = [&](const std::string& v, int hi, const char* what) {
       return static_cast<int>(parse_int(v, std::string("--fault ") + what, 0, hi));
     };
@@ -90,10 +96,7 @@ int run_localise(Args& a, std::ostream& out) {
   const bool every_link = a.flag("every-link");
   const int random = static_cast<int>(a.get_int_or("random", 0, 0, 8));
   const int trials = static_cast<int>(a.get_int_or("trials", 20, 1, 10000));
-  if (auto v = a.get("load")) {
-    base.load = std::strtod(v->c_str(), nullptr);
-    if (!(base.load > 0 && base.load <= 1)) throw UsageError("--load: expected a number in (0, 1]");
-  }
+  if (auto v = a.get("load")) base.load = parse_double(*v, "--load", 0, 1, /*lo_open=*/true);
   base.cycles = static_cast<uint64_t>(a.get_int_or("cycles", 4000, 100, 1000000));
   base.threshold = static_cast<int>(a.get_int_or("threshold", 2, 1, 1000));
   base.seed = static_cast<uint64_t>(a.get_int_or("seed", 1, 0, (int64_t{1} << 53)));

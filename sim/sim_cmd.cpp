@@ -101,6 +101,7 @@ void read_common(Args& a, A2aSimRequest& r) {
   r.pipeline = a.get_int_or("pipeline", 1, 0, 1) != 0;
   if (auto w = a.get("wave")) {
     if (w->empty()) throw UsageError("--wave needs a file name");
+    check_output_file(*w, "--wave");  // before a model is built
     r.wave = fs::absolute(*w).string();
   }
   r.seed = static_cast<uint64_t>(a.get_int_or("seed", 1, 0, INT64_MAX));

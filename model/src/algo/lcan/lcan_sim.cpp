@@ -497,7 +497,7 @@ void Simulator::verify(const std::vector<int>& done, RouteResult& res,
 }
 
 ClassStats simulate_class(const Network& net, PermClass c, int trials, uint64_t seed, UpPolicy up,
-                          DownPolicy down) {
+                          DownPolicy down, const std::function<void(int)>& progress) {
   if (trials < 1) throw InvalidArgument("trials must be >= 1");
   ClassStats st;
   st.network = net.name();
@@ -511,6 +511,7 @@ ClassStats simulate_class(const Network& net, PermClass c, int trials, uint64_t 
     const int cyc = sim.route(p).cycles;
     st.cycles.push_back(cyc);
     sum += cyc;
+    if (progress) progress(k + 1);
   }
   st.mean = sum / trials;
   double ss = 0;

@@ -38,6 +38,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -169,8 +170,10 @@ struct ClassStats {
   int min = 0, max = 0;
   std::vector<int> cycles;  // per trial
 };
+// `progress(k)` (optional) is called after each trial with the trials done.
 ClassStats simulate_class(const Network& net, PermClass c, int trials, uint64_t seed,
                           UpPolicy up = UpPolicy::PerCycle,
-                          DownPolicy down = DownPolicy::LowerFirst);
+                          DownPolicy down = DownPolicy::LowerFirst,
+                          const std::function<void(int)>& progress = {});
 
 }  // namespace minforge::lcan

@@ -34,10 +34,8 @@ module ooc_banyan_a2a_xchg #(
   localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
   localparam integer IN_W = 1 + N * DW;
   localparam integer OUT_W = 6 * 32 + 2 + 2 * N + 2 * N * AW + N * DW;
-  localparam integer FOLD_W = (OUT_W + 2) / 3;
 
-  reg [IN_W-1:0] in_sr = {IN_W{1'b0}};
-  always @(posedge clk) in_sr <= {in_sr[IN_W-2:0], si};
+  wire [IN_W-1:0] in_sr;  // the input shift register (ooc_io)
 
   wire        busy, done;
   wire [31:0] cycles, delivered, err_dst, err_dup, missing, conflicts;
@@ -79,19 +77,10 @@ module ooc_banyan_a2a_xchg #(
   always @(posedge clk)
     out_q <= {wr_data, wr_addr, wr_en, rd_addr, rd_en, busy, done, cycles, delivered, err_dst,
               err_dup, missing, conflicts};
-  wire [3*FOLD_W-1:0] outs = {{(3 * FOLD_W - OUT_W) {1'b0}}, out_q};
-  reg [FOLD_W-1:0] fold = {FOLD_W{1'b0}};
-  genvar k;
-  generate
-    for (k = 0; k < FOLD_W; k = k + 1) begin : g_fold
-      if (k == 0) begin : g_first
-        always @(posedge clk) fold[0] <= outs[0] ^ outs[1] ^ outs[2];
-      end else begin : g_next
-        always @(posedge clk) fold[k] <= fold[k-1] ^ outs[3*k] ^ outs[3*k+1] ^ outs[3*k+2];
-      end
-    end
-  endgenerate
-  assign so = fold[FOLD_W-1];
+  ooc_io #(.IN_W(IN_W), .OUT_W(OUT_W)) u_io (
+      .clk(clk), .si(si), .so(so), .ins(in_sr),
+      .outs({out_q})
+  );
 endmodule
 
 `default_nettype wire

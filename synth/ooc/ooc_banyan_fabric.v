@@ -37,10 +37,8 @@ module ooc_banyan_fabric #(
   localparam integer FLT_LO = TAG_LO + N * NS;
   localparam integer IN_W = FLT_LO + 1 + FSW + FEW + 2;
   localparam integer OUT_W = N + N * W + NS * H;
-  localparam integer FOLD_W = (OUT_W + 2) / 3;
 
-  reg [IN_W-1:0] in_sr = {IN_W{1'b0}};
-  always @(posedge clk) in_sr <= {in_sr[IN_W-2:0], si};
+  wire [IN_W-1:0] in_sr;  // the input shift register (ooc_io)
 
   wire [N-1:0] out_valid;
   wire [N*W-1:0] out_data;
@@ -67,19 +65,10 @@ module ooc_banyan_fabric #(
       .out_conflict(out_conflict)
   );
 
-  wire [3*FOLD_W-1:0] outs = {{(3 * FOLD_W - OUT_W) {1'b0}}, out_conflict, out_data, out_valid};
-  reg [FOLD_W-1:0] fold = {FOLD_W{1'b0}};
-  genvar k;
-  generate
-    for (k = 0; k < FOLD_W; k = k + 1) begin : g_fold
-      if (k == 0) begin : g_first
-        always @(posedge clk) fold[0] <= outs[0] ^ outs[1] ^ outs[2];
-      end else begin : g_next
-        always @(posedge clk) fold[k] <= fold[k-1] ^ outs[3*k] ^ outs[3*k+1] ^ outs[3*k+2];
-      end
-    end
-  endgenerate
-  assign so = fold[FOLD_W-1];
+  ooc_io #(.IN_W(IN_W), .OUT_W(OUT_W)) u_io (
+      .clk(clk), .si(si), .so(so), .ins(in_sr),
+      .outs({out_conflict, out_data, out_valid})
+  );
 endmodule
 
 `default_nettype wire

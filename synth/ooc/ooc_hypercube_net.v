@@ -36,10 +36,8 @@ module ooc_hypercube_net #(
   localparam integer DATA_LO = DST_LO + NN * D;
   localparam integer IN_W = DATA_LO + NN * W;
   localparam integer OUT_W = 4 + TW + NN * (4 + 2 * D + W);
-  localparam integer FOLD_W = (OUT_W + 2) / 3;
 
-  reg [IN_W-1:0] in_sr = {IN_W{1'b0}};
-  always @(posedge clk) in_sr <= {in_sr[IN_W-2:0], si};
+  wire [IN_W-1:0] in_sr;  // the input shift register (ooc_io)
 
   wire busy, done, error, all_ok;
   wire [TW-1:0] step;
@@ -75,21 +73,11 @@ module ooc_hypercube_net #(
       .all_ok(all_ok)
   );
 
-  wire [3*FOLD_W-1:0] outs = {{(3 * FOLD_W - OUT_W) {1'b0}}, err_empty, err_collide, ok,
-                              node_data, node_dst, node_src, node_valid, step, all_ok, error,
-                              done, busy};
-  reg [FOLD_W-1:0] fold = {FOLD_W{1'b0}};
-  genvar k;
-  generate
-    for (k = 0; k < FOLD_W; k = k + 1) begin : g_fold
-      if (k == 0) begin : g_first
-        always @(posedge clk) fold[0] <= outs[0] ^ outs[1] ^ outs[2];
-      end else begin : g_next
-        always @(posedge clk) fold[k] <= fold[k-1] ^ outs[3*k] ^ outs[3*k+1] ^ outs[3*k+2];
-      end
-    end
-  endgenerate
-  assign so = fold[FOLD_W-1];
+  ooc_io #(.IN_W(IN_W), .OUT_W(OUT_W)) u_io (
+      .clk(clk), .si(si), .so(so), .ins(in_sr),
+      .outs({err_empty, err_collide, ok, node_data, node_dst, node_src, node_valid, step, all_ok,
+             error, done, busy})
+  );
 endmodule
 
 `default_nettype wire

@@ -34,20 +34,7 @@ module ooc_lcan_engine #(
   localparam integer L = NB / LD;
   localparam integer P = D + U;
   localparam integer SC = $clog2(P + 1);
-  function integer lvl_sw;
-    input integer li;
-    begin
-      lvl_sw = 1 << ((L - 1 - li) * LD + li * LU);
-    end
-  endfunction
-  function integer goff;
-    input integer li;
-    integer gi;
-    begin
-      goff = 0;
-      for (gi = 0; gi < li; gi = gi + 1) goff = goff + lvl_sw(gi);
-    end
-  endfunction
+`include "lcan_functions.vh"  // lvl_sw, goff
   localparam integer TSW = goff(L);
   // input register: rst, start | seed | perm_dst | perm_data
   localparam integer SEED_LO = 2;
@@ -55,10 +42,8 @@ module ooc_lcan_engine #(
   localparam integer DATA_LO = DST_LO + N * NB;
   localparam integer IN_W = DATA_LO + N * W;
   localparam integer OUT_W = 3 + 16 + (NB + 1) + 16 + 3 * N + N * NB + N * W + TSW * P * SC;
-  localparam integer FOLD_W = (OUT_W + 2) / 3;
 
-  reg [IN_W-1:0] in_sr = {IN_W{1'b0}};
-  always @(posedge clk) in_sr <= {in_sr[IN_W-2:0], si};
+  wire [IN_W-1:0] in_sr;  // the input shift register (ooc_io)
 
   wire busy, done, all_ok;
   wire [15:0] cycles, errors;
@@ -95,21 +80,11 @@ module ooc_lcan_engine #(
       .settings(settings)
   );
 
-  wire [3*FOLD_W-1:0] outs = {{(3 * FOLD_W - OUT_W) {1'b0}}, settings, arr_data, arr_src, ack,
-                              arr_valid, pending, errors, delivered, cycles, all_ok, done,
-                              busy};
-  reg [FOLD_W-1:0] fold = {FOLD_W{1'b0}};
-  genvar k;
-  generate
-    for (k = 0; k < FOLD_W; k = k + 1) begin : g_fold
-      if (k == 0) begin : g_first
-        always @(posedge clk) fold[0] <= outs[0] ^ outs[1] ^ outs[2];
-      end else begin : g_next
-        always @(posedge clk) fold[k] <= fold[k-1] ^ outs[3*k] ^ outs[3*k+1] ^ outs[3*k+2];
-      end
-    end
-  endgenerate
-  assign so = fold[FOLD_W-1];
+  ooc_io #(.IN_W(IN_W), .OUT_W(OUT_W)) u_io (
+      .clk(clk), .si(si), .so(so), .ins(in_sr),
+      .outs({settings, arr_data, arr_src, ack, arr_valid, pending, errors, delivered, cycles,
+             all_ok, done, busy})
+  );
 endmodule
 
 `default_nettype wire

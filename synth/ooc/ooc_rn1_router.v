@@ -22,10 +22,8 @@ module ooc_rn1_router #(
 );
   localparam integer IN_W = 1 + 16 + 1 + 1 + 8 + 72 + 72;
   localparam integer OUT_W = 72 + 72 + 1;
-  localparam integer FOLD_W = (OUT_W + 2) / 3;
 
-  reg [IN_W-1:0] in_sr = {IN_W{1'b0}};
-  always @(posedge clk) in_sr <= {in_sr[IN_W-2:0], si};
+  wire [IN_W-1:0] in_sr;  // the input shift register (ooc_io)
 
   wire [71:0] bwd_out;
   wire [71:0] fwd_out;
@@ -47,19 +45,10 @@ module ooc_rn1_router #(
       .dual_o(dual_o)
   );
 
-  wire [3*FOLD_W-1:0] outs = {{(3 * FOLD_W - OUT_W) {1'b0}}, dual_o, fwd_out, bwd_out};
-  reg [FOLD_W-1:0] fold = {FOLD_W{1'b0}};
-  genvar k;
-  generate
-    for (k = 0; k < FOLD_W; k = k + 1) begin : g_fold
-      if (k == 0) begin : g_first
-        always @(posedge clk) fold[0] <= outs[0] ^ outs[1] ^ outs[2];
-      end else begin : g_next
-        always @(posedge clk) fold[k] <= fold[k-1] ^ outs[3*k] ^ outs[3*k+1] ^ outs[3*k+2];
-      end
-    end
-  endgenerate
-  assign so = fold[FOLD_W-1];
+  ooc_io #(.IN_W(IN_W), .OUT_W(OUT_W)) u_io (
+      .clk(clk), .si(si), .so(so), .ins(in_sr),
+      .outs({dual_o, fwd_out, bwd_out})
+  );
 endmodule
 
 `default_nettype wire

@@ -57,6 +57,15 @@ D=$work
   --hex "$D/player_r20_alt2.hex" >/dev/null || exit 2   # R(20) <= 24, paper 001 Theorem 5.5
 run gsen_fabric_pipe      tb/icarus/gsen_fabric_tb.v PIPELINE=1
 run gsen_fabric_comb      tb/icarus/gsen_fabric_tb.v PIPELINE=0
+# The R(N) certificates of issue 28 (docs/research/gsen_r<N>_k<K>.json, individual control)
+# played on gsen_fabric: the configuration words from the model's certificate reader.
+for cert in docs/research/gsen_r*_k*.json; do
+  b=$(basename "$cert" .json); rn=${b#gsen_r}; rk=${rn#*_k}; rn=${rn%_k*}
+  [ "$rn" -le 24 ] || continue   # the small ones: a fraction of a second each
+  "$cli" gsen rcheck --cert "$cert" --hex "$D/$b.hex" >/dev/null || { echo "FAIL $b (rcheck)"; fail=$((fail + 1)); continue; }
+  run "${b}_pipe" tb/icarus/gsen_rbound_tb.v N=$rn K=$rk PIPELINE=1 "CFG_FILE=\"$D/$b.hex\""
+  run "${b}_comb" tb/icarus/gsen_rbound_tb.v N=$rn K=$rk PIPELINE=0 "CFG_FILE=\"$D/$b.hex\""
+done
 run banyan_fabric_pipe    tb/icarus/banyan_fabric_tb.v PIPELINE=1
 run banyan_fabric_comb    tb/icarus/banyan_fabric_tb.v PIPELINE=0
 run gsen_alt_n10          $E ENGINE=0 N=10 SCHED=$MF_SCHED_ALT

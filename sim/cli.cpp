@@ -21,6 +21,11 @@ std::vector<Command>& registry() {
   return commands;
 }
 
+void alias_note(std::string_view old_spelling, std::string_view family) {
+  std::cerr << "minforge: note: `minforge " << old_spelling << "` is an alias of `minforge sim "
+            << family << "`, kept for one release\n";
+}
+
 int64_t parse_int(std::string_view text, std::string_view what, int64_t lo, int64_t hi) {
   int64_t v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);

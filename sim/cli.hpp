@@ -117,6 +117,11 @@ struct Command {
   std::function<int(Args&, std::ostream&)> run;
 };
 
+// An old spelling of an RTL run kept for one release (issue 26: every RTL run is
+// `minforge sim <family>`): one note on stderr, then the same run as the new verb (same
+// stdout).  `old_spelling` as the user typed it, e.g. "hypercube sim".
+void alias_note(std::string_view old_spelling, std::string_view family);
+
 // Registry; command files add themselves with a static Registrar.
 std::vector<Command>& registry();
 struct Registrar {

@@ -1,4 +1,5 @@
-// `minforge hypercube sim`: the packet-switched d-cube rtl/hypercube/hypercube_net.v run in
+// `minforge sim hypercube` (old spelling `minforge hypercube sim`, an alias kept for one
+// release): the packet-switched d-cube rtl/hypercube/hypercube_net.v run in
 // this process on the golden model's schedule (Corollary 3.5) of a permutation.  The model of
 // dimension d is built on demand with the regression's own recipe (tb/hypercube/
 // hypercube.cmake through tb/core/ondemand.hpp) into a cache, loaded, and run in lockstep
@@ -27,11 +28,12 @@ namespace fs = std::filesystem;
 namespace hc = minforge::hypercube;
 using nlohmann::json;
 
-// Largest dimension of `minforge hypercube sim`: the first build of d = 10 (1024 nodes)
+// Largest dimension of `minforge sim hypercube`: the first build of d = 10 (1024 nodes)
 // takes 50 s of CPU (about 100 s on two shared cores); later runs reuse it.
 constexpr int64_t kMaxSimDim = 10;
 
-int run_sim(Args& a, std::ostream& out) {
+// `alias`: called by the old spelling, which notes so once the arguments are read.
+int run_sim(Args& a, std::ostream& out, bool alias = false) {
   tb::HypercubeSimRequest r;
   const HypercubePermOptions o = hypercube_perm_options(a, kMaxSimDim);
   r.d = o.dim;
@@ -46,6 +48,7 @@ int run_sim(Args& a, std::ostream& out) {
   // The permutation is read and validated before anything is built.
   std::tie(r.perm, r.perm_label) = hypercube_load_perm(o);
   r.wave_dir = fs::temp_directory_path().string();
+  if (alias) alias_note("hypercube sim", "hypercube");
 
   const tb::HypercubeSimResult res = tb::hypercube_sim(r, tb::hypercube_model(r.d));
   for (const auto& m : res.reports) std::cerr << m.text() << "\n";
@@ -82,7 +85,7 @@ int run_sim(Args& a, std::ostream& out) {
 }
 
 const std::string kUsage =
-    "usage: minforge hypercube sim --dim d (--perm FILE | --class C [--seed S]) [--wave FILE]\n"
+    "usage: minforge sim hypercube --dim d (--perm FILE | --class C [--seed S]) [--wave FILE]\n"
     "                              [--json]\n"
     "Verilates the packet-switched d-cube rtl/hypercube/hypercube_net.v for d (1..10; cached),\n"
     "loads the golden model's schedule of the permutation (Corollary 3.5: at most 2d-3 steps\n"
@@ -94,9 +97,17 @@ const std::string kUsage =
     "and nothing mismatched.\n"
     "Cache: $MINFORGE_CACHE or ~/.cache/minforge/models.\n";
 
-const Registrar kHypercubeSim{Command{"hypercube", "sim",
+const Registrar kSimHypercube{Command{"sim", "hypercube",
                                       "run the hypercube RTL (Verilator) on the model's schedule",
-                                      kUsage, run_sim}};
+                                      kUsage, [](Args& a, std::ostream& out) {
+                                        return run_sim(a, out);
+                                      }}};
+// The old spelling: the same run after a note on stderr.
+const Registrar kHypercubeSimAlias{Command{
+    "hypercube", "sim", "alias of `minforge sim hypercube`, kept for one release",
+    kUsage + "`minforge hypercube sim` is an alias of `minforge sim hypercube`, kept for one "
+             "release.\n",
+    [](Args& a, std::ostream& out) { return run_sim(a, out, /*alias=*/true); }}};
 
 }  // namespace
 }  // namespace minforge::cli

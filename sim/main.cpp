@@ -25,6 +25,18 @@ void print_overview(std::ostream& os) {
   }
 }
 
+// The families of `minforge sim <family>` (every RTL run), from the registry: one line for
+// the error of a missing or unknown family.
+std::string sim_families() {
+  std::vector<std::string> names;
+  for (const auto& c : minforge::cli::registry())
+    if (c.group == "sim") names.push_back(c.name);
+  std::sort(names.begin(), names.end());
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -46,6 +58,16 @@ int main(int argc, char** argv) {
     print_overview(std::cout);
     return 0;
   }
+  if (args[0] == "sim" && args.size() >= 2 && (args[1] == "--help" || args[1] == "-h")) {
+    std::cout << "usage: minforge sim <family> [options]   (minforge sim <family> --help)\n"
+                 "runs the RTL of a family (Verilator, built on demand) in lockstep with its "
+                 "twin; families: "
+              << sim_families() << "\n";
+    return 0;
+  }
+  if (args[0] == "sim" && (args.size() < 2 || args[1].rfind('-', 0) == 0))
+    return fail("missing family: minforge sim <family> [options], family one of " +
+                sim_families());
   if (args.size() < 2) return fail("missing command after '" + args[0] + "' (see minforge --help)");
   for (const auto& c : registry()) {
     if (c.group != args[0] || c.name != args[1]) continue;
@@ -73,5 +95,8 @@ int main(int argc, char** argv) {
       return 3;
     }
   }
+  if (args[0] == "sim")
+    return fail("unknown family '" + args[1] + "': minforge sim <family> [options], family one of " +
+                sim_families());
   return fail("unknown command '" + args[0] + " " + args[1] + "' (see minforge --help)");
 }

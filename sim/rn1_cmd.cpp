@@ -1,5 +1,6 @@
 // `minforge rn1 ...`: RN1 fault-tolerant multipath networks (paper 002).
-//   rn1 net     traffic run of the cycle-accurate model (optionally in lockstep with the RTL)
+//   rn1 net     traffic run of the cycle-accurate model (with --rtl, an alias of `sim rn1`)
+//   sim rn1     the same traffic on the network RTL in lockstep with the model
 //   rn1 paths   path expansion from the wiring vs Equations 20.1-20.5
 //   rn1 faults  random fault campaigns
 //   rn1 verilog the network top Verilog from the model's wiring (rtl/rn1/gen/*.v)
@@ -54,21 +55,24 @@ json stats_json(const RunStats& s) {
               {"cycles_run", s.cycles_run}};
 }
 
-int run_net(Args& a, std::ostream& out) {
+// `rn1 net` (sim_verb false: the model, or the RTL with --rtl, the old spelling of `sim rn1`)
+// and `sim rn1` (sim_verb true: the network top in lockstep with the model).
+int run_net(Args& a, std::ostream& out, bool sim_verb) {
   RunConfig c;
-  c.topology = parse_topology(a.get_choice("topology", kTopologies));
+  c.topology = parse_topology(a.get_choice("topology", sim_verb ? kRtlTopologies : kTopologies));
   c.traffic = parse_traffic(a.get_choice("traffic", kTraffic));
   c.load = get_load(a, 0.2);
   c.cycles = static_cast<uint64_t>(a.get_int_or("cycles", 5000, 1, 10000000));
   c.faults = static_cast<int>(a.get_int_or("faults", 0, 0, 100000));
   c.seed = static_cast<uint64_t>(a.get_int_or("seed", 1, 0, (int64_t{1} << 53)));
-  const bool rtl = a.flag("rtl");
+  const bool rtl = sim_verb || a.flag("rtl");
   const bool as_json = a.flag("json");
   a.finish();
   if (rtl && net_spec(c.topology).rtl_top.empty()) {
     throw UsageError("--rtl: " + topology_name(c.topology) + " is a model-only network");
   }
   validate(c);
+  if (rtl && !sim_verb) alias_note("rn1 net --rtl", "rn1");
   RunStats st;
   long mismatches = -1;
   std::string first;
@@ -253,8 +257,21 @@ const Registrar reg_net{
             "  L: offered words per endpoint per cycle (0, 1] (a message is 9 words); C cycles of\n"
             "  generation, then the network drains; K random faults (dead routers, dead or stuck\n"
             "  links); --rtl runs the Verilated network in lockstep with the model and reports\n"
-            "  \"mismatches\" (channel-cycles where they differ).\n",
-            run_net}};
+            "  \"mismatches\" (channel-cycles where they differ): the old spelling of\n"
+            "  `minforge sim rn1`, kept for one release.\n",
+            [](Args& a, std::ostream& out) { return run_net(a, out, false); }}};
+const Registrar reg_sim{Command{
+    "sim", "rn1", "run an RN1 network's RTL (Verilator) in lockstep with the model",
+    "usage: minforge sim rn1 --topology fig20.7|fig20.9|rn1-64|fig20.3|fig20.4 --traffic "
+    "uniform|permutation|alltoall\n"
+    "         [--load L] [--cycles C] [--faults K] [--seed S] [--json]\n"
+    "  Verilates the network top of the topology (rtl/rn1/gen/; built on demand, cached)\n"
+    "  and runs the traffic of `minforge rn1 net` on it in lockstep with the cycle-accurate\n"
+    "  model: L offered words per endpoint per cycle (0, 1], C cycles of generation, then the\n"
+    "  network drains; K random faults.  Reports the model's statistics and \"mismatches\"\n"
+    "  (channel-cycles where RTL and model differ).\n"
+    "  Cache: $MINFORGE_CACHE or ~/.cache/minforge/models.\n",
+    [](Args& a, std::ostream& out) { return run_net(a, out, true); }}};
 const Registrar reg_paths{
     Command{"rn1", "paths", "path expansion from the wiring vs Equations 20.1-20.5",
             "usage: minforge rn1 paths --topology "

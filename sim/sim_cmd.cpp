@@ -145,8 +145,8 @@ int run_sim_gsen(Args& a, std::ostream& out) {
   return run_request(r, as_json, out);
 }
 
-int run_sim_banyan(Args& a, std::ostream& out) {
-  A2aSimRequest r;
+// --ports of the banyan network (a power of two) and --width.
+void read_banyan_ports(Args& a, A2aSimRequest& r) {
   r.net = tb::Net::Banyan;
   const int64_t N = a.get_int("ports", 4, kMaxSimPorts);
   if (!is_pow2(static_cast<uint64_t>(N)))
@@ -154,6 +154,33 @@ int run_sim_banyan(Args& a, std::ostream& out) {
                           std::to_string(N) + ")");
   r.N = static_cast<int>(N);
   r.W = read_width(a, r.N);
+}
+
+// The site "I,L" of a fault on internal element E_(I,L) (stage 1..m-2, element < N/2).
+std::pair<int, int> parse_fault_site(const std::string& site, int N) {
+  const size_t c1 = site.find(',');
+  if (c1 == std::string::npos) throw UsageError("--fault: expected I,L (stage,element)");
+  const int st = static_cast<int>(parse_int(site.substr(0, c1), "--fault stage", 0, 64));
+  const int el =
+      static_cast<int>(parse_int(site.substr(c1 + 1), "--fault element", 0, kMaxSimPorts));
+  banyan::validate_fault(banyan::Topology(N), {st, el});
+  return {st, el};
+}
+
+// The fault-tolerant engine's fabric word: DW + 2 log2 N + 1 block-word bit (B = 1: none)
+// + 1 slot bit + 1 first-hop bit; the twin carries it in 64 bits.
+void check_ft_width(const A2aSimRequest& r) {
+  const int need = r.W + 2 * ceil_log2(static_cast<uint64_t>(r.N)) + 2;
+  if (need > 64)
+    throw InvalidArgument("--width " + std::to_string(r.W) +
+                          " too large for the fault-tolerant "
+                          "engine at N = " +
+                          std::to_string(r.N) + ": W <= " + std::to_string(64 - (need - r.W)));
+}
+
+int run_sim_banyan(Args& a, std::ostream& out) {
+  A2aSimRequest r;
+  read_banyan_ports(a, r);
   r.control =
       a.get("control") ? control_of(a.get_choice("control", {"stage", "tag"})) : Ctrl::Stage;
   if (auto f = a.get("fault")) {
@@ -161,11 +188,7 @@ int run_sim_banyan(Args& a, std::ostream& out) {
     const size_t c1 = s.find(',');
     const size_t c2 = c1 == std::string::npos ? c1 : s.find(',', c1 + 1);
     if (c2 == std::string::npos) throw UsageError("--fault must be I,L,dead|straight|cross");
-    const banyan::Topology t(r.N);
-    const int st = static_cast<int>(parse_int(s.substr(0, c1), "--fault stage", 0, 64));
-    const int el = static_cast<int>(
-        parse_int(s.substr(c1 + 1, c2 - c1 - 1), "--fault element", 0, kMaxSimPorts));
-    banyan::validate_fault(t, {st, el});  // internal stage 1..m-2, element < N/2
+    const auto [st, el] = parse_fault_site(s.substr(0, c2), r.N);
     const std::string kind = s.substr(c2 + 1);
     const auto k = params::fault_from_name(kind);  // MF_FAULT_* names
     if (!k) throw InvalidArgument("unknown fault kind '" + kind + "' (dead, straight or cross)");
@@ -177,17 +200,41 @@ int run_sim_banyan(Args& a, std::ostream& out) {
   const bool as_json = a.flag("json");
   a.finish();
   if (r.fault.enabled && r.fault.dead()) {
-    // The engine's fabric word: DW + 2 log2 N + 1 block-word bit (B = 1: none) + 1 slot bit
-    // + 1 first-hop bit; the twin carries it in 64 bits.
-    const int need = r.W + 2 * ceil_log2(static_cast<uint64_t>(r.N)) + 2;
-    if (need > 64)
-      throw InvalidArgument("--width " + std::to_string(r.W) +
-                            " too large for the fault-tolerant "
-                            "engine at N = " +
-                            std::to_string(r.N) + ": W <= " + std::to_string(64 - (need - r.W)));
+    // The old spelling of `sim banyan-ft`: the dead fault swaps in the other design.
+    check_ft_width(r);
+    alias_note("sim banyan --fault I,L,dead", "banyan-ft --fault I,L");
     return run_ft(r, as_json, out);
   }
   return run_request(r, as_json, out);
+}
+
+int run_sim_banyan_ft(Args& a, std::ostream& out) {
+  A2aSimRequest r;
+  read_banyan_ports(a, r);
+  std::string site = a.require("fault");
+  if (const std::string dead = ",dead";
+      site.size() > dead.size() && site.compare(site.size() - dead.size(), dead.size(), dead) == 0)
+    site.resize(site.size() - dead.size());  // the old spelling's kind, accepted
+  if (std::count(site.begin(), site.end(), ',') != 1)
+    throw UsageError(
+        "--fault must be I,L (a dead element; stuck faults run on the Latin engine: "
+        "minforge sim banyan --fault I,L,straight|cross)");
+  const auto [st, el] = parse_fault_site(site, r.N);
+  r.fault = tb::BanyanFault{true, st, el, params::code(params::Fault::Dead)};
+  read_common(a, r);
+  const bool as_json = a.flag("json");
+  a.finish();
+  check_ft_width(r);
+  return run_ft(r, as_json, out);
+}
+
+// The board self-test tops have no in-process run: their Verilated models are built with
+// the project (tb/board/CMakeLists.txt) and run under CTest; the CLI says so.
+int run_sim_board(Args& a, std::ostream&) {
+  a.finish();
+  throw UsageError(
+      "sim board: the board self-test tops (rtl/board/) have no CLI run; their lockstep "
+      "harness (tb/board/) runs under CTest: ctest --test-dir build -R board_");
 }
 
 const std::string kGsenUsage =
@@ -211,13 +258,35 @@ const std::string kBanyanUsage =
     "exchange engine (rtl/engine/banyan_ft_engine.v, relays in hardware) runs the model's plan\n"
     "for that fault (`minforge banyan fault --plan-hex`) on random data: \"rounds\" = plan\n"
     "cycles, \"latency\" = log2 N + 3 (PIPELINE 1) or 3, \"control\" = \"fault-tolerant\";\n"
-    "with a stuck fault the Latin exchange shows exactly the corrupted paths the model predicts.\n";
+    "with a stuck fault the Latin exchange shows exactly the corrupted paths the model predicts.\n"
+    "A dead fault here is the old spelling of `minforge sim banyan-ft --fault I,L` (kept for\n"
+    "one release, with a note on stderr).\n";
+const std::string kBanyanFtUsage =
+    "usage: minforge sim banyan-ft --ports N --fault I,L [--width W] [--pipeline 0|1]\n"
+    "                              [--wave FILE] [--seed S] [--cycles C] [--json]\n"
+    "Verilates the fault-tolerant banyan exchange engine (rtl/engine/banyan_ft_engine.v,\n"
+    "relays in hardware; N a power of two, 8..256) with internal element E_(I,L) dead\n"
+    "(stage 1..log2 N - 2, element < N/2), runs C cycles of random stimulus and then the\n"
+    "model's plan for that fault (`minforge banyan fault --plan-hex`) in lockstep with its\n"
+    "twin: \"rounds\" = plan cycles, \"latency\" = log2 N + 3 (PIPELINE 1) or 3,\n"
+    "\"control\" = \"fault-tolerant\".  W + 2 log2 N + 2 <= 64.\n"
+    "Cache: $MINFORGE_CACHE or ~/.cache/minforge/models.\n";
+const std::string kBoardUsage =
+    "usage: minforge sim board\n"
+    "The board self-test tops (rtl/board/) have no CLI run: their Verilated models are built\n"
+    "with the project and their harness (tb/board/) runs under CTest (ctest -R board_).\n";
 
 const Registrar kSimGsen{Command{"sim", "gsen", "run the GSEN RTL (Verilator) against the model",
                                  kGsenUsage, run_sim_gsen}};
 const Registrar kSimBanyan{Command{"sim", "banyan",
                                    "run the banyan RTL (Verilator) against the model", kBanyanUsage,
                                    run_sim_banyan}};
+const Registrar kSimBanyanFt{Command{
+    "sim", "banyan-ft", "run the fault-tolerant banyan engine RTL with a dead element",
+    kBanyanFtUsage, run_sim_banyan_ft}};
+const Registrar kSimBoard{Command{"sim", "board",
+                                  "(no CLI run: the board tops run under CTest, tb/board)",
+                                  kBoardUsage, run_sim_board}};
 
 }  // namespace
 }  // namespace minforge::cli

@@ -41,12 +41,12 @@ step "2. RTL vs golden model (Verilator, lockstep on every cycle; first build is
 "$cli" sim gsen --ports 10 --width 16 --control alt
 "$cli" sim gsen --ports 10 --width 16 --control alt --json >"$out/sim_gsen_alt.json"
 "$cli" sim gsen --ports 12 --width 16 --control stage --json >"$out/sim_gsen_stage.json"
-"$cli" sim banyan --ports 16 --width 16 --fault 1,1,dead --json >"$out/sim_banyan_fault.json"
+"$cli" sim banyan-ft --ports 16 --width 16 --fault 1,1 --json >"$out/sim_banyan_fault.json"
 
 step "3. RN1 (paper 002): path expansion and a 16x16 network with 2 faults, RTL in lockstep"
 "$cli" rn1 paths --topology fig20.7
-"$cli" rn1 net --topology fig20.9 --traffic uniform --load 0.5 --cycles 3000 --faults 2 \
-  --seed 1 --rtl --json >"$out/rn1_net.json"
+"$cli" sim rn1 --topology fig20.9 --traffic uniform --load 0.5 --cycles 3000 --faults 2 \
+  --seed 1 --json >"$out/rn1_net.json"
 "$cli" rn1 claims --static
 "$cli" rn1 claims --static --json >"$out/rn1_claims.json"
 "$cli" rn1 localise --topology fig20.9 --every-link --rtl --json >"$out/rn1_localise.json"
@@ -66,8 +66,8 @@ step "3c. Hypercube (paper 004): 2-realization at d = 20, Corollary 3.5's schedu
 "$cli" hypercube realize --dim 20 --class random --seed 1
 "$cli" hypercube realize --dim 20 --class random --seed 1 --json >"$out/hypercube_realize.json"
 "$cli" hypercube draw --dim 4 --class bit-reversal --svg "$out/hypercube4_bitrev.svg"
-"$cli" hypercube sim --dim 5 --class random --seed 7
-"$cli" hypercube sim --dim 5 --class random --seed 7 --json >"$out/hypercube_sim.json"
+"$cli" sim hypercube --dim 5 --class random --seed 7
+"$cli" sim hypercube --dim 5 --class random --seed 7 --json >"$out/hypercube_sim.json"
 
 step "4. Synthesis: iCEBreaker (iCE40 UP5K) GSEN self-test top -> bitstream"
 python3 synth/flow.py build --board icebreaker --design gsen --bitstream --out "$out/synth" \

@@ -107,7 +107,7 @@ TEST(SimCli, Gsen100Stage) {
 // plan's 48 cycles + 6 (plan read, source read, sink register, event register, 2 levels of
 // population count).
 TEST(SimCli, Banyan16DeadFaultTolerantEngine) {
-  const nlohmann::json j = sim_json("sim banyan --ports 16 --fault 1,1,dead --pipeline 0");
+  const nlohmann::json j = sim_json("sim banyan-ft --ports 16 --fault 1,1 --pipeline 0");
   const minforge::banyan::Topology t(16);
   const auto plan = minforge::banyan::fault_tolerant_plan(t, {1, 1});
   EXPECT_EQ(j["control"], "fault-tolerant");
@@ -125,7 +125,7 @@ TEST(SimCli, Banyan16DeadFaultTolerantEngine) {
 // engine latency (fabric 3; plan read, source read, sink register, event register, 2
 // levels of population count).
 TEST(SimCli, Banyan8DeadPipelined) {
-  const nlohmann::json j = sim_json("sim banyan --ports 8 --fault 1,2,dead --seed 9");
+  const nlohmann::json j = sim_json("sim banyan-ft --ports 8 --fault 1,2 --seed 9");
   EXPECT_EQ(j["rounds"], 24);
   EXPECT_EQ(j["latency"], 9);
   EXPECT_EQ(j["cycles"], 33);

@@ -1,7 +1,7 @@
-// `minforge hypercube sim`: bad input exits 2 with one line on stderr, nothing on stdout and
-// nothing built; on-demand Verilator builds of rtl/hypercube/hypercube_net.v (shared cache
-// inside the build tree) run the golden model's schedule in lockstep with the twin and the
-// step simulator.
+// `minforge sim hypercube` (its old spelling `hypercube sim`: tests/cli/sim_verb_test.cpp):
+// bad input exits 2 with one line on stderr, nothing on stdout and nothing built; on-demand
+// Verilator builds of rtl/hypercube/hypercube_net.v (shared cache inside the build tree) run
+// the golden model's schedule in lockstep with the twin and the step simulator.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -29,7 +29,7 @@ CliResult run(const std::string& args, const fs::path& cache = sim_cache_dir()) 
 }
 
 nlohmann::json sim_json(const std::string& args) {
-  const CliResult r = run("hypercube sim " + args + " --json");
+  const CliResult r = run("sim hypercube " + args + " --json");
   EXPECT_EQ(r.rc, 0) << args << ": " << r.out << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   std::vector<std::string> keys;
@@ -54,23 +54,23 @@ TEST(HypercubeSimCli, BadInputExits2BeforeBuildingAnything) {
   std::ofstream(word) << "0 1 2 3 four 5 6 7\n";  // not a number
   const fs::path empty_cache = dir / "cache";
   for (const std::string& a : std::vector<std::string>{
-           "hypercube sim --dim 3",                            // no permutation
-           "hypercube sim --class identity",                   // no --dim
-           "hypercube sim --dim 0 --class identity",           // d out of range
-           "hypercube sim --dim 11 --class identity",          // d above the sim's 10
-           "hypercube sim --dim 25 --class identity",          // d above the model's 24
-           "hypercube sim --dim 3 --class diagonal",           // unknown class
-           "hypercube sim --dim 3 --class shift:8",            // shift out of range
-           "hypercube sim --dim 3 --class identity --seed 4",  // seed without random
-           "hypercube sim --dim 3 --class random --seed -1",   // negative seed
-           "hypercube sim --dim 3 --class identity --perm " + dup.string(),  // both
-           "hypercube sim --dim 3 --perm " + dup.string(),
-           "hypercube sim --dim 3 --perm " + shortp.string(),
-           "hypercube sim --dim 3 --perm " + big.string(),
-           "hypercube sim --dim 3 --perm " + word.string(),
-           "hypercube sim --dim 3 --perm " + (dir / "missing.txt").string(),
-           "hypercube sim --dim 3 --class identity --wave",     // --wave without a file
-           "hypercube sim --dim 3 --class identity --bogus 1",  // unknown option
+           "sim hypercube --dim 3",                            // no permutation
+           "sim hypercube --class identity",                   // no --dim
+           "sim hypercube --dim 0 --class identity",           // d out of range
+           "sim hypercube --dim 11 --class identity",          // d above the sim's 10
+           "sim hypercube --dim 25 --class identity",          // d above the model's 24
+           "sim hypercube --dim 3 --class diagonal",           // unknown class
+           "sim hypercube --dim 3 --class shift:8",            // shift out of range
+           "sim hypercube --dim 3 --class identity --seed 4",  // seed without random
+           "sim hypercube --dim 3 --class random --seed -1",   // negative seed
+           "sim hypercube --dim 3 --class identity --perm " + dup.string(),  // both
+           "sim hypercube --dim 3 --perm " + dup.string(),
+           "sim hypercube --dim 3 --perm " + shortp.string(),
+           "sim hypercube --dim 3 --perm " + big.string(),
+           "sim hypercube --dim 3 --perm " + word.string(),
+           "sim hypercube --dim 3 --perm " + (dir / "missing.txt").string(),
+           "sim hypercube --dim 3 --class identity --wave",     // --wave without a file
+           "sim hypercube --dim 3 --class identity --bogus 1",  // unknown option
        }) {
     expect_cli_error(a, "", "MINFORGE_CACHE='" + empty_cache.string() + "'");
   }
@@ -127,7 +127,7 @@ TEST(HypercubeSimCli, D6PermutationFileWithWaveform) {
   EXPECT_TRUE(fs::exists(wave));
   EXPECT_GT(fs::file_size(wave), 0u);
   // The text form says the same.
-  const CliResult t = run("hypercube sim --dim 6 --perm " + (dir / "pi.txt").string());
+  const CliResult t = run("sim hypercube --dim 6 --perm " + (dir / "pi.txt").string());
   EXPECT_EQ(t.rc, 0);
   EXPECT_NE(t.out.find("64 of 64 packets delivered"), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("0 mismatches"), std::string::npos) << t.out;

@@ -1,0 +1,148 @@
+// `minforge sim <family>`: the one verb of every RTL run (issue 26).  Each family runs a small
+// case through the new verb (the parameters of the family's own CLI test, so the on-demand
+// model is the one that test builds: same cache key in the shared cache); each old spelling
+// (`sim banyan --fault I,L,dead`, `rn1 net --rtl`, `hypercube sim`) prints the same stdout
+// and one note on stderr; a missing or unknown family is one line on stderr listing the
+// families, exit 2, nothing on stdout.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "common/cli_run.hpp"
+
+namespace {
+
+using namespace minforge::test;
+
+const std::string kFamilies = "banyan, banyan-ft, board, gsen, hypercube, lcan, rn1";
+
+CliResult run(const std::string& args) {
+  return run_cli(args, "MINFORGE_CACHE='" + sim_cache_dir().string() + "'");
+}
+
+// A run through the new verb: exit 0, no alias note.
+CliResult run_ok(const std::string& args) {
+  const CliResult r = run(args);
+  EXPECT_EQ(r.rc, 0) << args << ": " << r.out << r.err;
+  EXPECT_EQ(r.err.find("minforge: note:"), std::string::npos) << args << ": " << r.err;
+  return r;
+}
+
+// The old spelling gives the new verb's stdout and one note naming the new verb.
+void expect_alias(const std::string& old_args, const CliResult& verb, const std::string& family) {
+  SCOPED_TRACE(old_args);
+  const CliResult r = run(old_args);
+  EXPECT_EQ(r.rc, verb.rc);
+  EXPECT_EQ(r.out, verb.out);
+  const std::string note = "is an alias of `minforge sim " + family;
+  const size_t at = r.err.find(note);
+  EXPECT_NE(at, std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(note, at + 1), std::string::npos) << "one note only: " << r.err;
+  EXPECT_NE(r.err.find("kept for one release"), std::string::npos) << r.err;
+}
+
+TEST(SimVerb, MissingOrUnknownFamilyListsTheFamilies) {
+  const std::string env = "MINFORGE_CACHE='" + sim_cache_dir().string() + "'";
+  for (const char* a : {"sim", "sim --ports 4", "sim fabric --ports 4", "sim GSEN", "sim banyan_ft"})
+    expect_cli_error(a, "family one of " + kFamilies, env);
+  const CliResult h = run("sim --help");
+  EXPECT_EQ(h.rc, 0);
+  EXPECT_NE(h.out.find("families: " + kFamilies), std::string::npos) << h.out;
+}
+
+// No board top runs in the CLI (their models are built with the project, tb/board): the verb
+// says where they run instead of inventing a run.
+TEST(SimVerb, BoardSaysWhereTheBoardTopsRun) {
+  expect_cli_error("sim board", "no CLI run");
+  expect_cli_error("sim board", "ctest");
+}
+
+// Bad input through an old spelling or a new verb: one line (the note comes after the
+// arguments are read), nothing built.
+TEST(SimVerb, BadInputIsOneLineThroughOldAndNewSpellings) {
+  const std::string env = "MINFORGE_CACHE=/nonexistent/minforge-cache";
+  for (const char* a : {
+           "hypercube sim --dim 0 --class identity",
+           "sim hypercube --dim 3",
+           "rn1 net --topology fig20.7 --traffic uniform --cycles 0 --rtl",
+           "sim rn1 --topology fig20.7 --traffic uniform --rtl",    // --rtl is the old spelling's
+           "sim rn1 --topology fig20.7-d2last --traffic uniform",  // model-only network
+           "sim banyan --ports 16 --fault 1,8,dead",
+           "sim banyan-ft --ports 16",                          // no fault
+           "sim banyan-ft --ports 16 --fault 1,1,straight",     // stuck: the Latin engine's
+           "sim banyan-ft --ports 16 --fault 3,1",              // stage m-1 = 3 not internal
+           "sim banyan-ft --ports 16 --fault 1,1 --control tag",  // no --control
+           "sim banyan-ft --ports 256 --fault 1,0 --width 48",  // FT word > 64 bits
+       })
+    expect_cli_error(a, "", env);
+}
+
+TEST(SimVerb, Gsen) {
+  const CliResult r = run_ok("sim gsen --ports 10 --control alt --seed 3 --json");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["ports"], 10);
+  EXPECT_EQ(j["control"], "alt");
+  EXPECT_EQ(j["delivered"], 100);
+  EXPECT_EQ(j["mismatches"], 0);
+}
+
+// The Latin-square exchange of N = 4 (N rounds under stage control).
+TEST(SimVerb, Banyan) {
+  const CliResult r = run_ok("sim banyan --ports 4 --json");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["ports"], 4);
+  EXPECT_EQ(j["control"], "stage");
+  EXPECT_EQ(j["rounds"], 4);
+  EXPECT_EQ(j["delivered"], 16);
+  EXPECT_EQ(j["lost"], 0);
+  EXPECT_EQ(j["mismatches"], 0);
+}
+
+// The fault-tolerant engine, explicit; `sim banyan --fault I,L,dead` is its old spelling.
+TEST(SimVerb, BanyanFtAndItsOldSpelling) {
+  const CliResult r = run_ok("sim banyan-ft --ports 8 --fault 1,2 --seed 9 --json");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["control"], "fault-tolerant");
+  EXPECT_EQ(j["rounds"], 24);
+  EXPECT_EQ(j["delivered"], 64);
+  EXPECT_EQ(j["mismatches"], 0);
+  expect_alias("sim banyan --ports 8 --fault 1,2,dead --seed 9 --json", r, "banyan-ft");
+  const CliResult t = run_ok("sim banyan-ft --ports 8 --fault 1,2 --seed 9");
+  EXPECT_NE(t.out.find("fault-tolerant engine, E_1,2 dead"), std::string::npos) << t.out;
+  expect_alias("sim banyan --ports 8 --fault 1,2,dead --seed 9", t, "banyan-ft");
+}
+
+TEST(SimVerb, Rn1AndItsOldSpelling) {
+  const std::string args = "--topology fig20.7 --traffic uniform --load 0.2 --cycles 300 --seed 3";
+  const CliResult r = run_ok("sim rn1 " + args + " --json");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["endpoints"], 16);
+  EXPECT_GT(j["delivered"].get<int>(), 0);
+  EXPECT_EQ(j["lost"], 0);
+  EXPECT_EQ(j["mismatches"], 0);
+  expect_alias("rn1 net " + args + " --rtl --json", r, "rn1");
+  // Without --rtl `rn1 net` stays the model's run: no mismatch count, no note.
+  const CliResult m = run_ok("rn1 net " + args + " --json");
+  EXPECT_FALSE(nlohmann::json::parse(m.out).contains("mismatches")) << m.out;
+}
+
+TEST(SimVerb, Lcan) {
+  const CliResult r = run_ok("sim lcan --network cb:16,2,2 --class random --trials 5 --json");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["network"], "CB-LCAN(16,2,2)");
+  EXPECT_EQ(j["routed"], 5);
+  EXPECT_EQ(j["mismatches"], 0);
+}
+
+TEST(SimVerb, HypercubeAndItsOldSpelling) {
+  const CliResult r = run_ok("sim hypercube --dim 4 --class bit-reversal --json");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["dim"], 4);
+  EXPECT_EQ(j["delivered"], 16);
+  EXPECT_EQ(j["all_ok"], true);
+  EXPECT_EQ(j["mismatches"], 0);
+  expect_alias("hypercube sim --dim 4 --class bit-reversal --json", r, "hypercube");
+}
+
+}  // namespace

@@ -97,11 +97,9 @@ const std::string kUsage =
     "and nothing mismatched.\n"
     "Cache: $MINFORGE_CACHE or ~/.cache/minforge/models.\n";
 
-const Registrar kSimHypercube{Command{"sim", "hypercube",
-                                      "run the hypercube RTL (Verilator) on the model's schedule",
-                                      kUsage, [](Args& a, std::ostream& out) {
-                                        return run_sim(a, out);
-                                      }}};
+const Registrar kSimHypercube{
+    Command{"sim", "hypercube", "run the hypercube RTL (Verilator) on the model's schedule", kUsage,
+            [](Args& a, std::ostream& out) { return run_sim(a, out); }}};
 // The old spelling: the same run after a note on stderr.
 const Registrar kHypercubeSimAlias{Command{
     "hypercube", "sim", "alias of `minforge sim hypercube`, kept for one release",

@@ -66,8 +66,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (args[0] == "sim" && (args.size() < 2 || args[1].rfind('-', 0) == 0))
-    return fail("missing family: minforge sim <family> [options], family one of " +
-                sim_families());
+    return fail("missing family: minforge sim <family> [options], family one of " + sim_families());
   if (args.size() < 2) return fail("missing command after '" + args[0] + "' (see minforge --help)");
   for (const auto& c : registry()) {
     if (c.group != args[0] || c.name != args[1]) continue;
@@ -96,7 +95,7 @@ int main(int argc, char** argv) {
     }
   }
   if (args[0] == "sim")
-    return fail("unknown family '" + args[1] + "': minforge sim <family> [options], family one of " +
-                sim_families());
+    return fail("unknown family '" + args[1] +
+                "': minforge sim <family> [options], family one of " + sim_families());
   return fail("unknown command '" + args[0] + " " + args[1] + "' (see minforge --help)");
 }

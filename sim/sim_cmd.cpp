@@ -281,9 +281,9 @@ const Registrar kSimGsen{Command{"sim", "gsen", "run the GSEN RTL (Verilator) ag
 const Registrar kSimBanyan{Command{"sim", "banyan",
                                    "run the banyan RTL (Verilator) against the model", kBanyanUsage,
                                    run_sim_banyan}};
-const Registrar kSimBanyanFt{Command{
-    "sim", "banyan-ft", "run the fault-tolerant banyan engine RTL with a dead element",
-    kBanyanFtUsage, run_sim_banyan_ft}};
+const Registrar kSimBanyanFt{Command{"sim", "banyan-ft",
+                                     "run the fault-tolerant banyan engine RTL with a dead element",
+                                     kBanyanFtUsage, run_sim_banyan_ft}};
 const Registrar kSimBoard{Command{"sim", "board",
                                   "(no CLI run: the board tops run under CTest, tb/board)",
                                   kBoardUsage, run_sim_board}};

@@ -6,6 +6,7 @@
 // families, exit 2, nothing on stdout.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -44,7 +45,8 @@ void expect_alias(const std::string& old_args, const CliResult& verb, const std:
 
 TEST(SimVerb, MissingOrUnknownFamilyListsTheFamilies) {
   const std::string env = "MINFORGE_CACHE='" + sim_cache_dir().string() + "'";
-  for (const char* a : {"sim", "sim --ports 4", "sim fabric --ports 4", "sim GSEN", "sim banyan_ft"})
+  for (const char* a :
+       {"sim", "sim --ports 4", "sim fabric --ports 4", "sim GSEN", "sim banyan_ft"})
     expect_cli_error(a, "family one of " + kFamilies, env);
   const CliResult h = run("sim --help");
   EXPECT_EQ(h.rc, 0);
@@ -61,21 +63,23 @@ TEST(SimVerb, BoardSaysWhereTheBoardTopsRun) {
 // Bad input through an old spelling or a new verb: one line (the note comes after the
 // arguments are read), nothing built.
 TEST(SimVerb, BadInputIsOneLineThroughOldAndNewSpellings) {
-  const std::string env = "MINFORGE_CACHE=/nonexistent/minforge-cache";
+  const auto empty_cache = scratch_dir() / "cache";
+  const std::string env = "MINFORGE_CACHE='" + empty_cache.string() + "'";
   for (const char* a : {
-           "hypercube sim --dim 0 --class identity",
-           "sim hypercube --dim 3",
+           "hypercube sim --dim 0 --class identity", "sim hypercube --dim 3",
            "rn1 net --topology fig20.7 --traffic uniform --cycles 0 --rtl",
-           "sim rn1 --topology fig20.7 --traffic uniform --rtl",    // --rtl is the old spelling's
+           "sim rn1 --topology fig20.7 --traffic uniform --rtl",   // --rtl is the old spelling's
            "sim rn1 --topology fig20.7-d2last --traffic uniform",  // model-only network
            "sim banyan --ports 16 --fault 1,8,dead",
-           "sim banyan-ft --ports 16",                          // no fault
-           "sim banyan-ft --ports 16 --fault 1,1,straight",     // stuck: the Latin engine's
-           "sim banyan-ft --ports 16 --fault 3,1",              // stage m-1 = 3 not internal
+           "sim banyan-ft --ports 16",                            // no fault
+           "sim banyan-ft --ports 16 --fault 1,1,straight",       // stuck: the Latin engine's
+           "sim banyan-ft --ports 16 --fault 3,1",                // stage m-1 = 3 not internal
            "sim banyan-ft --ports 16 --fault 1,1 --control tag",  // no --control
-           "sim banyan-ft --ports 256 --fault 1,0 --width 48",  // FT word > 64 bits
+           "sim banyan-ft --ports 256 --fault 1,0 --width 48",    // FT word > 64 bits
        })
     expect_cli_error(a, "", env);
+  EXPECT_FALSE(std::filesystem::exists(empty_cache)) << "bad input started a build";
+  std::filesystem::remove_all(empty_cache.parent_path());
 }
 
 TEST(SimVerb, Gsen) {

@@ -35,7 +35,10 @@ TEST(LcanWorst, CommittedPermutationsAreWorseThanTheClasses) {
   const int trials = 1000;
   for (const char* spec : {"cb:64,4,4", "cb:64,4,2", "cb:256,4,4"}) {
     const lc::Network net = lc::Network::parse(spec);
-    std::string name = std::string(spec).substr(3);
+    std::string name = std::string(spec).substr(3);  // "64,4,4" -> file lcan_worst_cb64_4_4.txt
+    for (char& ch : name) {
+      if (ch == ',') ch = '_';
+    }
     const lc::Permutation p = lc::read_permutation_file(
         std::string(MINFORGE_SOURCE_DIR) + "/docs/research/lcan_worst_cb" + name + ".txt");
     lc::check_for_network(net, p);

@@ -3,13 +3,13 @@
 #include "minforge/algo/gsen/gsen_rbound.hpp"
 
 #include <algorithm>
-#include <cadical.hpp>
 #include <chrono>
 #include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "../sat_cnf.hpp"
 #include "minforge/algo/gsen/gsen_coverage.hpp"
 
 namespace minforge::gsen {
@@ -50,36 +50,7 @@ PathNeeds path_needs(const Topology& t, int i, uint32_t F) {
   return p;
 }
 
-class Deadline : public CaDiCaL::Terminator {
- public:
-  explicit Deadline(double seconds)
-      : limited_(seconds > 0),
-        end_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                std::chrono::duration<double>(seconds > 0 ? seconds : 0))) {}
-  bool terminate() override { return limited_ && Clock::now() >= end_; }
-
- private:
-  bool limited_;
-  Clock::time_point end_;
-};
-
-// A CaDiCaL solver that counts the clauses it was given.
-struct Cnf {
-  CaDiCaL::Solver solver;
-  int next_var = 0;
-  int64_t clauses = 0;
-  int var() { return ++next_var; }
-  void clause(std::initializer_list<int> lits) {
-    for (int l : lits) solver.add(l);
-    solver.add(0);
-    ++clauses;
-  }
-  void clause(const std::vector<int>& lits) {
-    for (int l : lits) solver.add(l);
-    solver.add(0);
-    ++clauses;
-  }
-};
+using sat::Cnf;
 
 double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -168,10 +139,7 @@ RboundResult rbound_search(const Topology& t, int K, double timeout_seconds,
   RboundResult res;
   res.variables = cnf.next_var;
   res.clauses = cnf.clauses;
-  Deadline deadline(timeout_seconds);
-  cnf.solver.connect_terminator(&deadline);
-  const int rc = cnf.solver.solve();
-  cnf.solver.disconnect_terminator();
+  const int rc = cnf.solve_within(timeout_seconds);
   res.seconds = seconds_since(t0);
   if (rc == 20) {
     res.status = SatStatus::Unsat;
@@ -368,10 +336,7 @@ UniqueClass max_carried(const Topology& t, const std::vector<std::pair<int, uint
   int found = 0;
   while (found < ub) {
     cnf.solver.assume(prev[uz(ub)]);
-    Deadline deadline(sat_seconds);
-    cnf.solver.connect_terminator(&deadline);
-    const int rc = cnf.solver.solve();
-    cnf.solver.disconnect_terminator();
+    const int rc = cnf.solve_within(sat_seconds);
     if (rc == 10) {
       found = count_carried();
       if (found < ub) throw std::logic_error("max_carried: the counter admits a smaller count");

@@ -3,60 +3,17 @@
 #include "minforge/algo/hypercube/hypercube_minsteps.hpp"
 
 #include <algorithm>
-#include <cadical.hpp>
-#include <chrono>
 #include <numeric>
 #include <stdexcept>
+
+#include "../sat_cnf.hpp"
 
 namespace minforge::hypercube {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 size_t uz(int v) { return static_cast<size_t>(v); }
 
-class Deadline : public CaDiCaL::Terminator {
- public:
-  explicit Deadline(double seconds)
-      : limited_(seconds > 0),
-        end_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                std::chrono::duration<double>(seconds > 0 ? seconds : 0))) {}
-  bool terminate() override { return limited_ && Clock::now() >= end_; }
-
- private:
-  bool limited_;
-  Clock::time_point end_;
-};
-
-struct Cnf {
-  CaDiCaL::Solver solver;
-  int next_var = 0;
-  int var() { return ++next_var; }
-  void clause(const std::vector<int>& lits) {
-    for (int l : lits) solver.add(l);
-    solver.add(0);
-  }
-  // At most one of lits: pairwise up to 6 literals, else a sequential counter.
-  void at_most_one(const std::vector<int>& lits) {
-    const size_t k = lits.size();
-    if (k <= 1) return;
-    if (k <= 6) {
-      for (size_t i = 0; i < k; ++i)
-        for (size_t j = i + 1; j < k; ++j) clause({-lits[i], -lits[j]});
-      return;
-    }
-    int prev = 0;  // s_i: some of lits[0..i] is true
-    for (size_t i = 0; i < k; ++i) {
-      const int s = var();
-      clause({-lits[i], s});
-      if (prev) {
-        clause({-prev, s});
-        clause({-prev, -lits[i]});
-      }
-      prev = s;
-    }
-  }
-};
+using sat::Cnf;
 
 }  // namespace
 
@@ -123,10 +80,7 @@ StepSearch route_in_steps(int d, const Perm& pi, int T, double timeout_seconds) 
           }
         }
     }
-    Deadline deadline(timeout_seconds);
-    cnf.solver.connect_terminator(&deadline);
-    const int rc = cnf.solver.solve();
-    cnf.solver.disconnect_terminator();
+    const int rc = cnf.solve_within(timeout_seconds);
     if (rc == 20) {
       res.verdict = StepVerdict::Unsat;
       return res;

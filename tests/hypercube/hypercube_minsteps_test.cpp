@@ -84,8 +84,9 @@ TEST(HypercubeMinSteps, SatEqualsBreadthFirstSearchOn3Cube) {
     ASSERT_EQ(m.schedule.moves.size(), size_t(dist[r]));
     // the solver itself at the BFS distance (min_steps leaves 3 = 2d - 3 to Corollary 3.5)
     ASSERT_EQ(hc::route_in_steps(3, pi, dist[r]).verdict, hc::StepVerdict::Sat) << "rank " << r;
-    if (dist[r] > 0)
+    if (dist[r] > 0) {
       ASSERT_EQ(hc::route_in_steps(3, pi, dist[r] - 1).verdict, hc::StepVerdict::Unsat);
+    }
   }
   EXPECT_GT(above, 0);
   EXPECT_GT(checked, 1000);

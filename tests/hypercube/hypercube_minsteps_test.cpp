@@ -13,63 +13,17 @@
 #include <vector>
 
 #include "common/cli_run.hpp"
+#include "hypercube/step_bfs.hpp"
 #include "minforge/algo/hypercube/hypercube_base.hpp"
 
 namespace hc = minforge::hypercube;
 using minforge::test::run_cli;
 
-namespace {
-
-// Breadth-first distances of every 3-cube permutation from the identity in the graph whose
-// edges are the legal steps (an independent computation: no solver).
-std::vector<int> bfs_3cube() {
-  const int n = 8;
-  std::vector<std::vector<uint32_t>> steps;
-  std::vector<uint32_t> s(n);
-  std::vector<int> choice(n, 0);
-  while (true) {
-    uint32_t used = 0;
-    bool ok = true;
-    for (int v = 0; v < n; ++v) {
-      s[v] = choice[v] ? v ^ (1u << (choice[v] - 1)) : v;
-      ok = ok && !(used & (1u << s[v]));
-      used |= 1u << s[v];
-    }
-    if (ok) steps.push_back(s);
-    int v = 0;
-    while (v < n && ++choice[v] > 3) choice[v++] = 0;
-    if (v == n) break;
-  }
-  std::vector<int> dist(40320, -1);
-  std::vector<uint32_t> frontier, p(n), q(n);
-  for (int v = 0; v < n; ++v) p[v] = v;
-  frontier.push_back(hc::base::perm_rank(p.data(), n));
-  dist[frontier[0]] = 0;
-  for (int level = 0; !frontier.empty(); ++level) {
-    std::vector<uint32_t> next;
-    for (uint32_t r : frontier) {
-      hc::base::perm_unrank(r, n, p.data());
-      for (const auto& st : steps) {
-        for (int v = 0; v < n; ++v) q[v] = st[p[v]];
-        const uint32_t rq = hc::base::perm_rank(q.data(), n);
-        if (dist[rq] < 0) {
-          dist[rq] = level + 1;
-          next.push_back(rq);
-        }
-      }
-    }
-    frontier = std::move(next);
-  }
-  return dist;
-}
-
-}  // namespace
-
 // Every 3-cube permutation whose minimum exceeds its distance bound (the ones a wrong
 // encoding would get wrong first), and every 40th of the others: the solver's minimum equals
 // the breadth-first distance, and one step fewer is unsatisfiable.
 TEST(HypercubeMinSteps, SatEqualsBreadthFirstSearchOn3Cube) {
-  const std::vector<int> dist = bfs_3cube();
+  const std::vector<int> dist = minforge::test::hypercube_step_distances(3);
   hc::Perm pi(8);
   int checked = 0, above = 0;
   for (uint32_t r = 0; r < 40320; ++r) {

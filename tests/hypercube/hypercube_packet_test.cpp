@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "hypercube/step_bfs.hpp"
 #include "minforge/algo/hypercube/hypercube_base.hpp"
 
 namespace hc = minforge::hypercube;
@@ -170,46 +171,8 @@ TEST(HypercubePacket, BaseStepCountsByBreadthFirstSearch) {
   const std::vector<std::vector<int>> histogram = {{1, 1}, {1, 8, 15}, {1, 271, 13355, 26693}};
   const size_t legal[] = {2, 9, 272};
   for (int b = 1; b <= 3; ++b) {
-    const int n = 1 << b;
-    std::vector<std::vector<uint32_t>> steps;
-    std::vector<uint32_t> s(n);
-    std::vector<int> choice(n, 0);  // 0 = keep, 1 + j = along j
-    while (true) {
-      uint32_t used = 0;
-      bool ok = true;
-      for (int v = 0; v < n; ++v) {
-        s[v] = choice[v] ? v ^ (1u << (choice[v] - 1)) : v;
-        ok = ok && !(used & (1u << s[v]));
-        used |= 1u << s[v];
-      }
-      if (ok) steps.push_back(s);
-      int v = 0;
-      while (v < n && ++choice[v] > b) choice[v++] = 0;
-      if (v == n) break;
-    }
-    EXPECT_EQ(steps.size(), legal[b - 1]);
-    const uint32_t count = b == 1 ? 2 : b == 2 ? 24 : 40320;
-    std::vector<int> dist(count, -1);
-    std::vector<uint32_t> frontier;
-    std::vector<uint32_t> p(n), q(n);
-    for (int v = 0; v < n; ++v) p[v] = v;
-    frontier.push_back(hc::base::perm_rank(p.data(), n));
-    dist[frontier[0]] = 0;
-    for (int level = 0; !frontier.empty(); ++level) {
-      std::vector<uint32_t> next;
-      for (uint32_t r : frontier) {
-        hc::base::perm_unrank(r, n, p.data());
-        for (const auto& st : steps) {
-          for (int v = 0; v < n; ++v) q[v] = st[p[v]];
-          const uint32_t rq = hc::base::perm_rank(q.data(), n);
-          if (dist[rq] < 0) {
-            dist[rq] = level + 1;
-            next.push_back(rq);
-          }
-        }
-      }
-      frontier.swap(next);
-    }
+    EXPECT_EQ(minforge::test::hypercube_legal_steps(b).size(), legal[b - 1]);
+    const std::vector<int> dist = minforge::test::hypercube_step_distances(b);
     std::vector<int> h;
     for (int dd : dist) {
       ASSERT_GE(dd, 0);

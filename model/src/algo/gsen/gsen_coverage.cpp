@@ -42,6 +42,19 @@ void check_configs(const Topology& t, Control c, std::span<const uint32_t> confi
                             " out of range (must be < 2^n = " + std::to_string(t.power()) + ")");
 }
 
+// The pairs the configurations route (once: the bitmap of every (i, j) set up at least once):
+// the count, whether all N^2 are, and the missing ones.
+Coverage covered_pairs(const PairBitmap& once, int N) {
+  Coverage cov;
+  cov.pairs_covered = once.count();
+  cov.covers = cov.pairs_covered == static_cast<int64_t>(N) * N;
+  if (!cov.covers)
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        if (!once.test(once.index(i, j))) cov.missing.emplace_back(i, j);
+  return cov;
+}
+
 }  // namespace
 
 Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> configs) {
@@ -68,13 +81,7 @@ Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> 
       once.set(b);
     }
   }
-  Coverage cov;
-  cov.pairs_covered = once.count();
-  cov.covers = cov.pairs_covered == static_cast<int64_t>(N) * N;
-  if (!cov.covers)
-    for (int i = 0; i < N; ++i)
-      for (int j = 0; j < N; ++j)
-        if (!once.test(once.index(i, j))) cov.missing.emplace_back(i, j);
+  Coverage cov = covered_pairs(once, N);
   if (compute_necessary) {
     cov.necessary.assign(configs.size(), false);
     for (size_t k : order) {
@@ -104,13 +111,7 @@ Coverage check_coverage(const Topology& t, std::span<const Configuration> config
       once.set(b);
     }
   }
-  Coverage cov;
-  cov.pairs_covered = once.count();
-  cov.covers = cov.pairs_covered == static_cast<int64_t>(N) * N;
-  if (!cov.covers)
-    for (int i = 0; i < N; ++i)
-      for (int j = 0; j < N; ++j)
-        if (!once.test(once.index(i, j))) cov.missing.emplace_back(i, j);
+  Coverage cov = covered_pairs(once, N);
   cov.necessary.assign(configs.size(), false);
   for (size_t k = 0; k < perms.size(); ++k)
     for (int i = 0; i < N && !cov.necessary[k]; ++i)

@@ -243,7 +243,7 @@ class Tables(unittest.TestCase):
                 self.assertEqual(list(r.shown_params)[0], "DESIGN")
         # the key (report rows, caches) does not change with the one-top-per-board layout
         self.assertEqual(toolflow.make_request("icebreaker", "gsen", {}).key,
-                         "icebreaker-gsen-N10_SCHED0_W16")
+                         "icebreaker-gsen-N10_SCHED0_W16_XPOSE1")
         self.assertEqual(toolflow.make_request("ulx3s", "rn1", {}).key, "ulx3s-rn1")
 
     def test_design_is_chosen_by_design_not_param(self):
@@ -273,7 +273,9 @@ class Tables(unittest.TestCase):
                     mods = json.loads(out.read_text())["modules"]
                     (vals,) = [m["parameter_default_values"] for m in mods.values()]
                 got = {k: int(v, 2) for k, v in vals.items()
-                       if k in ("DESIGN", "N", "D", "U", "W", "SCHED", "PIPELINE", "CLK_HZ")}
+                       if k in ("DESIGN", "N", "D", "U", "W", "SCHED", "PIPELINE", "XPOSE",
+                                "FAULT_STAGE", "FAULT_ELEM", "PLAN_LEN", "CLK_HZ")}
+                got.update({k: v for k, v in vals.items() if k == "PLAN_FILE"})  # a string
                 want = {"DESIGN": tables.DESIGN_CODES[design or b.default_design],
                         "CLK_HZ": int(b.clk_mhz * 1e6)}
                 want.update(b.designs[design or b.default_design])
@@ -305,8 +307,10 @@ class Tables(unittest.TestCase):
                 if b.family == "ecp5":
                     self.assertEqual(t["flow_options"]["yosys_synth_options"], ["-nowidelut"])
                 files = mfcores.resolve(["boards"], target=f"{b.name}_{d}", relative=True)
-                self.assertEqual([f["name"] for f in files["other_files"]],
-                                 [f"synth/{b.constraints}"], f"{b.name}_{d}")
+                plan = b.designs[d].get("PLAN_FILE")  # banyan_ft: its plan image too
+                self.assertEqual(sorted(f["name"] for f in files["other_files"]),
+                                 sorted([f"synth/{b.constraints}"] +
+                                        ([f"rtl/board/{plan}"] if plan else [])), f"{b.name}_{d}")
 
 
 class Imports(unittest.TestCase):

@@ -110,7 +110,9 @@ class Request:
 
     @property
     def key(self) -> str:
-        ps = "_".join(f"{k}{CONTROL_NAMES[v] if k == 'CONTROL' else v}" for k, v in sorted(self.params.items()))
+        # (a file-name parameter, banyan_ft's PLAN_FILE, follows from the others: not in the key)
+        ps = "_".join(f"{k}{CONTROL_NAMES[v] if k == 'CONTROL' else v}"
+                      for k, v in sorted(self.params.items()) if not isinstance(v, str))
         return f"{self.board.name}-{self.design}" + (f"-{ps}" if ps else "")
 
 
@@ -323,7 +325,9 @@ def synthesize(req: Request, wd: Path, module: str, out_json: Path | None) -> di
     # run takes the same N / W / CONTROL / ... as its wrapper.
     ps = req.yosys_params if module == req.module else req.params
     if ps:
-        script.append(f"chparam " + " ".join(f"-set {k} {v}" for k, v in sorted(ps.items()))
+        # (strings, e.g. a $readmemh file name, in double quotes)
+        script.append(f"chparam " + " ".join(f"-set {k} " + (f'"{v}"' if isinstance(v, str) else
+                                                             str(v)) for k, v in sorted(ps.items()))
                       + f" {module}")
     synth = "synth_ice40" if fam == "ice40" else "synth_ecp5"
     if fam == "ecp5":

@@ -11,16 +11,21 @@
 // R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + engine latency),
 // E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
 //
-// XPOSE = 1: the real-data demonstration instead (board_xpose): every exchange moves a
-// seeded N x N matrix (seed = exchanges completed before it) through the data engine, the
-// sinks are checked in hardware as its transpose, and the line carries the checksum S of
-// the last exchange's sink buffers, which the model predicts (twin::BoardXpose):
+// XPOSE = 1 (the board tops' default): the real-data demonstration instead (board_xpose):
+// every exchange moves a seeded N x N matrix (seed = exchanges completed before it) through
+// the data engine, the sinks are checked in hardware as its transpose, and the line carries
+// the checksum S of the last exchange's sink buffers, which the model predicts
+// (twin::BoardXpose):
 //   "XPOSE GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"
+// ENGINE = MF_DESIGN_BANYAN_FT (XPOSE = 1 only): the same through the fault-tolerant banyan
+// engine with the dead element E_IL, its plan loaded from PLAN_FILE after reset:
+//   "XPOSE BANYAN FT I=001 L=001 N=016 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"
 //
 // Parameters
 //   ENGINE                 the DESIGN codes of rtl/common/mf_params.vh: 0 (MF_DESIGN_GSEN)
 //                          GSEN engine, 1 (MF_DESIGN_BANYAN) banyan engine (Latin-square
-//                          schedule of paper 000, N rounds)
+//                          schedule of paper 000, N rounds), 4 (MF_DESIGN_BANYAN_FT) the
+//                          fault-tolerant banyan engine (board_xpose only)
 //   N, W, PIPELINE         passed to the engine
 //   SCHED                  GSEN only: 0 alternating control (Algorithm 4, N = 2 mod 4),
 //                          1 stage control (2^n rounds)
@@ -28,6 +33,8 @@
 //   LINE_PERIOD            cycles between report lines
 //   XPOSE                  0: the self-test (payload(i, j)); 1: the transpose demonstration
 //                          (GSEN SCHED 0 or 1; DW = W - 2*ceil(log2 N) must be 4..32)
+//   FAULT_STAGE, FAULT_ELEM, PLAN_FILE, PLAN_LEN   banyan_ft: the dead element and the plan
+//                          image (board_xpose)
 // Ports
 //   clk                    board oscillator
 //   uart_tx                UART to the host
@@ -46,7 +53,11 @@ module board_a2a_selftest #(
     parameter integer CLK_HZ = 12000000,
     parameter integer BAUD = `MF_UART_BAUD,
     parameter integer LINE_PERIOD = CLK_HZ / 4,
-    parameter integer XPOSE = 0
+    parameter integer XPOSE = 1,
+    parameter integer FAULT_STAGE = 1,
+    parameter integer FAULT_ELEM = 1,
+    parameter PLAN_FILE = "banyan_ft_n16_f1_1.hex",
+    parameter integer PLAN_LEN = 48
 ) (
     input  wire        clk,
     output wire        uart_tx,
@@ -57,22 +68,31 @@ module board_a2a_selftest #(
 `include "board_functions.vh"
 `include "mf_params.vh"
 
-  // Report tag: 20 characters for GSEN, 18 for banyan (+ 6 for "XPOSE ").
-  localparam integer TAG_LEN0 = (ENGINE == MF_DESIGN_GSEN) ? 20 : 18;
+  // Report tag: 20 characters for GSEN, 18 for banyan, 33 for banyan_ft (+ 6 for "XPOSE ").
+  localparam integer TAG_LEN0 = (ENGINE == MF_DESIGN_GSEN) ? 20 :
+                                (ENGINE == MF_DESIGN_BANYAN_FT) ? 33 : 18;
   localparam integer TAG_LEN = TAG_LEN0 + ((XPOSE != 0) ? 6 : 0);
   localparam [159:0] TAG_GSEN = {"GSEN ", bf_sched3(SCHED), " N=", bf_dec3(N), " W=", bf_dec3(W)};
   localparam [143:0] TAG_BANYAN = {"BANYAN N=", bf_dec3(N), " W=", bf_dec3(W)};
-  localparam [159:0] TAG_ANY = (ENGINE == MF_DESIGN_GSEN) ? TAG_GSEN : {16'd0, TAG_BANYAN};
-  localparam [207:0] TAG_X = {"XPOSE ", TAG_ANY};  // "XPOSE " right before the tag's text
-  localparam [207:0] TAG_ALL = (XPOSE != 0) ?
-      ((ENGINE == MF_DESIGN_GSEN) ? TAG_X : {16'd0, "XPOSE ", TAG_BANYAN}) : {48'd0, TAG_ANY};
+  localparam [263:0] TAG_FT = {"BANYAN FT I=", bf_dec3(FAULT_STAGE), " L=", bf_dec3(FAULT_ELEM),
+                               " N=", bf_dec3(N), " W=", bf_dec3(W)};
+  localparam [263:0] TAG_ANY = (ENGINE == MF_DESIGN_GSEN) ? {104'd0, TAG_GSEN} :
+                               (ENGINE == MF_DESIGN_BANYAN_FT) ? TAG_FT : {120'd0, TAG_BANYAN};
+  // "XPOSE " right before the tag's text (the text is right-aligned in TAG_ANY)
+  localparam [311:0] TAG_ALL = (XPOSE != 0) ? ({"XPOSE ", 264'd0} >> (264 - 8 * TAG_LEN0)) |
+                                              {48'd0, TAG_ANY} : {48'd0, TAG_ANY};
   localparam [8*TAG_LEN-1:0] TAG = TAG_ALL[8*TAG_LEN-1:0];
 
   generate
-    `MF_PARAM_ERROR_IF(ENGINE != MF_DESIGN_GSEN && ENGINE != MF_DESIGN_BANYAN, g_bad_engine,
+    // (the check's name and message start as before banyan_ft: scripts/lint_rtl.sh expects them)
+    `MF_PARAM_ERROR_IF(ENGINE != MF_DESIGN_GSEN && ENGINE != MF_DESIGN_BANYAN &&
+                       ENGINE != MF_DESIGN_BANYAN_FT, g_bad_engine,
                        ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1,
-                       ("board_a2a_selftest: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)",
+                       ("board_a2a_selftest: ENGINE must be 0 (GSEN) or 1 (banyan), or 4 (banyan_ft) (ENGINE=%0d)",
                         ENGINE))
+    `MF_PARAM_ERROR_IF(ENGINE == MF_DESIGN_BANYAN_FT && XPOSE == 0, g_bad_ft_xpose,
+                       ERROR_board_a2a_selftest_banyan_ft_needs_XPOSE_1,
+                       ("board_a2a_selftest: the fault-tolerant engine runs the transpose only (XPOSE=1)"))
     `MF_PARAM_ERROR_IF(XPOSE != 0 && XPOSE != 1, g_bad_xpose,
                        ERROR_board_a2a_selftest_XPOSE_must_be_0_or_1,
                        ("board_a2a_selftest: XPOSE must be 0 or 1 (XPOSE=%0d)", XPOSE))
@@ -104,7 +124,11 @@ module board_a2a_selftest #(
           .N(N),
           .W(W),
           .SCHED(SCHED),
-          .PIPELINE(PIPELINE)
+          .PIPELINE(PIPELINE),
+          .FAULT_STAGE(FAULT_STAGE),
+          .FAULT_ELEM(FAULT_ELEM),
+          .PLAN_FILE(PLAN_FILE),
+          .PLAN_LEN(PLAN_LEN)
       ) u_xpose (
           .clk(clk),
           .rst(rst),

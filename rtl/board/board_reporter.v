@@ -1,9 +1,14 @@
 // board_reporter: runs an all-to-all engine over and over from the board clock, keeps the
 // totals, drives the pass/error LEDs and sends a report line over the UART.
 //
-// Sequence: after reset it pulses `eng_start`; when the engine raises `eng_done` it counts
-// the exchange (rounds), keeps its cycle count and adds its error count (saturating at
-// 2^32-1), then starts the next exchange on the following cycle.  The first report line is
+// Sequence: after reset it pulses `eng_start`; when the engine raises `eng_done` it starts
+// the next exchange on the following cycle, and in that cycle counts the finished one
+// (rounds), keeps its cycle count and adds its error count (saturating at 2^32-1).  The
+// engine's results (eng_cycles, eng_errors, eng_sum) are registered before they are used:
+// whatever sums the engine side forms (board_xpose adds five counters; its checksum is an XOR
+// tree) ends in a register and does not run on into the totals and the line formatter.  The
+// engine takes the next start one edge later still, so its results hold while they are
+// registered and counted.  The first report line is
 // sent as soon as the first exchange has finished, then one line every LINE_PERIOD cycles
 // (uart_line_fmt format: "<TAG> R=rounds C=cycles E=errors PASS|FAIL\r\n", hex fields; with
 // SUM_FIELD = 1 " S=sum" follows E, the engine's checksum kept from the last exchange).
@@ -63,12 +68,21 @@ module board_reporter #(
   reg [31:0] last_cycles;
   reg [31:0] last_sum;
   reg [31:0] err_total;
-  wire [32:0] err_sum = {1'b0, err_total} + {1'b0, eng_errors};
+  reg [31:0] cyc_in, err_in, sum_in;  // the engine's results, registered
+  reg        count;  // the exchange that finished in the cycle before is counted at this edge
+  wire [32:0] err_sum = {1'b0, err_total} + {1'b0, err_in};
+
+  always @(posedge clk) begin
+    cyc_in <= eng_cycles;
+    err_in <= eng_errors;
+    sum_in <= (SUM_FIELD != 0) ? eng_sum : 32'd0;
+  end
 
   always @(posedge clk) begin
     if (rst) begin
       eng_start <= 1'b0;
       waiting <= 1'b0;
+      count <= 1'b0;
       rounds <= 32'd0;
       last_cycles <= 32'd0;
       last_sum <= 32'd0;
@@ -81,9 +95,12 @@ module board_reporter #(
         waiting <= 1'b1;  // the engine took the start at this edge: done is low from now on
       end else if (eng_done) begin
         waiting <= 1'b0;
+      end
+      count <= waiting && !eng_start && eng_done;
+      if (count) begin
         rounds <= rounds + 32'd1;
-        last_cycles <= eng_cycles;
-        last_sum <= (SUM_FIELD != 0) ? eng_sum : 32'd0;
+        last_cycles <= cyc_in;
+        last_sum <= sum_in;
         err_total <= err_sum[32] ? 32'hffff_ffff : err_sum[31:0];
       end
     end

@@ -1,5 +1,8 @@
 // board_xpose: the real-data demonstration of the board tops (board_a2a_selftest with
-// XPOSE = 1): a matrix transpose through the data engine, checked in hardware.
+// XPOSE = 1, the tops' default): a matrix transpose through the data engine, checked in
+// hardware.  ENGINE = MF_DESIGN_BANYAN_FT runs it through the fault-tolerant banyan engine
+// (banyan_ft_engine) on a fabric with one dead internal element, its plan memory loaded after
+// reset from the model's plan image (PLAN_FILE, `minforge banyan fault --plan-hex`).
 //
 // Processor i's source buffer holds row i of an N x N*B matrix of DW-bit words (word b of
 // the message for destination j at address c = b*N + j), the element
@@ -18,23 +21,32 @@
 // model computes (twin::BoardXpose::expected_sum).
 //
 // Parameters
-//   ENGINE    MF_DESIGN_GSEN (0) or MF_DESIGN_BANYAN (1) (rtl/common/mf_params.vh)
+//   ENGINE    MF_DESIGN_GSEN, MF_DESIGN_BANYAN or MF_DESIGN_BANYAN_FT (rtl/common/mf_params.vh)
 //   N, W      ports and fabric word bits: DW = W - 2*ceil(log2 N) - ceil(log2 B), 4..32
 //   SCHED     GSEN: 0 alternating, 1 stage (the player needs its memory: not offered)
 //   PIPELINE  fabric register per stage (1) or combinational (0)
 //   B         words per (source, destination) pair, >= 1
+//   FAULT_STAGE, FAULT_ELEM  banyan_ft: the dead internal element E_IL (stage I = 1..log2 N - 2,
+//             element L), fed to the engine's fault port (kind MF_FAULT_DEAD)
+//   PLAN_FILE, PLAN_LEN  banyan_ft: the plan image for that fault and the fabric latency
+//             (`minforge banyan fault --ports N --fault I,L --latency FLAT --plan-hex FILE`;
+//             $readmemh, a path relative to this file in Yosys) and its ENTRIES = T
 // Derived: NS = IW = ceil(log2 N); HBW = ceil(log2 B); DW; AW = max(1, ceil(log2(N*B)));
 //   PL = a2a_count_levels(N, NS*N/2, 0) (the engine's count levels)
 // Ports
 //   clk, rst     clock, synchronous active-high reset
 //   start        begin an exchange (ignored while busy); seed must hold until done
 //   seed [31:0]  the matrix seed (low DW bits used)
-//   busy, done, cycles   the data engine's (cycles = B*ROUNDS + FLAT + 4 + PL when done)
-//   errors [31:0]  engine err_dst + err_dup + missing + words that are not the transpose's
+//   busy, done, cycles   the data engine's (cycles = B*ROUNDS + FLAT + 4 + PL when done;
+//                banyan_ft: B*T + FLAT + 4 + PL)
+//   errors [31:0]  engine err_dst + err_dup + missing (banyan_ft: + relay_miss + relay_ovf) +
+//                words that are not the transpose's
 //   sum [31:0]     the checksum above, valid when done (held until the next start)
 // Timing: source read data registered (the engine's one-cycle read); each sink's compare is
 //   registered before the count tree; the accumulators are registers; sum is an XOR tree of
-//   the accumulators.
+//   the accumulators.  banyan_ft: after reset a loader writes entry t of the image into the
+//   engine's schedule memory in cycle t (PLAN_LEN cycles); a start that comes earlier is kept
+//   and handed to the engine once the plan is in (`busy` is high from the start until done).
 `default_nettype none
 `include "mf_param_check.vh"
 
@@ -47,6 +59,10 @@ module board_xpose (
   parameter integer SCHED = 0;
   parameter integer PIPELINE = 1;
   parameter integer B = 1;
+  parameter integer FAULT_STAGE = 1;
+  parameter integer FAULT_ELEM = 1;
+  parameter PLAN_FILE = "banyan_ft_n16_f1_1.hex";
+  parameter integer PLAN_LEN = 48;
 
 `include "mf_functions.vh"
 `include "mf_params.vh"
@@ -73,9 +89,14 @@ module board_xpose (
   output wire [31:0] sum;
 
   generate
-    `MF_PARAM_ERROR_IF(ENGINE != MF_DESIGN_GSEN && ENGINE != MF_DESIGN_BANYAN, g_bad_engine,
-                       ERROR_board_xpose_ENGINE_must_be_0_or_1,
-                       ("board_xpose: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)", ENGINE))
+    `MF_PARAM_ERROR_IF(ENGINE != MF_DESIGN_GSEN && ENGINE != MF_DESIGN_BANYAN &&
+                       ENGINE != MF_DESIGN_BANYAN_FT, g_bad_engine,
+                       ERROR_board_xpose_ENGINE_must_be_gsen_banyan_or_banyan_ft,
+                       ("board_xpose: ENGINE must be %0d (GSEN), %0d (banyan) or %0d (banyan_ft) (ENGINE=%0d)",
+                        MF_DESIGN_GSEN, MF_DESIGN_BANYAN, MF_DESIGN_BANYAN_FT, ENGINE))
+    `MF_PARAM_ERROR_IF(ENGINE == MF_DESIGN_BANYAN_FT && (PLAN_LEN < 1 || PLAN_LEN > 3 * N + 8),
+                       g_bad_plan, ERROR_board_xpose_PLAN_LEN_must_be_1_to_3N_plus_8,
+                       ("board_xpose: PLAN_LEN must be 1..3N+8 (PLAN_LEN=%0d)", PLAN_LEN))
     `MF_PARAM_ERROR_IF(DW < 4 || DW > 32, g_bad_dw, ERROR_board_xpose_data_word_must_be_4_to_32_bits,
                        ("board_xpose: DW = W - 2*%0d - %0d = %0d must be 4..32", IW, HBW, DW))
     `MF_PARAM_ERROR_IF(ENGINE == MF_DESIGN_GSEN && SCHED != MF_SCHED_ALT && SCHED != MF_SCHED_STAGE,
@@ -99,8 +120,10 @@ module board_xpose (
   wire [N*AW-1:0]   src_rd_addr, snk_wr_addr;
   reg  [N*DWX-1:0]  src_rd_data;
   wire [N*DWX-1:0]  snk_wr_data;
-  wire [31:0]       delivered, err_dst, err_dup, missing, conflicts;
-  wire              clear = start && !busy;
+  wire [31:0]       delivered, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
+  wire              eng_start;  // the start the engine takes (banyan_ft: once its plan is in)
+  wire              eng_busy;
+  wire              clear = eng_start && !eng_busy;
 
   // ---- source buffers: row i of A ----
   genvar i;
@@ -118,24 +141,90 @@ module board_xpose (
   generate
     if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
       gsen_a2a_xchg #(.N(N), .DW(DWX), .B(B), .SCHED(SCHED), .PIPELINE(PIPELINE)) u_xchg (
-        .clk(clk), .rst(rst), .start(start), .busy(busy), .done(done), .cycles(cycles),
+        .clk(clk), .rst(rst), .start(eng_start), .busy(eng_busy), .done(done), .cycles(cycles),
         .delivered(delivered), .err_dst(err_dst), .err_dup(err_dup), .missing(missing),
         .conflicts(conflicts), .src_rd_en(src_rd_en), .src_rd_addr(src_rd_addr),
         .src_rd_data(src_rd_data), .snk_wr_en(snk_wr_en), .snk_wr_addr(snk_wr_addr),
         .snk_wr_data(snk_wr_data), .pl_wr_en(1'b0), .pl_wr_addr({PAW{1'b0}}),
         .pl_wr_data({(N + 4 * ((NS + 3) / 4)){1'b0}})
       );
+      assign eng_start = start;
+      assign busy = eng_busy;
+      assign relay_miss = 32'd0;
+      assign relay_ovf = 32'd0;
+    end else if (ENGINE == MF_DESIGN_BANYAN_FT) begin : g_banyan_ft
+      // the engine's plan-port widths (banyan_ft_engine header, default PLAN_DEPTH and
+      // RELAY_DEPTH)
+      localparam integer DEPTH = 3 * N + 8;
+      localparam integer SW = 1;  // max(1, ceil(log2 RELAY_DEPTH)), RELAY_DEPTH = 2
+      localparam integer EW = NS + N * (2 + NS + SW);
+      localparam integer FPAW = (mf_clog2(DEPTH) < 1) ? 1 : mf_clog2(DEPTH);
+      localparam integer PLW = mf_clog2(DEPTH + 1);
+      localparam integer FSW = (mf_clog2(NS) < 1) ? 1 : mf_clog2(NS);
+      localparam integer FEW = (NS - 1 < 1) ? 1 : NS - 1;
+      localparam [31:0] LEN32 = PLAN_LEN;
+      localparam [31:0] STAGE32 = FAULT_STAGE;
+      localparam [31:0] ELEM32 = FAULT_ELEM;
+      // the image (a block RAM with its initial contents), read entry by entry after reset
+      // and written into the engine's schedule memory one cycle later
+      reg [EW-1:0]   image [0:PLAN_LEN-1];
+      initial $readmemh(PLAN_FILE, image);
+      reg [FPAW:0]   cnt;  // entries read
+      wire           more = {{(31-FPAW){1'b0}}, cnt} < LEN32;
+      reg [EW-1:0]   ld_data;
+      reg [FPAW-1:0] ld_addr;
+      reg            ld_v;
+      reg            loaded;
+      reg            pend;  // a start that came while the plan was loading
+      always @(posedge clk) begin
+        ld_data <= image[more ? cnt[FPAW-1:0] : {FPAW{1'b0}}];
+      end
+      always @(posedge clk) begin
+        if (rst) begin
+          cnt <= {(FPAW+1){1'b0}};
+          ld_addr <= {FPAW{1'b0}};
+          ld_v <= 1'b0;
+          loaded <= 1'b0;
+          pend <= 1'b0;
+        end else begin
+          ld_v <= more;
+          ld_addr <= cnt[FPAW-1:0];
+          if (more) cnt <= cnt + 1'b1;
+          else loaded <= 1'b1;  // the last entry is written at this edge
+          if (start && !loaded) pend <= 1'b1;
+          else if (loaded) pend <= 1'b0;
+        end
+      end
+      assign eng_start = loaded && (start || pend);
+      assign busy = eng_busy || pend;
+      banyan_ft_engine #(.N(N), .DW(DWX), .B(B), .PIPELINE(PIPELINE)) u_xchg (
+        .clk(clk), .rst(rst), .plan_wr_en(ld_v), .plan_wr_addr(ld_addr),
+        .plan_wr_data(ld_data), .plan_len(LEN32[PLW-1:0]),
+        .start(eng_start), .busy(eng_busy), .done(done), .cycles(cycles),
+        .delivered(delivered), .err_dst(err_dst), .err_dup(err_dup), .missing(missing),
+        .relay_miss(relay_miss), .relay_ovf(relay_ovf),
+        .fault_en(1'b1), .fault_stage(STAGE32[FSW-1:0]), .fault_elem(ELEM32[FEW-1:0]),
+        .fault_kind(MF_FAULT_DEAD[1:0]),
+        .src_rd_en(src_rd_en), .src_rd_addr(src_rd_addr),
+        .src_rd_data(src_rd_data), .snk_wr_en(snk_wr_en), .snk_wr_addr(snk_wr_addr),
+        .snk_wr_data(snk_wr_data)
+      );
+      assign conflicts = 32'd0;
     end else begin : g_banyan
       localparam integer FSW = (mf_clog2(NS) < 1) ? 1 : mf_clog2(NS);
       localparam integer FEW = (NS - 1 < 1) ? 1 : NS - 1;
       banyan_a2a_xchg #(.N(N), .DW(DWX), .B(B), .PIPELINE(PIPELINE)) u_xchg (
-        .clk(clk), .rst(rst), .start(start), .busy(busy), .done(done), .cycles(cycles),
+        .clk(clk), .rst(rst), .start(eng_start), .busy(eng_busy), .done(done), .cycles(cycles),
         .delivered(delivered), .err_dst(err_dst), .err_dup(err_dup), .missing(missing),
         .conflicts(conflicts), .src_rd_en(src_rd_en), .src_rd_addr(src_rd_addr),
         .src_rd_data(src_rd_data), .snk_wr_en(snk_wr_en), .snk_wr_addr(snk_wr_addr),
         .snk_wr_data(snk_wr_data), .fault_en(1'b0), .fault_stage({FSW{1'b0}}),
         .fault_elem({FEW{1'b0}}), .fault_kind(2'b00)
       );
+      assign eng_start = start;
+      assign busy = eng_busy;
+      assign relay_miss = 32'd0;
+      assign relay_ovf = 32'd0;
     end
   endgenerate
   // USE_TAGS = 0: no conflicts; `delivered` is implied by missing.
@@ -195,7 +284,7 @@ module board_xpose (
     .clk(clk), .rst(rst), .clear(clear), .inc(p_bad), .value(err_data)
   );
 
-  assign errors = err_dst + err_dup + missing + err_data;
+  assign errors = err_dst + err_dup + missing + relay_miss + relay_ovf + err_data;
 endmodule
 
 `default_nettype wire

@@ -9,8 +9,8 @@
 // clock.  The green LED lights while every exchange so far was correct, the red LED as soon
 // as an error was counted.  A report line goes out on the UART (115200 8N1) after the first
 // exchange and then four times a second:
-//   "GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (DESIGN gsen)
-//   "BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"       (DESIGN banyan)
+//   "XPOSE GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"     (DESIGN gsen)
+//   "XPOSE BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"       (DESIGN banyan)
 // R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + engine latency),
 // E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
 //
@@ -24,8 +24,9 @@
 //   PIPELINE   1: pipelined fabric
 //   CLK_HZ, BAUD  board clock (12 MHz) and UART bit rate (115200)
 //   LINE_PERIOD   cycles between report lines (default CLK_HZ / 4)
-//   XPOSE      gsen / banyan: 0 the self-test (default), 1 the matrix-transpose demonstration
-//              (rtl/board/board_xpose.v: seeded data, sinks checked as the transpose, S=checksum)
+//   XPOSE      gsen / banyan: 1 (default) the matrix-transpose demonstration
+//              (rtl/board/board_xpose.v: seeded data, sinks checked as the transpose, the
+//              line tagged "XPOSE " and carrying S=checksum), 0 the payload self-test
 // Ports
 //   clk        12 MHz board oscillator
 //   uart_tx    UART to the host (FTDI channel B)
@@ -48,7 +49,7 @@ module icebreaker_top (
   parameter integer CLK_HZ = 12000000;
   parameter integer BAUD = `MF_UART_BAUD;
   parameter integer LINE_PERIOD = CLK_HZ / 4;
-  parameter integer XPOSE = 0;
+  parameter integer XPOSE = 1;
 
   input  wire       clk;
   output wire       uart_tx;

@@ -6,8 +6,8 @@
 // DESIGN gsen / banyan: rtl/board/board_a2a_selftest (power-on reset; the GSEN or banyan
 // all-to-all engine of rtl/engine; board_reporter) runs the all-to-all personalized exchange
 // over and over from the board clock.  LEDs 7..2 show bits 23..18 of the exchange counter.
-//   "GSEN STG N=064 W=032 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"
-//   "BANYAN N=064 W=032 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"
+//   "XPOSE GSEN STG N=064 W=032 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"
+//   "XPOSE BANYAN N=064 W=032 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"
 // DESIGN rn1: rtl/board/board_rn1_selftest (the RN1 16x16 network of paper 002, Fig. 20.9,
 // 8 routers, with its all-to-all traffic generator and checker; faults from the FLT_*
 // parameters).  LEDs 7..2 show bits 19..14 of the exchange counter.
@@ -27,8 +27,9 @@
 //   PIPELINE   gsen, banyan: 1 pipelined fabric
 //   CLK_HZ, BAUD  board clock (25 MHz) and UART bit rate (115200)
 //   LINE_PERIOD   cycles between report lines (default CLK_HZ / 4)
-//   XPOSE      gsen / banyan: 0 the self-test (default), 1 the matrix-transpose demonstration
-//              (rtl/board/board_xpose.v: seeded data, sinks checked as the transpose, S=checksum)
+//   XPOSE      gsen / banyan: 1 (default) the matrix-transpose demonstration
+//              (rtl/board/board_xpose.v: seeded data, sinks checked as the transpose, the
+//              line tagged "XPOSE " and carrying S=checksum), 0 the payload self-test
 //   SEED, MAX_ATT, FLT_ROUTER_DEAD, FLT_LINK_DEAD, FLT_LINK_STUCK, FLT_LINK_DIR,
 //   FLT_LINK_BIT, FLT_LINK_VAL
 //              rn1 only: network seed, attempts per message, injected faults (all off by
@@ -54,7 +55,7 @@ module ulx3s_top (
   parameter integer CLK_HZ = 25000000;
   parameter integer BAUD = `MF_UART_BAUD;
   parameter integer LINE_PERIOD = CLK_HZ / 4;
-  parameter integer XPOSE = 0;
+  parameter integer XPOSE = 1;
   parameter [15:0] SEED = `MF_SELFTEST_SEED;
   parameter integer MAX_ATT = 64;
   parameter [7:0] FLT_ROUTER_DEAD = 8'd0;

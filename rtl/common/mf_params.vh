@@ -18,6 +18,8 @@
 //   1 MF_DESIGN_BANYAN  the banyan all-to-all engine (board_a2a_selftest, banyan_a2a_engine)
 //   2 MF_DESIGN_RN1     the RN1 16x16 network of Fig. 20.9 (board_rn1_selftest; ULX3S only)
 //   3 MF_DESIGN_LCAN    the CB-LCAN routing random permutations (board_lcan_selftest; HX8K)
+//   4 MF_DESIGN_BANYAN_FT  the fault-tolerant banyan engine around a dead element, its plan
+//                      from the model's image (board_a2a_selftest, board_xpose; HX8K)
 // FAULT (kind of a faulty banyan element: banyan_fabric's fault_kind port, 2 bits):
 //   0 MF_FAULT_DEAD      both outputs invalid: the element delivers nothing (3 acts as 0)
 //   1 MF_FAULT_STRAIGHT  stuck straight: ignores configuration and tags
@@ -48,6 +50,7 @@ localparam integer MF_DESIGN_GSEN = 0;
 localparam integer MF_DESIGN_BANYAN = 1;
 localparam integer MF_DESIGN_RN1 = 2;
 localparam integer MF_DESIGN_LCAN = 3;
+localparam integer MF_DESIGN_BANYAN_FT = 4;
 localparam integer MF_FAULT_DEAD = 0;
 localparam integer MF_FAULT_STRAIGHT = 1;
 localparam integer MF_FAULT_CROSS = 2;

@@ -4,9 +4,12 @@
 #include "board/board_rtl.hpp"
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 #include "core/sim.hpp"
 #include "minforge/algo/banyan/banyan.hpp"
+#include "minforge/algo/banyan/banyan_ft_plan.hpp"
 #include "minforge/algo/gsen/gsen.hpp"
 #include "minforge/algo/gsen/gsen_schedule.hpp"
 #include "minforge/algo/rn1/rn1_topology.hpp"
@@ -21,13 +24,27 @@ namespace {
 
 using Line = BoardLine;
 
+// banyan_ft: the fabric latency of the board's pipelined engine (PIPELINE = 1: log2 N).
+int ft_latency(const BoardExpect& e) { return banyan::Topology(e.ports).stages(); }
+
+// The transpose demonstration's twin for the top (gsen / banyan, or banyan_ft with the plan
+// image read from the top's file).
+twin::BoardXpose xpose_twin(const BoardExpect& e, const banyan::FtImage& plan) {
+  if (e.design == "banyan_ft")
+    return twin::BoardXpose(e.ports, e.width, true, banyan::Fault{e.ft_stage, e.ft_elem}, plan);
+  return twin::BoardXpose(e.design == "gsen" ? twin::Net::Gsen : twin::Net::Banyan, e.ports,
+                          e.width, e.sched == 0 ? twin::Sched::Alt : twin::Sched::Stage, true);
+}
+
 // Cycles of one exchange predicted by the golden model and the engines' twin: schedule
-// rounds + fabric latency + the data engine's own pipeline stages (twin::A2aXchg::stages).
-int64_t model_cycles(const BoardExpect& e) {
+// rounds + fabric latency + the data engine's own pipeline stages (twin::A2aXchg::stages);
+// banyan_ft: the plan's cycles + the fault-tolerant twin's latency.
+int64_t model_cycles(const BoardExpect& e, const banyan::FtImage& plan) {
   if (e.design == "rn1" || e.design == "lcan") return -1;  // varies: the twins' board runs
+  if (e.design == "banyan_ft") return xpose_twin(e, plan).exchange_cycles();
   if (e.design == "gsen") {
     gsen::Topology t(e.ports);
-    auto c = e.sched == 0 ? gsen::Control::Alt : gsen::Control::Stage;
+    auto c = e.sched == params::code(params::Sched::Alt) ? params::Ctrl::Alt : params::Ctrl::Stage;
     auto s = gsen::personalized_exchange(e.ports, c);
     return s.rounds() + t.stages() + twin::A2aXchg::stages(e.ports, false);
   }
@@ -140,6 +157,9 @@ std::string board_tag(const BoardExpect& e) {
   }
   if (e.design == "rn1") {
     std::snprintf(buf, sizeof buf, "RN1 F209 N=%03d F=%03d", e.ports, rn1_faults(e).count());
+  } else if (e.design == "banyan_ft") {
+    std::snprintf(buf, sizeof buf, "BANYAN FT I=%03d L=%03d N=%03d W=%03d", e.ft_stage, e.ft_elem,
+                  e.ports, e.width);
   } else if (e.design == "lcan") {
     std::snprintf(buf, sizeof buf, "LCAN N=%03d D=%03d U=%03d", e.ports, e.lcan_d, e.lcan_u);
   } else if (e.design == "gsen") {
@@ -184,15 +204,31 @@ BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t want, 
 BoardResult board_top_run(const Model& top, const BoardExpect& e) {
   BoardResult res;
   const std::string tag = board_tag(e);
-  const int64_t expect_cycles = model_cycles(e);
+  auto check = [&](bool ok, const std::string& what) {
+    if (!ok) res.failures.push_back(what);
+  };
+  // banyan_ft: the committed plan image must be the model's, byte for byte
+  banyan::FtImage plan;
+  if (e.design == "banyan_ft") {
+    std::ifstream in(e.plan_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    const banyan::Topology t(e.ports);
+    const int lat = ft_latency(e);
+    const auto want = banyan::ft_image(
+        t, banyan::fault_tolerant_plan(t, banyan::Fault{e.ft_stage, e.ft_elem}, lat), lat, 2);
+    check(in.good() && text.str() == banyan::ft_image_hex(want),
+          e.plan_file + " is not the model's plan image for E_" + std::to_string(e.ft_stage) + "," +
+              std::to_string(e.ft_elem) + " at latency " + std::to_string(lat) +
+              " (minforge banyan fault --plan-hex)");
+    plan = in.good() ? banyan::ft_image_parse(text.str()) : want;
+  }
+  const int64_t expect_cycles = model_cycles(e, plan);
   const int64_t div = (e.clk_hz + e.baud / 2) / e.baud;
   const int64_t line_cycles = 10 * div * static_cast<int64_t>(tag.size() + body_len(e.xpose));
   const int64_t limit = 2 * line_cycles + e.line_period + 4096;
   const BoardCapture c = board_capture(top, e, 2, limit);
   res.lines = c.lines;
-  auto check = [&](bool ok, const std::string& what) {
-    if (!ok) res.failures.push_back(what);
-  };
   auto note = [&](const std::string& what) { res.notes.push_back(what); };
   check(c.framing_errors == 0, "UART framing errors: " + std::to_string(c.framing_errors));
   check(c.lines.size() == 2, "expected two report c.lines, got " + std::to_string(c.lines.size()));
@@ -259,8 +295,7 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
       check(r[k].pass, "line says FAIL");
       if (e.xpose && r[k].rounds >= 1) {
         // Exchange R moved the matrix of seed R - 1 (the reporter's count when it started).
-        twin::BoardXpose x(e.design == "gsen" ? twin::Net::Gsen : twin::Net::Banyan, e.ports,
-                           e.width, e.sched == 0 ? twin::Sched::Alt : twin::Sched::Stage, true);
+        twin::BoardXpose x = xpose_twin(e, plan);
         const auto run = x.run(r[k].rounds - 1);
         char buf[96];
         std::snprintf(buf, sizeof buf, "model: exchange %u (seed %u) S=%08X, %u errors",

@@ -18,6 +18,10 @@
 //     E = 0, PASS, and S = the checksum twin::BoardXpose computes for exchange R (seed R - 1)
 //     by moving the same matrix through the engine's twin, which must itself deliver the
 //     transpose without error;
+//   * BANYAN_FT (the transpose through banyan_ft_engine around a dead element, its plan image
+//     loaded from the committed file): the file must be the model's image for the top's
+//     fault, byte for byte (ft_image_hex of fault_tolerant_plan); C = B*T + LAT of the
+//     fault-tolerant twin, E = 0, PASS, S = the twin's checksum for seed R - 1;
 //   * the pass LED lit and the error LED dark (board polarity) when the report says PASS,
 //     the reverse on FAIL; the second line no earlier than LINE_PERIOD after the first.
 #pragma once
@@ -48,10 +52,13 @@ struct BoardExpect {
   uint16_t lcan_seed = params::kSelftestSeed;  // LCAN: the generator's SEED (board_lcan_selftest)
   int lcan_pipe = 0;                           // LCAN: the engine's PIPE (the top's PIPELINE)
   bool xpose = false;                          // gsen / banyan: built with XPOSE = 1 (board_xpose)
+  int ft_stage = 0, ft_elem = 0;               // banyan_ft: the dead element E_IL
+  std::string plan_file;                       // banyan_ft: the plan image the top loads
 };
 
 // "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000",
-// "LCAN N=016 D=002 U=002"; with xpose "XPOSE " before the GSEN / banyan tag.
+// "LCAN N=016 D=002 U=002", "BANYAN FT I=001 L=001 N=016 W=016"; with xpose "XPOSE " before
+// the GSEN / banyan / banyan_ft tag.
 std::string board_tag(const BoardExpect& e);
 
 struct BoardLine {

@@ -41,6 +41,11 @@ int main() {
 #ifdef BOARD_XPOSE
   e.xpose = BOARD_XPOSE != 0;
 #endif
+#ifdef BOARD_PLAN_FILE  // banyan_ft: the dead element and the plan image the top loads
+  e.ft_stage = BOARD_FT_STAGE;
+  e.ft_elem = BOARD_FT_ELEM;
+  e.plan_file = BOARD_PLAN_FILE;
+#endif
   for (int l : {BOARD_RN1_DEAD_LINKS - 1})
     if (l >= 0) e.rn1_dead_links.push_back(l);
   const auto r = minforge::tb::board_top_run(minforge::tb::models::BOARD_TOP(), e);

@@ -5,13 +5,20 @@
 // through the same population-count levels as the engine's counters, and XOR-folds each
 // sink's words into the checksum.  Cycle protocol as the engine twins: eval(start, seed)
 // (this cycle's outputs, no state change) then clock() (the edge).
+//
+// ENGINE = MF_DESIGN_BANYAN_FT: the data engine is the fault-tolerant banyan engine's twin
+// (BanyanFtEngine) with a dead internal element and the plan image loaded (the RTL's loader
+// writes it after reset, before the first start; here reset() writes it, so cycle counts
+// match the RTL's from the first start on, not before).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "minforge/algo/banyan/banyan_ft_plan.hpp"
 #include "minforge/twin/engine/a2a_xchg.hpp"
+#include "minforge/twin/engine/banyan_ft_engine.hpp"
 
 namespace minforge::twin {
 
@@ -21,6 +28,10 @@ class BoardXpose {
   // ceil(log2 B) must be 4..32), SCHED (GSEN: Alt or Stage), PIPELINE, B.  Throws
   // InvalidArgument for what the RTL refuses to elaborate.
   BoardXpose(Net net, int N, int W, Sched sched, bool pipeline, int B = 1);
+  // ENGINE banyan_ft: N, W, PIPELINE, B as above, the dead element `fault` (fed to the
+  // fabric's fault port, kind dead) and the plan image the RTL loads (PLAN_FILE).
+  BoardXpose(int N, int W, bool pipeline, banyan::Fault fault, const banyan::FtImage& plan,
+             int B = 1);
 
   // A(i, c) = y(x), x = (3*i + 5*c + seed) mod 2^DW, y(x) = x xor (x >> 3): word c = b*N + j
   // of row i (the word source i sends to destination j in block word b).
@@ -30,15 +41,18 @@ class BoardXpose {
   static uint32_t expected_sum(int N, int B, int DW, uint32_t seed);
 
   int data_width() const { return DW_; }
-  const A2aXchg& engine() const { return *x_; }
+  const A2aXchg& engine() const { return *x_; }  // GSEN / banyan only
+  // cycles of one exchange: B*ROUNDS + LAT, banyan_ft B*T + LAT
+  int exchange_cycles() const;
 
   void reset();
   void eval(bool start, uint32_t seed);
   void clock();
-  bool busy() const { return x_->state().busy; }
-  bool done() const { return x_->state().done; }
-  uint32_t cycles() const { return x_->state().cycles; }
-  // err_dst + err_dup + missing of the engine + the words that are not the transpose's.
+  bool busy() const { return ft_ ? ft_->busy() : x_->state().busy; }
+  bool done() const { return ft_ ? ft_->done() : x_->state().done; }
+  uint32_t cycles() const { return ft_ ? ft_->cycles() : x_->state().cycles; }
+  // err_dst + err_dup + missing (banyan_ft: + relay_miss + relay_ovf) of the engine + the
+  // words that are not the transpose's.
   uint32_t errors() const;
   uint32_t sum() const;
 
@@ -51,8 +65,15 @@ class BoardXpose {
   Run run(uint32_t seed);
 
  private:
+  void init(int W);
+  struct Ports;  // the engine's memory ports of this cycle
+  Ports ports() const;
+
   int N_, B_, DW_, L_;
   std::unique_ptr<A2aXchg> x_;
+  std::unique_ptr<BanyanFtEngine> ft_;  // banyan_ft (x_ empty)
+  BanyanFault fault_;
+  banyan::FtImage plan_;
   bool start_ = false;
   uint32_t seed_ = 0;
   std::vector<uint64_t> rd_data_;  // the source buffers' read registers

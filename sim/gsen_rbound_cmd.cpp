@@ -70,6 +70,14 @@ json class_json(const gsen::UniqueClass& c) {
           {"seconds", c.seconds}};
 }
 
+json repeat_json(const gsen::RepeatBound& b) {
+  return {{"stage", b.stage},
+          {"forced", b.forced},
+          {"distinct", b.distinct},
+          {"repeats", b.repeats},
+          {"bound", b.bound}};
+}
+
 int run_rlower(Args& a, std::ostream& out) {
   const int N = static_cast<int>(a.get_int("ports", 4, 128));
   const double timeout = static_cast<double>(a.get_int_or("timeout", 10, 0, 7 * 24 * 3600));
@@ -80,6 +88,8 @@ int run_rlower(Args& a, std::ostream& out) {
   if (as_json) {
     json classes = json::array();
     for (const auto& c : r.classes) classes.push_back(class_json(c));
+    json stages = json::array();
+    for (const auto& b : r.repeat_stages) stages.push_back(repeat_json(b));
     out << json{{"ports", r.ports},
                 {"stages", r.stages},
                 {"lower_bound", r.lower_bound},
@@ -88,6 +98,9 @@ int run_rlower(Args& a, std::ostream& out) {
                 {"counting", r.counting},
                 {"witness", class_json(r.witness)},
                 {"classes", classes},
+                {"repeat", r.repeat},
+                {"repeat_witness", repeat_json(r.repeat_witness)},
+                {"repeat_stages", stages},
                 {"paper", gsen::proven_r(N)},
                 {"seconds", r.seconds}}
                .dump()
@@ -114,6 +127,11 @@ int run_rlower(Args& a, std::ostream& out) {
   out << "  counting bound: " << r.counting << " from " << tags(r.witness) << ": "
       << r.witness.paths << " unique paths, at most " << r.witness.max_carried
       << " in one configuration (" << (r.witness.exact ? "exact" : "upper bound") << ")\n";
+  out << "  repeated requests (Theorem 5.5's argument): " << r.repeat << " from stage "
+      << r.repeat_witness.stage << ": unique paths force " << r.repeat_witness.forced
+      << " path instances through its switches, routing at most " << r.repeat_witness.distinct
+      << " distinct pairs, so " << r.repeat_witness.repeats << " repeats: ceil((" << N << "^2 + "
+      << r.repeat_witness.repeats << ") / " << N << ")\n";
   out << "  classes examined (" << r.classes.size() << "):\n";
   for (const auto& c : r.classes)
     out << "    " << std::left << std::setw(36) << tags(c) << std::right << " paths "
@@ -200,17 +218,22 @@ const Registrar reg_rcheck{
      "  JSON: {\"ports\",\"configs\",\"covers\",\"pairs_covered\",\"necessary\"}\n",
      run_rcheck}};
 const Registrar reg_rlower{
-    {"gsen", "rlower", "counting lower bound on R(N) from unique paths",
+    {"gsen", "rlower", "counting and repeated-request lower bounds on R(N)",
      "usage: minforge gsen rlower --ports N [--timeout S] [--json]\n"
      "  Theorem 5.4's argument by computation: for the class of all unique paths and every\n"
      "  class of unique paths whose tag starts with a fixed prefix, the most paths of the\n"
      "  class one configuration carries, and R(N) >= ceil(|class| / that).  The most is bounded\n"
      "  by a bipartite matching (carried paths use distinct terminals after every stage) and\n"
      "  reached by a configuration found by SAT (S seconds per call, default 10, 0 = none;\n"
-     "  when the time runs out the matching bound is used: exact false).  N even, 4..128.\n"
+     "  when the time runs out the matching bound is used: exact false).  Then Theorem 5.5's\n"
+     "  argument per stage: unique paths force switch states, hence path instances through\n"
+     "  the other connection of those states; a b-matching counts the distinct pairs they\n"
+     "  can route, the rest repeat: R(N) >= ceil((N^2 + repeats) / N).  N even, 4..128.\n"
      "  JSON: {\"ports\",\"stages\",\"lower_bound\",\"unique_paths\",\"trivial\",\"counting\",\n"
-     "  \"witness\",\"classes\",\"paper\",\"seconds\"}; a class is {\"prefix_bits\",\"prefix\",\n"
-     "  \"paths\",\"matching\",\"max_carried\",\"found\",\"exact\",\"bound\",\"seconds\"}.\n",
+     "  \"witness\",\"classes\",\"repeat\",\"repeat_witness\",\"repeat_stages\",\"paper\",\n"
+     "  \"seconds\"}; a class is {\"prefix_bits\",\"prefix\",\"paths\",\"matching\",\n"
+     "  \"max_carried\",\"found\",\"exact\",\"bound\",\"seconds\"}; a stage {\"stage\",\n"
+     "  \"forced\",\"distinct\",\"repeats\",\"bound\"}.\n",
      run_rlower}};
 
 }  // namespace

@@ -118,8 +118,8 @@ TEST(GsenRlower, ReproducesTheorem54AndPins) {
     EXPECT_LE(r.lower_bound, static_cast<int>(t.power()));
   }
   // R(44) >= 48: all 1056 unique paths, at most 22 per configuration (with the paper's
-  // doubly alternating 48, R(44) = 48).  R(20): only the trivial 20 (Theorem 5.5's 24 needs
-  // its repeated-request argument).
+  // doubly alternating 48, R(44) = 48).  R(20): the counting gives 16, below the trivial 20;
+  // Theorem 5.5's 24 comes from the repeated-request bound (GsenRlower.RepeatedRequests).
   const RLower r44 = rlower(Topology(44));
   EXPECT_EQ(r44.lower_bound, 48);
   EXPECT_EQ(r44.witness.prefix_bits, 0);
@@ -127,8 +127,56 @@ TEST(GsenRlower, ReproducesTheorem54AndPins) {
   EXPECT_EQ(r44.witness.max_carried, 22);
   EXPECT_TRUE(r44.witness.exact);
   const RLower r20 = rlower(Topology(20));
-  EXPECT_EQ(r20.lower_bound, 20);
+  EXPECT_EQ(r20.lower_bound, 24);
   EXPECT_EQ(r20.counting, 16);
+  EXPECT_EQ(r20.repeat, 24);
+}
+
+// The best repeated-request bound over the stages.
+RepeatBound best_repeat(int N) {
+  RepeatBound best;
+  for (const RepeatBound& b : repeat_bounds(Topology(N)))
+    if (b.bound > best.bound) best = b;
+  return best;
+}
+
+TEST(GsenRlower, RepeatedRequests) {
+  // Theorem 5.5's proof, computed: at N = 20 the unique paths force 16 configurations per
+  // state on each of stage 2's switches, 320 path instances that route at most 240 distinct
+  // pairs: 80 repeats, 20 K >= 400 + 80, R(20) >= 24.
+  const RepeatBound b20 = best_repeat(20);
+  EXPECT_EQ(b20.stage, 2);
+  EXPECT_EQ(b20.forced, 320);
+  EXPECT_EQ(b20.distinct, 240);
+  EXPECT_EQ(b20.repeats, 80);
+  EXPECT_EQ(b20.bound, 24);
+  // N = 12 (Theorem 5.4's 16) also follows from it.
+  EXPECT_EQ(best_repeat(12).bound, 16);
+  // The open N (docs/research.md): R(84) >= 96 meets the paper's set of 96 (R(84) = 96),
+  // R(76) >= 80; 36, 68, 72: no repeats are forced, the trivial N.
+  const std::vector<std::pair<int, int>> open = {{36, 36}, {68, 68}, {72, 72}, {76, 80}, {84, 96}};
+  for (auto [N, bound] : open) {
+    SCOPED_TRACE("N=" + std::to_string(N));
+    const RepeatBound b = best_repeat(N);
+    EXPECT_EQ(b.bound, bound);
+    EXPECT_EQ(b.repeats, b.forced - b.distinct);
+  }
+  const RepeatBound b84 = best_repeat(84);
+  EXPECT_EQ(b84.stage, 2);
+  EXPECT_EQ(b84.repeats, 1008);
+}
+
+TEST(GsenRlower, RepeatedRequestsBelowEveryKnownSet) {
+  // Soundness: the bound never exceeds a configuration set that is known to route all pairs
+  // (the paper's alternating N for N = 2 mod 4, its section 6 sets, and 2^n: stage control).
+  for (int N = 4; N <= 64; N += 2) {
+    SCOPED_TRACE("N=" + std::to_string(N));
+    int upper = N % 4 == 2 ? N : r_sc(N);
+    for (const PaperSet& p : paper_sets())
+      if (p.ports == N) upper = std::min(upper, p.bound);
+    EXPECT_LE(best_repeat(N).bound, upper);
+    EXPECT_GE(best_repeat(N).bound, N);
+  }
 }
 
 TEST(GsenRlower, MaxCarriedOfTheorem54Class) {
@@ -197,6 +245,9 @@ TEST(GsenRboundCli, JsonOutputs) {
   EXPECT_EQ(lj["lower_bound"], 16);
   EXPECT_EQ(lj["unique_paths"], 96);
   EXPECT_EQ(lj["paper"], 16);
+  EXPECT_EQ(lj["repeat"], 16);
+  EXPECT_EQ(lj["repeat_stages"].size(), 4u);
+  EXPECT_EQ(lj["repeat_witness"]["repeats"], 48);
 }
 
 TEST(GsenRboundCli, BadArguments) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -227,28 +228,65 @@ RboundCertificate read_rbound_certificate(const std::string& path) {
 
 namespace {
 
-// Maximum bipartite matching (Kuhn's augmenting paths): left vertices with their right
-// neighbours in 0..right-1.
-int max_matching(const std::vector<std::vector<int>>& adj, int right) {
-  std::vector<int> match(uz(right), -1);
-  std::vector<int> seen(uz(right), -1);
-  int size = 0;
-  for (int u = 0; u < static_cast<int>(adj.size()); ++u) {
-    // iterative DFS would do; the graphs have at most 128 left vertices
-    std::function<bool(int)> augment = [&](int a) {
-      for (int v : adj[uz(a)]) {
-        if (seen[uz(v)] == u) continue;
-        seen[uz(v)] = u;
-        if (match[uz(v)] < 0 || augment(match[uz(v)])) {
-          match[uz(v)] = a;
-          return true;
+// Maximum bipartite b-matching by Dinic's max flow: left vertex u (neighbours adj[u] in
+// 0..right-1) takes up to cap[u] right vertices, a right vertex one left vertex.
+int64_t max_b_matching(const std::vector<std::vector<int>>& adj, int right,
+                       const std::vector<int64_t>& cap) {
+  struct Edge {
+    int to;
+    int64_t cap;
+  };
+  const int L = static_cast<int>(adj.size());
+  const int src = L + right, snk = src + 1, V = snk + 1;
+  std::vector<Edge> e;
+  std::vector<std::vector<int>> g(uz(V));
+  auto add = [&](int a, int b, int64_t c) {
+    g[uz(a)].push_back(static_cast<int>(e.size()));
+    e.push_back({b, c});
+    g[uz(b)].push_back(static_cast<int>(e.size()));
+    e.push_back({a, 0});
+  };
+  for (int u = 0; u < L; ++u) {
+    if (cap[uz(u)] > 0) add(src, u, cap[uz(u)]);
+    for (int v : adj[uz(u)]) add(u, L + v, 1);
+  }
+  for (int v = 0; v < right; ++v) add(L + v, snk, 1);
+  std::vector<int> level(uz(V)), it(uz(V));
+  int64_t flow = 0;
+  for (;;) {
+    std::fill(level.begin(), level.end(), -1);
+    std::vector<int> queue{src};
+    level[uz(src)] = 0;
+    for (size_t q = 0; q < queue.size(); ++q)
+      for (int k : g[uz(queue[q])])
+        if (e[uz(k)].cap > 0 && level[uz(e[uz(k)].to)] < 0) {
+          level[uz(e[uz(k)].to)] = level[uz(queue[q])] + 1;
+          queue.push_back(e[uz(k)].to);
+        }
+    if (level[uz(snk)] < 0) return flow;
+    std::fill(it.begin(), it.end(), 0);
+    // Blocking flow by depth-first search (depth <= 3: the graph has four layers).
+    std::function<int64_t(int, int64_t)> push = [&](int a, int64_t f) -> int64_t {
+      if (a == snk) return f;
+      for (int& k = it[uz(a)]; k < static_cast<int>(g[uz(a)].size()); ++k) {
+        Edge& ed = e[uz(g[uz(a)][uz(k)])];
+        if (ed.cap <= 0 || level[uz(ed.to)] != level[uz(a)] + 1) continue;
+        const int64_t d = push(ed.to, std::min(f, ed.cap));
+        if (d > 0) {
+          ed.cap -= d;
+          e[uz(g[uz(a)][uz(k)] ^ 1)].cap += d;
+          return d;
         }
       }
-      return false;
+      return 0;
     };
-    size += augment(u) ? 1 : 0;
+    while (const int64_t f = push(src, INT64_MAX)) flow += f;
   }
-  return size;
+}
+
+// Maximum bipartite matching: max_b_matching with one right vertex per left vertex.
+int max_matching(const std::vector<std::vector<int>>& adj, int right) {
+  return static_cast<int>(max_b_matching(adj, right, std::vector<int64_t>(adj.size(), 1)));
 }
 
 }  // namespace
@@ -352,6 +390,48 @@ UniqueClass max_carried(const Topology& t, const std::vector<std::pair<int, uint
   return res;
 }
 
+std::vector<RepeatBound> repeat_bounds(const Topology& t) {
+  const int N = t.ports();
+  const int n = t.stages();
+  const int H = t.switches_per_stage();
+  const uint32_t P = t.power();
+  const uint32_t lo = P - static_cast<uint32_t>(N);  // unique: lo <= F < N (Lemma 3.5)
+  std::vector<PathNeeds> needs(uz(N) * P);
+  for (int i = 0; i < N; ++i)
+    for (uint32_t F = 0; F < P; ++F) needs[uz(i) * P + F] = path_needs(t, i, F);
+  std::vector<RepeatBound> res;
+  for (int s = 0; s < n; ++s) {
+    // Connection t = 4 y + 2 b + f (switch y, in-subport b, out-subport f): its pairs R(t)
+    // and its unique paths u(t).
+    std::vector<std::vector<int>> pairs(uz(4 * H));
+    std::vector<int64_t> u(uz(4 * H), 0);
+    for (int i = 0; i < N; ++i)
+      for (uint32_t F = 0; F < P; ++F) {
+        const PathNeeds& p = needs[uz(i) * P + F];
+        const int f = static_cast<int>((F >> (n - 1 - s)) & 1u);
+        const int b = p.state[uz(s)] ^ f;
+        const size_t c = uz(4 * p.switch_of[uz(s)] + 2 * b + f);
+        pairs[c].push_back(i * N + p.dest);
+        if (F >= lo && F < static_cast<uint32_t>(N)) ++u[c];
+      }
+    RepeatBound rb;
+    rb.stage = s;
+    std::vector<int64_t> m(u.size());
+    for (size_t c = 0; c < u.size(); ++c) {
+      m[c] = std::max(u[c], u[c ^ 3]);  // c ^ 3: the other connection of the same state
+      rb.forced += m[c];
+      auto& a = pairs[c];
+      std::sort(a.begin(), a.end());
+      a.erase(std::unique(a.begin(), a.end()), a.end());
+    }
+    rb.distinct = max_b_matching(pairs, N * N, m);
+    rb.repeats = rb.forced - rb.distinct;
+    rb.bound = static_cast<int>((int64_t{N} * N + rb.repeats + N - 1) / N);
+    res.push_back(rb);
+  }
+  return res;
+}
+
 RLower rlower(const Topology& t, double sat_seconds) {
   const int N = t.ports();
   if (N > 128) throw InvalidArgument("rlower: N must be <= 128 (got " + std::to_string(N) + ")");
@@ -388,7 +468,13 @@ RLower rlower(const Topology& t, double sat_seconds) {
       r.counting = c.bound;
       r.witness = c;
     }
-  r.lower_bound = std::max(r.trivial, r.counting);
+  r.repeat_stages = repeat_bounds(t);
+  for (const RepeatBound& b : r.repeat_stages)
+    if (b.bound > r.repeat) {
+      r.repeat = b.bound;
+      r.repeat_witness = b;
+    }
+  r.lower_bound = std::max({r.trivial, r.counting, r.repeat});
   r.seconds = seconds_since(t0);
   return r;
 }

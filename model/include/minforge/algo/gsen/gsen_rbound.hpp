@@ -22,6 +22,17 @@
 // SAT (a sequential counter over the inputs); when none exists the target is lowered after
 // an unsat answer.  Theorem 5.4's class is the prefix 01..1 of length k (2^k the largest
 // power of two dividing N): the matching after stage k is its Lemma 5.1 (N / 2^k terminals).
+//
+// Repeated requests (Theorem 5.5's argument, by computation): a connection t of a switch at
+// stage s (in-subport b to out-subport f, state b xor f) carries at most one path per
+// configuration, so the u(t) unique paths through t need u(t) configurations with the switch
+// in state b xor f, and then the other connection t' of that state is used as often:
+// m(t) = max(u(t), u(t')) path instances, all through t at stage s, hence distinct for
+// distinct t.  An instance through t routes a pair of R(t) (the pairs of the paths through
+// t).  These sum_t m(t) instances route at most D distinct pairs, D the maximum b-matching of
+// instances (m(t) per t) to pairs (one each, within R(t)), so at least sum m - D of them
+// repeat a pair, and K N >= N^2 + sum m - D: R(N) >= ceil((N^2 + sum m - D) / N), for every
+// stage s (the maximum is taken).  N = 20, stage 2: the 80 repeats of Theorem 5.5.
 #pragma once
 
 #include <cstdint>
@@ -83,13 +94,28 @@ struct UniqueClass {
   double seconds = 0;
 };
 
+// The repeated-request bound of one stage (see the top of this file).
+struct RepeatBound {
+  int stage = 0;
+  int64_t forced = 0;    // sum over the stage's connections t of m(t)
+  int64_t distinct = 0;  // D: the most distinct pairs those instances route (b-matching)
+  int64_t repeats = 0;   // forced - distinct
+  int bound = 0;         // ceil((N^2 + repeats) / N): R(N) >= bound
+};
+
+// One entry per stage s = 0..n-1.
+std::vector<RepeatBound> repeat_bounds(const Topology& t);
+
 struct RLower {
   int ports = 0;
   int stages = 0;
-  int64_t unique_paths = 0;          // N (2N - 2^n)
-  int trivial = 0;                   // N (Theorem 3.8: N^2 pairs, N per configuration)
-  int counting = 0;                  // best class bound
-  int lower_bound = 0;               // max(trivial, counting)
+  int64_t unique_paths = 0;    // N (2N - 2^n)
+  int trivial = 0;             // N (Theorem 3.8: N^2 pairs, N per configuration)
+  int counting = 0;            // best class bound
+  int lower_bound = 0;         // max(trivial, counting, repeat)
+  int repeat = 0;              // best repeated-request bound (over the stages)
+  RepeatBound repeat_witness;  // the stage giving `repeat`
+  std::vector<RepeatBound> repeat_stages;
   UniqueClass witness;               // the class giving `counting`
   std::vector<UniqueClass> classes;  // every class examined (all unique paths, every prefix
                                      // class inside the unique range)

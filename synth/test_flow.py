@@ -273,7 +273,7 @@ class Tables(unittest.TestCase):
                     mods = json.loads(out.read_text())["modules"]
                     (vals,) = [m["parameter_default_values"] for m in mods.values()]
                 got = {k: int(v, 2) for k, v in vals.items()
-                       if k in ("DESIGN", "N", "D", "U", "W", "SCHED", "PIPELINE", "XPOSE",
+                       if k in ("DESIGN", "N", "B", "D", "U", "W", "SCHED", "PIPELINE", "XPOSE",
                                 "FAULT_STAGE", "FAULT_ELEM", "PLAN_LEN", "CLK_HZ")}
                 got.update({k: v for k, v in vals.items() if k == "PLAN_FILE"})  # a string
                 want = {"DESIGN": tables.DESIGN_CODES[design or b.default_design],

@@ -11,14 +11,18 @@
 // exchange and then four times a second:
 //   "XPOSE GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"     (DESIGN gsen)
 //   "XPOSE BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"       (DESIGN banyan)
+//   "AXIS BANYAN N=004 B=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"  (DESIGN axis:
+//   the AXI4-Stream exchange IP between block-RAM processors, rtl/board/board_axis_demo.v; R
+//   frames, C the IP's exchange cycles, S the last frame's checksum)
 // R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + engine latency),
 // E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
 //
 // Parameters
-//   DESIGN     MF_DESIGN_* of rtl/common/mf_params.vh: 0 gsen (default), 1 banyan; the RN1
-//              network does not fit the UP5K (any other value stops elaboration)
-//   N          ports: gsen 10, banyan 8
-//   W          message bits: 16
+//   DESIGN     MF_DESIGN_* of rtl/common/mf_params.vh: 0 gsen (default), 1 banyan, 5 axis;
+//              the RN1 network does not fit the UP5K (any other value stops elaboration)
+//   N          ports: gsen 10, banyan 8, axis 4
+//   W          message bits: 16 (axis: the stream word)
+//   B          axis: words per (source, destination) pair, 8
 //   SCHED      GSEN scheduler: 0 alternating control (Algorithm 4, N = 2 mod 4); banyan:
 //              unused (Latin-square schedule of paper 000, N rounds)
 //   PIPELINE   1: pipelined fabric
@@ -42,7 +46,8 @@ module icebreaker_top (
 `include "mf_params.vh"
 
   parameter integer DESIGN = MF_DESIGN_GSEN;
-  parameter integer N = (DESIGN == MF_DESIGN_GSEN) ? 10 : 8;
+  parameter integer N = (DESIGN == MF_DESIGN_GSEN) ? 10 : (DESIGN == MF_DESIGN_AXIS) ? 4 : 8;
+  parameter integer B = 8;
   parameter integer W = 16;
   parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
@@ -56,32 +61,54 @@ module icebreaker_top (
   output wire [1:0] led;
 
   generate
-    `MF_PARAM_ERROR_IF(DESIGN != MF_DESIGN_GSEN && DESIGN != MF_DESIGN_BANYAN, g_bad_design,
+    // (the check's name and message start as before axis: scripts/lint_rtl.sh expects them)
+    `MF_PARAM_ERROR_IF(DESIGN != MF_DESIGN_GSEN && DESIGN != MF_DESIGN_BANYAN &&
+                       DESIGN != MF_DESIGN_AXIS, g_bad_design,
                        ERROR_icebreaker_top_DESIGN_must_be_gsen_or_banyan,
-                       ("icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan) (DESIGN=%0d)",
+                       ("icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan), or 5 (axis) (DESIGN=%0d)",
                         DESIGN))
   endgenerate
 
   wire [31:0] rounds;
   wire        pass;
   wire        fail;
-  board_a2a_selftest #(
-      .ENGINE(DESIGN),
-      .N(N),
-      .W(W),
-      .SCHED(SCHED),
-      .PIPELINE(PIPELINE),
-      .CLK_HZ(CLK_HZ),
-      .BAUD(BAUD),
-      .LINE_PERIOD(LINE_PERIOD),
-      .XPOSE(XPOSE)
-  ) u_selftest (
-      .clk(clk),
-      .uart_tx(uart_tx),
-      .pass(pass),
-      .fail(fail),
-      .rounds(rounds)
-  );
+  generate
+    if (DESIGN == MF_DESIGN_AXIS) begin : g_axis
+      board_axis_demo #(
+          .ENGINE(MF_DESIGN_BANYAN),
+          .N(N),
+          .B(B),
+          .W(W),
+          .CLK_HZ(CLK_HZ),
+          .BAUD(BAUD),
+          .LINE_PERIOD(LINE_PERIOD)
+      ) u_selftest (
+          .clk(clk),
+          .uart_tx(uart_tx),
+          .pass(pass),
+          .fail(fail),
+          .rounds(rounds)
+      );
+    end else begin : g_a2a
+      board_a2a_selftest #(
+          .ENGINE(DESIGN),
+          .N(N),
+          .W(W),
+          .SCHED(SCHED),
+          .PIPELINE(PIPELINE),
+          .CLK_HZ(CLK_HZ),
+          .BAUD(BAUD),
+          .LINE_PERIOD(LINE_PERIOD),
+          .XPOSE(XPOSE)
+      ) u_selftest (
+          .clk(clk),
+          .uart_tx(uart_tx),
+          .pass(pass),
+          .fail(fail),
+          .rounds(rounds)
+      );
+    end
+  endgenerate
   wire unused_rounds = ^rounds;
 
   assign led = ~{fail, pass};

@@ -20,6 +20,8 @@
 //   3 MF_DESIGN_LCAN    the CB-LCAN routing random permutations (board_lcan_selftest; HX8K)
 //   4 MF_DESIGN_BANYAN_FT  the fault-tolerant banyan engine around a dead element, its plan
 //                      from the model's image (board_a2a_selftest, board_xpose; HX8K)
+//   5 MF_DESIGN_AXIS    the AXI4-Stream exchange IP between block-RAM processors, frame after
+//                      frame (board_axis_demo, a2a_axis_xchg; iCEBreaker)
 // FAULT (kind of a faulty banyan element: banyan_fabric's fault_kind port, 2 bits):
 //   0 MF_FAULT_DEAD      both outputs invalid: the element delivers nothing (3 acts as 0)
 //   1 MF_FAULT_STRAIGHT  stuck straight: ignores configuration and tags
@@ -51,6 +53,7 @@ localparam integer MF_DESIGN_BANYAN = 1;
 localparam integer MF_DESIGN_RN1 = 2;
 localparam integer MF_DESIGN_LCAN = 3;
 localparam integer MF_DESIGN_BANYAN_FT = 4;
+localparam integer MF_DESIGN_AXIS = 5;
 localparam integer MF_FAULT_DEAD = 0;
 localparam integer MF_FAULT_STRAIGHT = 1;
 localparam integer MF_FAULT_CROSS = 2;

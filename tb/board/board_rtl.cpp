@@ -42,6 +42,8 @@ twin::BoardXpose xpose_twin(const BoardExpect& e, const banyan::FtImage& plan) {
 int64_t model_cycles(const BoardExpect& e, const banyan::FtImage& plan) {
   if (e.design == "rn1" || e.design == "lcan") return -1;  // varies: the twins' board runs
   if (e.design == "banyan_ft") return xpose_twin(e, plan).exchange_cycles();
+  if (e.design == "axis")  // the IP's banyan data engine (SRC_LAT 1, pipelined fabric)
+    return twin::BanyanA2aXchg(e.ports, e.width, e.words, true, false).exchange_cycles();
   if (e.design == "gsen") {
     gsen::Topology t(e.ports);
     auto c = e.sched == params::code(params::Sched::Alt) ? params::Ctrl::Alt : params::Ctrl::Stage;
@@ -124,8 +126,10 @@ struct Report {
   bool pass = false;
 };
 
-// The line's length after the tag: 40, 51 with the checksum field (XPOSE).
-size_t body_len(bool xpose) { return xpose ? 51 : 40; }
+// The line carries the checksum field S: the transpose (XPOSE) and the AXI4-Stream demo.
+bool has_sum(const BoardExpect& e) { return e.xpose || e.design == "axis"; }
+// The line's length after the tag: 40, 51 with the checksum field.
+size_t body_len(bool sum) { return sum ? 51 : 40; }
 
 bool parse_line(const std::string& line, const std::string& tag, bool xpose, Report* r) {
   // "<tag> R=hhhhhhhh C=hhhhhhhh E=hhhhhhhh[ S=hhhhhhhh] (8 hex digits each) PASS\r\n"
@@ -157,6 +161,8 @@ std::string board_tag(const BoardExpect& e) {
   }
   if (e.design == "rn1") {
     std::snprintf(buf, sizeof buf, "RN1 F209 N=%03d F=%03d", e.ports, rn1_faults(e).count());
+  } else if (e.design == "axis") {
+    std::snprintf(buf, sizeof buf, "AXIS BANYAN N=%03d B=%03d W=%03d", e.ports, e.words, e.width);
   } else if (e.design == "banyan_ft") {
     std::snprintf(buf, sizeof buf, "BANYAN FT I=%03d L=%03d N=%03d W=%03d", e.ft_stage, e.ft_elem,
                   e.ports, e.width);
@@ -225,7 +231,7 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
   }
   const int64_t expect_cycles = model_cycles(e, plan);
   const int64_t div = (e.clk_hz + e.baud / 2) / e.baud;
-  const int64_t line_cycles = 10 * div * static_cast<int64_t>(tag.size() + body_len(e.xpose));
+  const int64_t line_cycles = 10 * div * static_cast<int64_t>(tag.size() + body_len(has_sum(e)));
   const int64_t limit = 2 * line_cycles + e.line_period + 4096;
   const BoardCapture c = board_capture(top, e, 2, limit);
   res.lines = c.lines;
@@ -235,9 +241,9 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
   Report r[2];
   bool parsed[2] = {false, false};
   for (size_t k = 0; k < c.lines.size(); ++k) {
-    parsed[k] = parse_line(c.lines[k].text, tag, e.xpose, &r[k]);
+    parsed[k] = parse_line(c.lines[k].text, tag, has_sum(e), &r[k]);
     check(parsed[k], "line " + std::to_string(k) + " does not have the format '" + tag +
-                         " R=........ C=........ E=........" + (e.xpose ? " S=........" : "") +
+                         " R=........ C=........ E=........" + (has_sum(e) ? " S=........" : "") +
                          " PASS|FAIL\\r\\n'");
   }
   bool expect_pass = true;
@@ -293,6 +299,14 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
             "C=" + std::to_string(r[k].cycles) + ", model says " + std::to_string(expect_cycles));
       check(r[k].errors == 0, "E=" + std::to_string(r[k].errors) + ", expected 0");
       check(r[k].pass, "line says FAIL");
+      if (e.design == "axis" && r[k].rounds >= 1) {
+        // line R reports frame R - 1 (every frame is reported: it takes far more cycles than
+        // the reporter's handshake)
+        const uint32_t s =
+            twin::BoardXpose::expected_stream_sum(e.ports, e.words, e.width, r[k].rounds - 1);
+        check(r[k].sum == s, "S=" + std::to_string(r[k].sum) + ", model says " + std::to_string(s) +
+                                 " for frame " + std::to_string(r[k].rounds - 1));
+      }
       if (e.xpose && r[k].rounds >= 1) {
         // Exchange R moved the matrix of seed R - 1 (the reporter's count when it started).
         twin::BoardXpose x = xpose_twin(e, plan);
@@ -312,7 +326,9 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
     if (c.lines.size() == 2) {
       check(r[0].rounds >= 1, "first line R=0");
       int64_t grow = static_cast<int64_t>(r[1].rounds) - r[0].rounds;
-      int64_t want = (c.lines[1].cycle - c.lines[0].cycle) / (expect_cycles + 3);
+      // a2a: an exchange and the reporter's 3 handshake cycles; axis: the IP's frame period
+      const int64_t period = expect_cycles + (e.design == "axis" ? 1 : 3);
+      int64_t want = (c.lines[1].cycle - c.lines[0].cycle) / period;
       check(grow >= want - 1 && grow <= want + 1, "R grew by " + std::to_string(grow) +
                                                       " in one line period, expected " +
                                                       std::to_string(want) + " +-1");

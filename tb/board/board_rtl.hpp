@@ -22,6 +22,11 @@
 //     loaded from the committed file): the file must be the model's image for the top's
 //     fault, byte for byte (ft_image_hex of fault_tolerant_plan); C = B*T + LAT of the
 //     fault-tolerant twin, E = 0, PASS, S = the twin's checksum for seed R - 1;
+//   * AXIS (board_axis_demo: block-RAM processors streaming frames through the AXI4-Stream
+//     IP): C = the IP's exchange cycles B*ROUNDS + LAT (the banyan data engine's twin), E = 0,
+//     PASS, S = the closed-form checksum of frame R - 1 (twin::BoardXpose::
+//     expected_stream_sum), and R grows by the line distance / (C + 1): a frame every
+//     B*ROUNDS + LAT + 1 cycles, the IP's rate without pauses;
 //   * the pass LED lit and the error LED dark (board polarity) when the report says PASS,
 //     the reverse on FAIL; the second line no earlier than LINE_PERIOD after the first.
 #pragma once
@@ -54,10 +59,12 @@ struct BoardExpect {
   bool xpose = false;                          // gsen / banyan: built with XPOSE = 1 (board_xpose)
   int ft_stage = 0, ft_elem = 0;               // banyan_ft: the dead element E_IL
   std::string plan_file;                       // banyan_ft: the plan image the top loads
+  int words = 1;                               // axis: B, words per (source, destination)
 };
 
 // "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000",
-// "LCAN N=016 D=002 U=002", "BANYAN FT I=001 L=001 N=016 W=016"; with xpose "XPOSE " before
+// "LCAN N=016 D=002 U=002", "BANYAN FT I=001 L=001 N=016 W=016", "AXIS BANYAN N=004 B=008
+// W=016"; with xpose "XPOSE " before
 // the GSEN / banyan / banyan_ft tag.
 std::string board_tag(const BoardExpect& e);
 

@@ -41,6 +41,9 @@ int main() {
 #ifdef BOARD_XPOSE
   e.xpose = BOARD_XPOSE != 0;
 #endif
+#ifdef BOARD_B  // axis: words per (source, destination)
+  e.words = BOARD_B;
+#endif
 #ifdef BOARD_PLAN_FILE  // banyan_ft: the dead element and the plan image the top loads
   e.ft_stage = BOARD_FT_STAGE;
   e.ft_elem = BOARD_FT_ELEM;

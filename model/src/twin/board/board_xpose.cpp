@@ -43,6 +43,18 @@ void BoardXpose::init(int W) {
                           std::to_string(DW_) + " must be 4..32");
 }
 
+uint32_t BoardXpose::expected_stream_sum(int N, int B, int DW, uint32_t seed) {
+  uint32_t s = 0;
+  for (int j = 0; j < N; ++j) {
+    uint32_t acc = 0;
+    for (int i = 0; i < N; ++i)
+      for (int b = 0; b < B; ++b)
+        acc ^= element(DW, static_cast<uint32_t>(i), static_cast<uint32_t>(j * B + b), seed);
+    s ^= rotl32(acc, j);
+  }
+  return s;
+}
+
 BoardXpose::BoardXpose(int N, int W, bool pipeline, banyan::Fault fault,
                        const banyan::FtImage& plan, int B)
     : N_(N), B_(B), plan_(plan) {

@@ -39,6 +39,10 @@ class BoardXpose {
   // The checksum of a correct transpose: XOR over sinks j of rotl32(acc_j, j mod 32),
   // acc_j = XOR over i < N, b < B of A(i, b*N + j).
   static uint32_t expected_sum(int N, int B, int DW, uint32_t seed);
+  // The same in the AXI4-Stream IP's stream order (rtl/board/board_axis_demo.v, frame f =
+  // seed): XOR over processors j of rotl32(acc_j, j mod 32), acc_j = XOR over i < N, b < B of
+  // A(i, j*B + b) (processor i's stream word p = j*B + b carries element(DW, i, p, seed)).
+  static uint32_t expected_stream_sum(int N, int B, int DW, uint32_t seed);
 
   int data_width() const { return DW_; }
   const A2aXchg& engine() const { return *x_; }  // GSEN / banyan only

@@ -93,7 +93,7 @@ void BM_GsenStageExchangeStream(benchmark::State& state) {
   uint64_t sent = 0, bad = 0;
   for (auto _ : state) {
     Bitmap seen(uN);
-    PermutationSweep sweep(t, Control::Stage);
+    PermutationSweep sweep(t, Ctrl::Stage);
     sent = bad = 0;
     for (uint32_t k = 0; k < t.power(); ++k) {
       const auto perm = sweep(k);
@@ -134,7 +134,7 @@ void BM_GsenCoverage(benchmark::State& state) {
   }
   Coverage cov;
   for (auto _ : state) {
-    cov = check_coverage(t, alt ? Control::Alt : Control::Stage, configs, necessity);
+    cov = check_coverage(t, alt ? Ctrl::Alt : Ctrl::Stage, configs, necessity);
     benchmark::DoNotOptimize(cov.pairs_covered);
   }
   const uint64_t paths = configs.size() * static_cast<uint64_t>(N);

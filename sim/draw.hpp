@@ -13,7 +13,7 @@ namespace minforge::draw {
 // The N x N GSEN under configuration `value` of control kind c: inputs on the left, per
 // stage the perfect shuffle and N/2 switches (state drawn inside, stage bits on top),
 // outputs on the right; the path of every input in its own colour.
-std::string gsen_svg(const gsen::Topology& t, gsen::Control c, uint32_t value);
+std::string gsen_svg(const gsen::Topology& t, params::Ctrl c, uint32_t value);
 
 // The N x N banyan network under stage configuration k (Gamma_k), optionally with a faulty
 // element E_il (drawn in red; paths through it end there).

@@ -5,7 +5,7 @@
 
 namespace minforge::draw {
 
-std::string gsen_svg(const gsen::Topology& t, gsen::Control c, uint32_t value) {
+std::string gsen_svg(const gsen::Topology& t, params::Ctrl c, uint32_t value) {
   const int N = t.ports(), n = t.stages();
   const double dy = 22, top = 64, left = 56, shw = 104, boxw = 36, right = 56;
   const double width = left + n * (shw + boxw) + right;
@@ -15,8 +15,8 @@ std::string gsen_svg(const gsen::Topology& t, gsen::Control c, uint32_t value) {
 
   Svg svg(width, height);
   std::ostringstream title;
-  title << "GSEN " << N << "x" << N << ", " << gsen::to_string(c) << " configuration " << value;
-  if (c != gsen::Control::Individual) {
+  title << "GSEN " << N << "x" << N << ", " << params::name(c) << " configuration " << value;
+  if (c != params::Ctrl::Indiv) {
     title << " = (";
     for (int s = 0; s < n; ++s) title << ((value >> (n - 1 - s)) & 1u);
     title << ")2";

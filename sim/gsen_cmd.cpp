@@ -14,7 +14,7 @@
 namespace minforge::cli {
 namespace {
 
-using gsen::Control;
+using params::Ctrl;
 using nlohmann::json;
 
 constexpr int64_t kMaxCliPorts = gsen::kMaxPorts;
@@ -30,7 +30,7 @@ int read_ports(Args& a, int64_t max = kMaxCliPorts) {
 
 // --stage C | --alt A [--period 1|2|4]: the configuration of route and draw.
 struct ControlChoice {
-  Control control;
+  Ctrl control;
   uint32_t value;
 };
 
@@ -42,7 +42,7 @@ ControlChoice read_control_choice(Args& a, const gsen::Topology& t) {
     throw UsageError("give exactly one of --stage C or --alt A");
   if (stage && period) throw UsageError("--period applies to --alt only");
   const int64_t limit = int64_t{t.power()} - 1;
-  if (stage) return {Control::Stage, static_cast<uint32_t>(parse_int(*stage, "--stage", 0, limit))};
+  if (stage) return {Ctrl::Stage, static_cast<uint32_t>(parse_int(*stage, "--stage", 0, limit))};
   int p = period ? static_cast<int>(parse_int(*period, "--period", 1, 4)) : 1;
   if (p != 1 && p != 2 && p != 4) throw UsageError("--period must be 1, 2 or 4");
   return {gsen::control_for_period(p), static_cast<uint32_t>(parse_int(*alt, "--alt", 0, limit))};
@@ -81,7 +81,7 @@ int run_route(Args& a, std::ostream& out) {
         << "\n";
     return 0;
   }
-  out << "GSEN " << N << "x" << N << ", " << t.stages() << " stages, " << gsen::to_string(c.control)
+  out << "GSEN " << N << "x" << N << ", " << t.stages() << " stages, " << params::name(c.control)
       << " configuration " << c.value << "\n";
   out << "  input  output  F (forward tag)  B (backward tag)\n";
   for (int i = 0; i < N; ++i)
@@ -96,7 +96,7 @@ int run_schedule(Args& a, std::ostream& out) {
   std::string ctl = a.get_choice("control", {"alt", "stage"});
   bool as_json = a.flag("json");
   a.finish();
-  Control c = gsen::parse_control(ctl);
+  const Ctrl c = *params::ctrl_from_name(ctl);  // one of the choices above
   gsen::Schedule s = gsen::personalized_exchange(N, c);
   if (as_json) {
     out << json{{"ports", s.ports},     {"stages", s.stages},   {"control", ctl},
@@ -145,7 +145,7 @@ int run_cover(Args& a, std::ostream& out) {
   a.finish();
   gsen::Topology t(N);
   auto configs = parse_config_list(list, t.power());
-  gsen::Coverage cov = gsen::check_coverage(t, gsen::parse_control(ctl), configs);
+  gsen::Coverage cov = gsen::check_coverage(t, *params::ctrl_from_name(ctl), configs);
   if (as_json) {
     json missing = json::array();
     for (auto [i, j] : cov.missing) missing.push_back({i, j});
@@ -231,13 +231,13 @@ int run_draw(Args& a, std::ostream& out) {
   write_output_file(file, svg, "--svg");
   if (as_json) {
     out << json{{"svg", file},          {"ports", N},
-                {"stages", t.stages()}, {"control", gsen::to_string(c.control)},
+                {"stages", t.stages()}, {"control", params::name(c.control)},
                 {"config", c.value},    {"bytes", svg.size()}}
                .dump()
         << "\n";
     return 0;
   }
-  out << "wrote " << file << " (GSEN " << N << "x" << N << ", " << gsen::to_string(c.control)
+  out << "wrote " << file << " (GSEN " << N << "x" << N << ", " << params::name(c.control)
       << " configuration " << c.value << ")\n";
   return 0;
 }

@@ -379,7 +379,7 @@ RunOutcome a2a_fabric_schedule(const A2aModel& m, int k, const RunOptions& opt, 
                 for (int y = 0; y < H; ++y)
                   in.states[uz(st * H + y)] = static_cast<uint8_t>(
                       btopo ? (btopo->stage_cross(r.cfg, st) ? 1 : 0)
-                            : gsen::switch_state(gsen::Control::Stage, r.cfg, n, st, y));
+                            : gsen::switch_state(Ctrl::Stage, r.cfg, n, st, y));
             }
           }
           drive_fabric(p, v, n, in, {}, img);

@@ -38,7 +38,7 @@ TEST(A2aTwin, GsenConfigModesMatchRoute) {
         in.cfg = v;
         const std::vector<int> src = one_round(m, in);
         for (int i = 0; i < N; ++i)
-          ASSERT_EQ(src[static_cast<size_t>(gsen::route(t, gsen_control(c), v, i).dest)], i)
+          ASSERT_EQ(src[static_cast<size_t>(gsen::route(t, c, v, i).dest)], i)
               << "N=" << N << " control " << static_cast<int>(c) << " cfg=" << v;
       }
     }
@@ -53,7 +53,7 @@ TEST(A2aTwin, GsenIndividualAndTagMatchRoute) {
     FabricIn in;
     in.resize(N, t.stages());
     for (uint32_t v = 0; v < t.power(); ++v) {
-      const auto cfg = gsen::Configuration::from_control(t, gsen::Control::Alt2, v);
+      const auto cfg = gsen::Configuration::from_control(t, Ctrl::Alt2, v);
       for (int s = 0; s < t.stages(); ++s)
         for (int y = 0; y < N / 2; ++y)
           in.states[static_cast<size_t>(s * (N / 2) + y)] = static_cast<uint8_t>(cfg.state(s, y));
@@ -109,7 +109,7 @@ TEST(A2aTwin, PipelineDelaysByStages) {
     if (c == 5) {
       const gsen::Topology t(N);
       for (int i = 0; i < N; ++i)
-        EXPECT_EQ(o.data[static_cast<size_t>(gsen::route(t, gsen::Control::Stage, 1, i).dest)],
+        EXPECT_EQ(o.data[static_cast<size_t>(gsen::route(t, Ctrl::Stage, 1, i).dest)],
                   static_cast<uint64_t>(100 + i));
     }
     m.clock();

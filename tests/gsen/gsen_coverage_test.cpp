@@ -60,7 +60,7 @@ TEST(GsenCoverage, StageControlNeedsAllConfigs) {
   for (int N : ns) {
     Topology t(N);
     const auto all = range(0, t.power());
-    const Coverage cov = check_coverage(t, Control::Stage, all);
+    const Coverage cov = check_coverage(t, Ctrl::Stage, all);
     ASSERT_TRUE(cov.covers) << N;
     ASSERT_EQ(cov.pairs_covered, static_cast<int64_t>(N) * N);
     ASSERT_TRUE(cov.missing.empty());
@@ -96,7 +96,7 @@ TEST(GsenCoverage, Fig14Rows) {
 TEST(GsenCoverage, AlternatingSetCoversForTwoModFour) {
   for (int N = 6; N <= 302; N += 4) {
     Topology t(N);
-    const Coverage cov = check_coverage(t, Control::Alt, alt_set(N));
+    const Coverage cov = check_coverage(t, Ctrl::Alt, alt_set(N));
     ASSERT_TRUE(cov.covers) << N;
     ASSERT_TRUE(all_true(cov.necessary)) << N;
     // "Any N consecutive integers" read as N consecutive tags k (configurations A_k): even
@@ -106,7 +106,7 @@ TEST(GsenCoverage, AlternatingSetCoversForTwoModFour) {
       std::vector<uint32_t> set;
       for (uint32_t k = start; k < start + static_cast<uint32_t>(N); ++k)
         set.push_back(alt_config(k));
-      ASSERT_TRUE(check_coverage(t, Control::Alt, set, false).covers) << N << " " << start;
+      ASSERT_TRUE(check_coverage(t, Ctrl::Alt, set, false).covers) << N << " " << start;
     }
   }
 }
@@ -114,7 +114,7 @@ TEST(GsenCoverage, AlternatingSetCoversForTwoModFour) {
 // For N = 2^n (R(N) = N) the N alternating configurations cover as well.
 TEST(GsenCoverage, AlternatingSetCoversForPowersOfTwo) {
   for (int N = 4; N <= 1024; N *= 2)
-    EXPECT_TRUE(check_coverage(Topology(N), Control::Alt, alt_set(N), false).covers) << N;
+    EXPECT_TRUE(check_coverage(Topology(N), Ctrl::Alt, alt_set(N), false).covers) << N;
 }
 
 // R(N) > N for N = 0 mod 4 that is not a power of two (Fig. 14 / Theorems 5.4, 5.5), so the
@@ -123,7 +123,7 @@ TEST(GsenCoverage, AlternatingSetFailsForZeroModFour) {
   for (int N = 12; N <= 300; N += 4) {
     if (is_pow2(static_cast<uint64_t>(N))) continue;
     Topology t(N);
-    const Coverage cov = check_coverage(t, Control::Alt, alt_set(N), false);
+    const Coverage cov = check_coverage(t, Ctrl::Alt, alt_set(N), false);
     ASSERT_FALSE(cov.covers) << N;
     ASSERT_EQ(cov.pairs_covered + static_cast<int64_t>(cov.missing.size()),
               static_cast<int64_t>(N) * N);
@@ -137,11 +137,11 @@ TEST(GsenCoverage, Theorem55R20) {
   Topology t(20);
   const auto set = parse_config_list("0~15,20~23,28~31", 32);
   ASSERT_EQ(set.size(), 24u);
-  const Coverage cov = check_coverage(t, Control::Alt2, set);
+  const Coverage cov = check_coverage(t, Ctrl::Alt2, set);
   EXPECT_TRUE(cov.covers);
   EXPECT_TRUE(all_true(cov.necessary));
   EXPECT_EQ(paper_set_configs(paper_set(20), false), set);
-  EXPECT_EQ(paper_set(20).control, Control::Alt2);
+  EXPECT_EQ(paper_set(20).control, Ctrl::Alt2);
   EXPECT_EQ(proven_r(20), 24);
 }
 
@@ -152,11 +152,11 @@ TEST(GsenCoverage, Theorem55IdenticalPairs) {
   const std::vector<std::pair<uint32_t, uint32_t>> pairs = {{0, 17}, {1, 16}, {2, 19},  {3, 18},
                                                             {8, 25}, {9, 24}, {10, 27}, {11, 26}};
   for (auto [a, b] : pairs)
-    EXPECT_EQ(permutation(t, Control::Alt2, a), permutation(t, Control::Alt2, b)) << a << " " << b;
+    EXPECT_EQ(permutation(t, Ctrl::Alt2, a), permutation(t, Ctrl::Alt2, b)) << a << " " << b;
   int coincidences = 0;
   for (uint32_t a = 0; a < 32; ++a)
     for (uint32_t b = a + 1; b < 32; ++b)
-      coincidences += permutation(t, Control::Alt2, a) == permutation(t, Control::Alt2, b);
+      coincidences += permutation(t, Ctrl::Alt2, a) == permutation(t, Ctrl::Alt2, b);
   EXPECT_EQ(coincidences, 8);
 }
 
@@ -170,7 +170,7 @@ TEST(GsenCoverage, Section6ComputerBounds) {
     const PaperSet& p = paper_sets()[k];
     EXPECT_EQ(p.ports, expected[k].first);
     EXPECT_EQ(p.bound, expected[k].second);
-    EXPECT_EQ(p.control, p.ports == 72 ? Control::Alt4 : Control::Alt2);
+    EXPECT_EQ(p.control, p.ports == 72 ? Ctrl::Alt4 : Ctrl::Alt2);
     Topology t(p.ports);
     const auto set = paper_set_configs(p, true);
     EXPECT_EQ(static_cast<int>(set.size()), p.bound) << p.ports;
@@ -191,20 +191,20 @@ TEST(GsenCoverage, Section6ComputerBounds) {
   EXPECT_NE(std::string(p68.printed).find("100~104"), std::string::npos);
   EXPECT_EQ(paper_set_configs(p68, false).size(), 73u);
   EXPECT_EQ(paper_set_configs(p68, true).size(), 72u);
-  EXPECT_TRUE(check_coverage(Topology(68), Control::Alt2, paper_set_configs(p68, true)).covers);
+  EXPECT_TRUE(check_coverage(Topology(68), Ctrl::Alt2, paper_set_configs(p68, true)).covers);
 }
 
 TEST(GsenCoverage, MissingPairsAndNecessity) {
   Topology t(10);
   auto set = range(0, 16);
   set.erase(set.begin() + 9);  // drop C = 9
-  const Coverage cov = check_coverage(t, Control::Stage, set);
+  const Coverage cov = check_coverage(t, Ctrl::Stage, set);
   EXPECT_FALSE(cov.covers);
   // (0, 9) is only reachable by unique tag 9 under C = 9 (see the schedule test).
   EXPECT_NE(std::find(cov.missing.begin(), cov.missing.end(), Pair{0, 9}), cov.missing.end());
   EXPECT_EQ(cov.pairs_covered + static_cast<int64_t>(cov.missing.size()), 100);
   // Every missing pair is realized by C = 9 and by no listed configuration.
-  const auto perm9 = permutation(t, Control::Stage, 9);
+  const auto perm9 = permutation(t, Ctrl::Stage, 9);
   for (auto [i, j] : cov.missing) {
     EXPECT_EQ(perm9[static_cast<size_t>(i)], j);
     EXPECT_EQ(first_stage_round(10, i, j), 9u);
@@ -212,33 +212,33 @@ TEST(GsenCoverage, MissingPairsAndNecessity) {
   // Listing a configuration twice makes both copies unnecessary.
   auto twice = range(0, 16);
   twice.push_back(5);
-  const Coverage c2 = check_coverage(t, Control::Stage, twice);
+  const Coverage c2 = check_coverage(t, Ctrl::Stage, twice);
   EXPECT_TRUE(c2.covers);
   EXPECT_FALSE(c2.necessary[5]);
   EXPECT_FALSE(c2.necessary[16]);
   EXPECT_TRUE(c2.necessary[4]);
-  EXPECT_TRUE(check_coverage(t, Control::Stage, twice, false).necessary.empty());
+  EXPECT_TRUE(check_coverage(t, Ctrl::Stage, twice, false).necessary.empty());
 }
 
 TEST(GsenCoverage, PruneRedundant) {
   Topology t(20);
-  const auto pruned = prune_redundant(t, Control::Alt2, range(0, 32));
-  EXPECT_TRUE(check_coverage(t, Control::Alt2, pruned).covers);
+  const auto pruned = prune_redundant(t, Ctrl::Alt2, range(0, 32));
+  EXPECT_TRUE(check_coverage(t, Ctrl::Alt2, pruned).covers);
   EXPECT_GE(pruned.size(), 24u);  // R(20) = 24
-  EXPECT_TRUE(all_true(check_coverage(t, Control::Alt2, pruned).necessary));
+  EXPECT_TRUE(all_true(check_coverage(t, Ctrl::Alt2, pruned).necessary));
   // A set that is already minimal is kept; duplicates are dropped.
   auto alt = alt_set(10);
   alt.push_back(alt[3]);
-  EXPECT_EQ(prune_redundant(Topology(10), Control::Alt, alt), alt_set(10));
+  EXPECT_EQ(prune_redundant(Topology(10), Ctrl::Alt, alt), alt_set(10));
 }
 
 TEST(GsenCoverage, RejectsBadArguments) {
   Topology t(10);
   const std::vector<uint32_t> bad = {0, 16};
-  EXPECT_THROW(check_coverage(t, Control::Stage, bad), InvalidArgument);
+  EXPECT_THROW(check_coverage(t, Ctrl::Stage, bad), InvalidArgument);
   const std::vector<uint32_t> ok = {0, 1};
-  EXPECT_THROW(check_coverage(t, Control::Individual, ok), InvalidArgument);
-  EXPECT_THROW(prune_redundant(t, Control::Individual, ok), InvalidArgument);
+  EXPECT_THROW(check_coverage(t, Ctrl::Indiv, ok), InvalidArgument);
+  EXPECT_THROW(prune_redundant(t, Ctrl::Indiv, ok), InvalidArgument);
   EXPECT_THROW(r_sc(5), InvalidArgument);
   EXPECT_THROW(proven_r(2), InvalidArgument);
   EXPECT_THROW(theorem_5_4_applies(kMaxPorts + 2), InvalidArgument);

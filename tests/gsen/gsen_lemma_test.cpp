@@ -57,7 +57,7 @@ TEST(GsenLemma, Lemma34StageConfigIsBXorF) {
     Topology t(N);
     for (uint32_t C = 0; C < t.power(); ++C)
       for (int i = 0; i < N; ++i) {
-        const Endpoint e = route_endpoint(t, Control::Stage, C, i);
+        const Endpoint e = route_endpoint(t, Ctrl::Stage, C, i);
         ASSERT_EQ(lemma::stage_config(e.backward_tag, e.forward_tag), C) << N << " " << i;
       }
   }
@@ -134,7 +134,7 @@ TEST(GsenLemma, Theorem42AlternatingTags) {
     Topology t(N);
     const uint32_t P = t.power();
     for (uint32_t A = 0; A < P; ++A) {
-      const auto tags = forward_tags(t, Control::Alt, A);
+      const auto tags = forward_tags(t, Ctrl::Alt, A);
       const uint32_t F = tags[0], Fbar = tags[1];
       for (int i = 0; i < N; ++i) ASSERT_EQ(tags[static_cast<size_t>(i)], i % 2 == 0 ? F : Fbar);
       ASSERT_EQ(F ^ Fbar, P - 1);                   // (i)
@@ -143,7 +143,7 @@ TEST(GsenLemma, Theorem42AlternatingTags) {
       ASSERT_EQ(lemma::alt_even_tag(N, A), F);      // Lemma 4.3
       ASSERT_EQ(lemma::alt_odd_tag(N, A), Fbar);
       // With A = A_k (k = F): destinations of Theorem 4.4.
-      const auto perm = permutation(t, Control::Alt, A);
+      const auto perm = permutation(t, Ctrl::Alt, A);
       for (int i = 0; i < N; ++i)
         ASSERT_EQ(perm[static_cast<size_t>(i)], lemma::alt_destination(N, i, F)) << N << " " << A;
     }
@@ -157,7 +157,7 @@ TEST(GsenLemma, Theorem42NeedsNTwoModFour) {
     Topology t(N);
     bool differs = false;
     for (uint32_t A = 0; A < t.power() && !differs; ++A) {
-      const auto tags = forward_tags(t, Control::Alt, A);
+      const auto tags = forward_tags(t, Ctrl::Alt, A);
       for (int i = 2; i < N && !differs; i += 2) differs = tags[static_cast<size_t>(i)] != tags[0];
     }
     EXPECT_TRUE(differs) << N;
@@ -177,7 +177,7 @@ TEST(GsenLemma, Theorem42LargeNSampled) {
       const uint32_t F = lemma::alt_even_tag(N, A);
       for (int s = 0; s < 20; ++s) {
         const int i = static_cast<int>(rng() % static_cast<uint32_t>(N));
-        const Endpoint e = route_endpoint(t, Control::Alt, A, i);
+        const Endpoint e = route_endpoint(t, Ctrl::Alt, A, i);
         ASSERT_EQ(e.forward_tag, i % 2 == 0 ? F : lemma::alt_odd_tag(N, A));
         ASSERT_EQ(e.dest, lemma::alt_destination(N, i, F));
       }

@@ -92,9 +92,9 @@ TEST(GsenRbound, CoverageOfMatricesAgreesWithNumbered) {
   for (int drop = 0; drop < 2; ++drop) {
     std::vector<Configuration> m;
     for (size_t k = 0; k + static_cast<size_t>(drop) < configs.size(); ++k)
-      m.push_back(Configuration::from_control(t, Control::Alt2, configs[k]));
+      m.push_back(Configuration::from_control(t, Ctrl::Alt2, configs[k]));
     const auto span = std::span<const uint32_t>(configs.data(), m.size());
-    const Coverage a = check_coverage(t, Control::Alt2, span);
+    const Coverage a = check_coverage(t, Ctrl::Alt2, span);
     const Coverage b = check_coverage(t, m);
     EXPECT_EQ(a.covers, drop == 0);
     EXPECT_EQ(a.covers, b.covers);

@@ -58,49 +58,50 @@ TEST(GsenTopology, RejectsBadPortCounts) {
 
 TEST(GsenRouting, RejectsBadConfigsTagsAndInputs) {
   Topology t(10);
-  EXPECT_THROW(Configuration::from_control(t, Control::Stage, 16), InvalidArgument);
-  EXPECT_THROW(Configuration::from_control(t, Control::Individual, 0), InvalidArgument);
-  EXPECT_THROW(route(t, Control::Alt, 16, 0), InvalidArgument);
-  EXPECT_THROW(route(t, Control::Individual, 3, 0), InvalidArgument);
-  EXPECT_THROW(route(t, Control::Stage, 3, 10), InvalidArgument);
-  EXPECT_THROW(route(t, Control::Stage, 3, -1), InvalidArgument);
+  EXPECT_THROW(Configuration::from_control(t, Ctrl::Stage, 16), InvalidArgument);
+  EXPECT_THROW(Configuration::from_control(t, Ctrl::Indiv, 0), InvalidArgument);
+  EXPECT_THROW(route(t, Ctrl::Alt, 16, 0), InvalidArgument);
+  EXPECT_THROW(route(t, Ctrl::Indiv, 3, 0), InvalidArgument);
+  EXPECT_THROW(route(t, Ctrl::Stage, 3, 10), InvalidArgument);
+  EXPECT_THROW(route(t, Ctrl::Stage, 3, -1), InvalidArgument);
   EXPECT_THROW(route_by_tag(t, 0, 16), InvalidArgument);
   EXPECT_THROW(route_endpoint_by_tag(t, 0, 16), InvalidArgument);
-  EXPECT_THROW(permutation(t, Control::Alt2, 99), InvalidArgument);
-  EXPECT_THROW(permutation(t, Control::Individual, 0), InvalidArgument);
-  EXPECT_THROW(forward_tags(t, Control::Stage, 16), InvalidArgument);
+  EXPECT_THROW(permutation(t, Ctrl::Alt2, 99), InvalidArgument);
+  EXPECT_THROW(permutation(t, Ctrl::Indiv, 0), InvalidArgument);
+  EXPECT_THROW(forward_tags(t, Ctrl::Stage, 16), InvalidArgument);
   Configuration wrong(Topology(12));
   EXPECT_THROW(route(t, wrong, 0), InvalidArgument);
   try {
-    route(t, Control::Individual, 0, 0);
+    route(t, Ctrl::Indiv, 0, 0);
     FAIL();
   } catch (const InvalidArgument& e) {
     EXPECT_NE(std::string(e.what()).find("individual"), std::string::npos) << e.what();
   }
 }
 
-TEST(GsenRouting, ControlNames) {
-  for (Control c :
-       {Control::Stage, Control::Alt, Control::Alt2, Control::Alt4, Control::Individual})
-    EXPECT_EQ(parse_control(to_string(c)), c);
-  EXPECT_THROW(parse_control("alt3"), InvalidArgument);
-  EXPECT_EQ(control_for_period(0), Control::Stage);
-  EXPECT_EQ(control_for_period(1), Control::Alt);
-  EXPECT_EQ(control_for_period(2), Control::Alt2);
-  EXPECT_EQ(control_for_period(4), Control::Alt4);
+TEST(GsenRouting, NumberedControls) {
+  for (Ctrl c : {Ctrl::Stage, Ctrl::Alt, Ctrl::Alt2, Ctrl::Alt4}) EXPECT_TRUE(numbered(c));
+  EXPECT_FALSE(numbered(Ctrl::Indiv));
+  EXPECT_FALSE(numbered(Ctrl::Tag));
+  EXPECT_EQ(control_for_period(0), Ctrl::Stage);
+  EXPECT_EQ(control_for_period(1), Ctrl::Alt);
+  EXPECT_EQ(control_for_period(2), Ctrl::Alt2);
+  EXPECT_EQ(control_for_period(4), Ctrl::Alt4);
   EXPECT_THROW(control_for_period(3), InvalidArgument);
-  EXPECT_EQ(alt_period(Control::Alt4), 4);
-  EXPECT_THROW(alt_period(Control::Individual), InvalidArgument);
+  EXPECT_EQ(alt_period(Ctrl::Alt4), 4);
+  EXPECT_THROW(alt_period(Ctrl::Indiv), InvalidArgument);
+  EXPECT_THROW(alt_period(Ctrl::Tag), InvalidArgument);
+  EXPECT_THROW(route(Topology(10), Ctrl::Tag, 0, 0), InvalidArgument);
 }
 
 // Fig. 4(a): N = 10 with stage control C = 9 = (1001)_2 realizes 9 7 5 3 8 1 6 4 2 0.
 TEST(GsenRouting, Fig4StageConfig9) {
   Topology t(10);
   const auto expect = ints({9, 7, 5, 3, 8, 1, 6, 4, 2, 0});
-  EXPECT_EQ(permutation(t, Control::Stage, 9), expect);
-  EXPECT_EQ(permutation(t, Configuration::from_control(t, Control::Stage, 9)), expect);
+  EXPECT_EQ(permutation(t, Ctrl::Stage, 9), expect);
+  EXPECT_EQ(permutation(t, Configuration::from_control(t, Ctrl::Stage, 9)), expect);
   // Fig. 4(b): every switch of stages 0 and 3 is cross, of stages 1 and 2 straight.
-  const auto cfg = Configuration::from_control(t, Control::Stage, 9);
+  const auto cfg = Configuration::from_control(t, Ctrl::Stage, 9);
   for (int y = 0; y < 5; ++y) {
     EXPECT_EQ(cfg.state(0, y), 1);
     EXPECT_EQ(cfg.state(1, y), 0);
@@ -112,7 +113,7 @@ TEST(GsenRouting, Fig4StageConfig9) {
 // Section 2: in Fig. 4(a) the (2, 5)-request is fulfilled with tag 13 = (1101)_2.
 TEST(GsenRouting, Fig4Request2To5ByTag13) {
   Topology t(10);
-  const Path p = route(t, Control::Stage, 9, 2);
+  const Path p = route(t, Ctrl::Stage, 9, 2);
   EXPECT_EQ(p.dest, 5);
   EXPECT_EQ(p.forward_tag, 13u);
   EXPECT_EQ(p.backward_tag, 4u);  // C = B xor F = 0100 xor 1101 = 1001
@@ -132,15 +133,15 @@ TEST(GsenRouting, Fig4Request2To5ByTag13) {
 TEST(GsenRouting, Fig7AlternatingConfig9) {
   Topology t(10);
   EXPECT_EQ(lemma::tag_from_alt_config(9), 14u);
-  EXPECT_EQ(permutation(t, Control::Alt, 9), ints({4, 7, 6, 9, 8, 1, 0, 3, 2, 5}));
-  const auto tags = forward_tags(t, Control::Alt, 9);
+  EXPECT_EQ(permutation(t, Ctrl::Alt, 9), ints({4, 7, 6, 9, 8, 1, 0, 3, 2, 5}));
+  const auto tags = forward_tags(t, Ctrl::Alt, 9);
   for (int i = 0; i < 10; ++i) {
     EXPECT_EQ(tags[static_cast<size_t>(i)], i % 2 == 0 ? 14u : 1u) << i;
-    EXPECT_EQ(route(t, Control::Alt, 9, i).dest,
+    EXPECT_EQ(route(t, Ctrl::Alt, 9, i).dest,
               lemma::destination(10, i, tags[static_cast<size_t>(i)]));
   }
   // Switch states of Fig. 7: a_3 = 1 at stage 0 gives 1 0 1 0 1, a_2 = 0 at stage 1 0 1 0 1 0.
-  const auto cfg = Configuration::from_control(t, Control::Alt, 9);
+  const auto cfg = Configuration::from_control(t, Ctrl::Alt, 9);
   EXPECT_EQ(cfg.matrix()[0], (std::vector<uint8_t>{1, 0, 1, 0, 1}));
   EXPECT_EQ(cfg.matrix()[1], (std::vector<uint8_t>{0, 1, 0, 1, 0}));
   EXPECT_EQ(cfg.matrix()[3], (std::vector<uint8_t>{1, 0, 1, 0, 1}));
@@ -149,9 +150,9 @@ TEST(GsenRouting, Fig7AlternatingConfig9) {
 TEST(GsenRouting, AlternationPatternsOfSwitchStates) {
   Topology t(20);  // 10 switches per stage
   // Doubly alternating a' = 0: 0 0 1 1 0 0 1 1 ...; quadruply a'' = 0: 0 0 0 0 1 1 1 1 ...
-  const auto c2 = Configuration::from_control(t, Control::Alt2, 0);
+  const auto c2 = Configuration::from_control(t, Ctrl::Alt2, 0);
   EXPECT_EQ(c2.matrix()[0], (std::vector<uint8_t>{0, 0, 1, 1, 0, 0, 1, 1, 0, 0}));
-  const auto c4 = Configuration::from_control(t, Control::Alt4, 16);  // a''_4 = 1 at stage 0
+  const auto c4 = Configuration::from_control(t, Ctrl::Alt4, 16);  // a''_4 = 1 at stage 0
   EXPECT_EQ(c4.matrix()[0], (std::vector<uint8_t>{1, 1, 1, 1, 0, 0, 0, 0, 1, 1}));
   EXPECT_EQ(c4.matrix()[1], (std::vector<uint8_t>{0, 0, 0, 0, 1, 1, 1, 1, 0, 0}));
 }
@@ -163,10 +164,10 @@ TEST(GsenRouting, RoutingLayersAgreeForEveryEvenNUpTo300) {
     Topology t(N);
     const uint32_t P = t.power();
     const uint32_t step = N <= 64 ? 1 : 7;  // every config for small N, a sample above
-    for (Control c : {Control::Stage, Control::Alt, Control::Alt2, Control::Alt4}) {
+    for (Ctrl c : {Ctrl::Stage, Ctrl::Alt, Ctrl::Alt2, Ctrl::Alt4}) {
       for (uint32_t v = 0; v < P; v += step) {
         const auto perm = permutation(t, c, v);
-        ASSERT_TRUE(is_permutation(perm)) << N << " " << to_string(c) << " " << v;
+        ASSERT_TRUE(is_permutation(perm)) << N << " " << params::name(c) << " " << v;
         for (int i = 0; i < N; i += (N <= 64 ? 1 : 5)) {
           const Endpoint e = route_endpoint(t, c, v, i);
           ASSERT_EQ(e.dest, perm[static_cast<size_t>(i)]);
@@ -177,7 +178,7 @@ TEST(GsenRouting, RoutingLayersAgreeForEveryEvenNUpTo300) {
       }
     }
     // Full Path objects and the matrix form on one configuration per kind.
-    for (Control c : {Control::Stage, Control::Alt, Control::Alt2, Control::Alt4}) {
+    for (Ctrl c : {Ctrl::Stage, Ctrl::Alt, Ctrl::Alt2, Ctrl::Alt4}) {
       const uint32_t v = (P - 1) / 3;
       const auto cfg = Configuration::from_control(t, c, v);
       for (int i = 0; i < N; ++i) {
@@ -236,7 +237,7 @@ TEST(GsenRouting, LargeNSampled) {
       ASSERT_EQ(p.dest, lemma::destination(N, i, F)) << N;
       ASSERT_EQ(p.backward_tag, lemma::backward_tag(N, i, F)) << N;
       const uint32_t C = rng() % t.power();
-      const Endpoint e = route_endpoint(t, Control::Stage, C, i);
+      const Endpoint e = route_endpoint(t, Ctrl::Stage, C, i);
       ASSERT_EQ(lemma::stage_config(e.backward_tag, e.forward_tag), C) << N;
     }
   }
@@ -247,7 +248,7 @@ TEST(GsenRouting, PermutationSweepMatchesPermutation) {
   std::mt19937 rng(99);
   for (int N = 4; N <= 300; N += 2) {
     Topology t(N);
-    for (Control c : {Control::Stage, Control::Alt, Control::Alt2, Control::Alt4}) {
+    for (Ctrl c : {Ctrl::Stage, Ctrl::Alt, Ctrl::Alt2, Ctrl::Alt4}) {
       PermutationSweep sweep(t, c);
       std::vector<uint32_t> values;
       for (uint32_t v = 0; v < t.power(); ++v) values.push_back(v);
@@ -260,11 +261,11 @@ TEST(GsenRouting, PermutationSweepMatchesPermutation) {
         const auto want = permutation(t, c, v);
         ASSERT_TRUE(std::equal(got.begin(), got.end(), want.begin(), want.end(),
                                [](uint32_t a, int b) { return static_cast<int>(a) == b; }))
-            << N << " " << to_string(c) << " " << v;
+            << N << " " << params::name(c) << " " << v;
       }
     }
   }
-  EXPECT_THROW(PermutationSweep(Topology(10), Control::Individual), InvalidArgument);
-  PermutationSweep sweep(Topology(10), Control::Stage);
+  EXPECT_THROW(PermutationSweep(Topology(10), Ctrl::Indiv), InvalidArgument);
+  PermutationSweep sweep(Topology(10), Ctrl::Stage);
   EXPECT_THROW(sweep(16), InvalidArgument);
 }

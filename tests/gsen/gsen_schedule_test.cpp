@@ -15,7 +15,7 @@ std::vector<uint32_t> simulated_first_rounds(int N) {
   Topology t(N);
   std::vector<uint32_t> first(static_cast<size_t>(N) * static_cast<size_t>(N), UINT32_MAX);
   for (uint32_t C = 0; C < t.power(); ++C) {
-    const auto perm = permutation(t, Control::Stage, C);
+    const auto perm = permutation(t, Ctrl::Stage, C);
     for (int i = 0; i < N; ++i) {
       uint32_t& f = first[static_cast<size_t>(i) * static_cast<size_t>(N) +
                           static_cast<size_t>(perm[static_cast<size_t>(i)])];
@@ -66,7 +66,7 @@ TEST(GsenSchedule, Fig9Round2) {
   for (int i = 0; i < 10; ++i) column.push_back(s.dest[static_cast<size_t>(i)][2]);
   EXPECT_EQ(column, (std::vector<int>{2, 9, 4, 1, 6, 3, 8, 5, 0, 7}));
   Topology t(10);
-  EXPECT_EQ(permutation(t, Control::Alt, 3), column);
+  EXPECT_EQ(permutation(t, Ctrl::Alt, 3), column);
   for (int i = 0; i < 10; ++i) {
     EXPECT_EQ(s.tags[static_cast<size_t>(i)][2], i % 2 == 0 ? 2 : 13);
     const Path p = route_by_tag(t, i, static_cast<uint32_t>(s.tags[static_cast<size_t>(i)][2]));
@@ -88,7 +88,7 @@ TEST(GsenSchedule, AlternatingAlgorithmsAgreeAndVerify) {
     const OnTheFlyExchange fly(N);
     ASSERT_EQ(fly.rounds(), N);
     for (int k = 0; k < N; ++k) {
-      const auto perm = permutation(t, Control::Alt, alt_config(static_cast<uint32_t>(k)));
+      const auto perm = permutation(t, Ctrl::Alt, alt_config(static_cast<uint32_t>(k)));
       for (int i = 0; i < N; ++i) {
         const size_t si = static_cast<size_t>(i), sk = static_cast<size_t>(k);
         ASSERT_EQ(D[si][sk], perm[si]) << N << " " << i << " " << k;
@@ -108,7 +108,7 @@ TEST(GsenSchedule, OnTheFlyLargeNIsAPermutationPerRound) {
     for (int k : {0, 1, N / 2, N - 1}) {
       std::vector<int> col(static_cast<size_t>(N));
       for (int i = 0; i < N; ++i) col[static_cast<size_t>(i)] = fly.dest(i, k);
-      ASSERT_EQ(col, permutation(t, Control::Alt, fly.config(k))) << N << " " << k;
+      ASSERT_EQ(col, permutation(t, Ctrl::Alt, fly.config(k))) << N << " " << k;
     }
   }
 }
@@ -120,15 +120,15 @@ TEST(GsenSchedule, AlternatingNeedsTwoModFour) {
     EXPECT_THROW(personalized_exchange_alt(N), InvalidArgument);
     EXPECT_THROW(OnTheFlyExchange{N}, InvalidArgument);
     try {
-      personalized_exchange(N, Control::Alt);
+      personalized_exchange(N, Ctrl::Alt);
       FAIL();
     } catch (const InvalidArgument& e) {
       EXPECT_NE(std::string(e.what()).find("use stage control"), std::string::npos) << e.what();
     }
   }
   EXPECT_THROW(destination_matrix(7), InvalidArgument);
-  EXPECT_THROW(personalized_exchange(10, Control::Alt2), InvalidArgument);
-  EXPECT_THROW(personalized_exchange(10, Control::Individual), InvalidArgument);
+  EXPECT_THROW(personalized_exchange(10, Ctrl::Alt2), InvalidArgument);
+  EXPECT_THROW(personalized_exchange(10, Ctrl::Indiv), InvalidArgument);
   EXPECT_THROW(personalized_exchange_stage(3), InvalidArgument);
   const OnTheFlyExchange fly(10);
   EXPECT_THROW(fly.dest(10, 0), InvalidArgument);
@@ -248,7 +248,7 @@ TEST(GsenSchedule, VerifyScheduleCatchesErrors) {
     u.ports = 7;
     EXPECT_FALSE(verify_schedule(u).empty());
     Schedule w = good;
-    w.control = Control::Individual;
+    w.control = Ctrl::Indiv;
     EXPECT_FALSE(verify_schedule(w).empty());
   }
   {  // many errors are capped

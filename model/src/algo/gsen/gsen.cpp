@@ -34,10 +34,11 @@ void check_value(int n, uint64_t value, const char* what) {
                           ")");
 }
 
-void check_numbered(Control c) {
-  if (c == Control::Individual)
-    throw InvalidArgument(
-        "control 'individual' has no configuration number; use stage, alt, alt2 or alt4");
+void check_numbered(Ctrl c) {
+  if (!numbered(c))
+    throw InvalidArgument("control '" + std::string(params::name(c)) +
+                          "' has no configuration number (individual and tag control set each switch "
+                          "otherwise); use stage, alt, alt2 or alt4");
 }
 
 // Mask selecting the alternation bit of switch y: state = bit ^ ((y >> shift) & mask).
@@ -46,17 +47,18 @@ struct AltPattern {
   int mask;
 };
 
-AltPattern pattern_of(Control c) {
+AltPattern pattern_of(Ctrl c) {
   switch (c) {
-    case Control::Stage:
+    case Ctrl::Stage:
       return {0, 0};
-    case Control::Alt:
+    case Ctrl::Alt:
       return {0, 1};
-    case Control::Alt2:
+    case Ctrl::Alt2:
       return {1, 1};
-    case Control::Alt4:
+    case Ctrl::Alt4:
       return {2, 1};
-    case Control::Individual:
+    case Ctrl::Indiv:
+    case Ctrl::Tag:
       break;
   }
   check_numbered(c);
@@ -96,59 +98,38 @@ Path to_path(const Endpoint& e, int i, std::vector<int> switches, std::vector<in
 
 }  // namespace
 
-Control parse_control(std::string_view name) {
-  if (name == "stage") return Control::Stage;
-  if (name == "alt") return Control::Alt;
-  if (name == "alt2") return Control::Alt2;
-  if (name == "alt4") return Control::Alt4;
-  if (name == "individual") return Control::Individual;
-  throw InvalidArgument("unknown control '" + std::string(name) +
-                        "' (expected stage, alt, alt2, alt4 or individual)");
+bool numbered(Ctrl c) {
+  return c == Ctrl::Stage || c == Ctrl::Alt || c == Ctrl::Alt2 || c == Ctrl::Alt4;
 }
 
-std::string_view to_string(Control c) {
+int alt_period(Ctrl c) {
   switch (c) {
-    case Control::Stage:
-      return "stage";
-    case Control::Alt:
-      return "alt";
-    case Control::Alt2:
-      return "alt2";
-    case Control::Alt4:
-      return "alt4";
-    case Control::Individual:
-      return "individual";
-  }
-  return "individual";
-}
-
-int alt_period(Control c) {
-  switch (c) {
-    case Control::Stage:
+    case Ctrl::Stage:
       return 0;
-    case Control::Alt:
+    case Ctrl::Alt:
       return 1;
-    case Control::Alt2:
+    case Ctrl::Alt2:
       return 2;
-    case Control::Alt4:
+    case Ctrl::Alt4:
       return 4;
-    case Control::Individual:
+    case Ctrl::Indiv:
+    case Ctrl::Tag:
       break;
   }
   check_numbered(c);
   return 0;
 }
 
-Control control_for_period(int period) {
+Ctrl control_for_period(int period) {
   switch (period) {
     case 0:
-      return Control::Stage;
+      return Ctrl::Stage;
     case 1:
-      return Control::Alt;
+      return Ctrl::Alt;
     case 2:
-      return Control::Alt2;
+      return Ctrl::Alt2;
     case 4:
-      return Control::Alt4;
+      return Ctrl::Alt4;
     default:
       break;
   }
@@ -162,7 +143,7 @@ Configuration::Configuration(const Topology& t)
     : states_(static_cast<size_t>(t.stages()),
               std::vector<uint8_t>(static_cast<size_t>(t.switches_per_stage()), 0)) {}
 
-Configuration Configuration::from_control(const Topology& t, Control c, uint32_t value) {
+Configuration Configuration::from_control(const Topology& t, Ctrl c, uint32_t value) {
   check_numbered(c);
   check_value(t.stages(), value, "configuration");
   Configuration cfg(t);
@@ -191,7 +172,7 @@ Path route(const Topology& t, const Configuration& cfg, int i) {
   return to_path(e, i, std::move(sw), std::move(term));
 }
 
-Path route(const Topology& t, Control c, uint32_t value, int i) {
+Path route(const Topology& t, Ctrl c, uint32_t value, int i) {
   check_numbered(c);
   check_value(t.stages(), value, "configuration");
   check_input(t.ports(), i);
@@ -224,7 +205,7 @@ Path route_by_tag(const Topology& t, int i, uint32_t forward_tag) {
   return to_path(e, i, std::move(sw), std::move(term));
 }
 
-Endpoint route_endpoint(const Topology& t, Control c, uint32_t value, int i) {
+Endpoint route_endpoint(const Topology& t, Ctrl c, uint32_t value, int i) {
   check_numbered(c);
   check_value(t.stages(), value, "configuration");
   check_input(t.ports(), i);
@@ -261,7 +242,7 @@ void stage_pass(const uint32_t* in, uint32_t* out, int len, uint32_t half, uint3
 
 }  // namespace
 
-void permutation_into(const Topology& t, Control c, uint32_t value, int* perm) {
+void permutation_into(const Topology& t, Ctrl c, uint32_t value, int* perm) {
   const AltPattern pat = pattern_of(c);
   check_value(t.stages(), value, "configuration");
   const int N = t.ports();
@@ -280,7 +261,7 @@ void permutation_into(const Topology& t, Control c, uint32_t value, int* perm) {
   }
 }
 
-PermutationSweep::PermutationSweep(const Topology& t, Control c)
+PermutationSweep::PermutationSweep(const Topology& t, Ctrl c)
     : N_(t.ports()),
       n_(t.stages()),
       shift_(static_cast<uint32_t>(pattern_of(c).shift)),
@@ -313,13 +294,13 @@ std::vector<int> permutation(const Topology& t, const Configuration& cfg) {
   return p;
 }
 
-std::vector<int> permutation(const Topology& t, Control c, uint32_t value) {
+std::vector<int> permutation(const Topology& t, Ctrl c, uint32_t value) {
   std::vector<int> p(static_cast<size_t>(t.ports()));
   permutation_into(t, c, value, p.data());
   return p;
 }
 
-std::vector<uint32_t> forward_tags(const Topology& t, Control c, uint32_t value) {
+std::vector<uint32_t> forward_tags(const Topology& t, Ctrl c, uint32_t value) {
   check_numbered(c);
   check_value(t.stages(), value, "configuration");
   std::vector<uint32_t> tags(static_cast<size_t>(t.ports()));

@@ -31,8 +31,8 @@ class PairBitmap {
   std::vector<uint64_t> words_;
 };
 
-void check_configs(const Topology& t, Control c, std::span<const uint32_t> configs) {
-  if (c == Control::Individual)
+void check_configs(const Topology& t, Ctrl c, std::span<const uint32_t> configs) {
+  if (c == Ctrl::Indiv)
     throw InvalidArgument(
         "coverage needs numbered configurations: control 'individual' has no configuration "
         "number; use stage, alt, alt2 or alt4");
@@ -57,11 +57,11 @@ Coverage covered_pairs(const PairBitmap& once, int N) {
 
 }  // namespace
 
-Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> configs) {
+Coverage check_coverage(const Topology& t, Ctrl c, std::span<const uint32_t> configs) {
   return check_coverage(t, c, configs, true);
 }
 
-Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> configs,
+Coverage check_coverage(const Topology& t, Ctrl c, std::span<const uint32_t> configs,
                         bool compute_necessary) {
   check_configs(t, c, configs);
   const int N = t.ports();
@@ -119,7 +119,7 @@ Coverage check_coverage(const Topology& t, std::span<const Configuration> config
   return cov;
 }
 
-std::vector<uint32_t> prune_redundant(const Topology& t, Control c, std::vector<uint32_t> configs) {
+std::vector<uint32_t> prune_redundant(const Topology& t, Ctrl c, std::vector<uint32_t> configs) {
   check_configs(t, c, configs);
   // Duplicates are redundant by definition; keep the first occurrence.
   {
@@ -162,20 +162,20 @@ std::vector<uint32_t> prune_redundant(const Topology& t, Control c, std::vector<
 const std::vector<PaperSet>& paper_sets() {
   // Theorem 5.5 (N = 20) and the computer-found bounds listed in section 6, verbatim.
   static const std::vector<PaperSet> sets = {
-      {20, Control::Alt2, 24, "0~15,20~23,28~31", "0~15,20~23,28~31"},
-      {36, Control::Alt2, 40, "0~3,8~19,24~35,40~43,48~51,56~59",
+      {20, Ctrl::Alt2, 24, "0~15,20~23,28~31", "0~15,20~23,28~31"},
+      {36, Ctrl::Alt2, 40, "0~3,8~19,24~35,40~43,48~51,56~59",
        "0~3,8~19,24~35,40~43,48~51,56~59"},
-      {44, Control::Alt2, 48, "0~3,8~19,24~35,40~51,56~63", "0~3,8~19,24~35,40~51,56~63"},
+      {44, Ctrl::Alt2, 48, "0~3,8~19,24~35,40~51,56~63", "0~3,8~19,24~35,40~51,56~63"},
       // Erratum: "100~104" makes 73 members for a bound of 72; 100~103 has 72 and covers.
-      {68, Control::Alt2, 72, "0~11,16~43,48~63,68~71,80~83,100~104,112~115",
+      {68, Ctrl::Alt2, 72, "0~11,16~43,48~63,68~71,80~83,100~104,112~115",
        "0~11,16~43,48~63,68~71,80~83,100~103,112~115"},
-      {72, Control::Alt4, 96, "0~63,72~79,88~95,104~111,120~127",
+      {72, Ctrl::Alt4, 96, "0~63,72~79,88~95,104~111,120~127",
        "0~63,72~79,88~95,104~111,120~127"},
-      {76, Control::Alt2, 88, "0~7,12~39,44~67,80~91,96~99,112~123",
+      {76, Ctrl::Alt2, 88, "0~7,12~39,44~67,80~91,96~99,112~123",
        "0~7,12~39,44~67,80~91,96~99,112~123"},
-      {84, Control::Alt2, 96, "0~11,16~43,48~63,68~71,80~95,100~103,112~127",
+      {84, Ctrl::Alt2, 96, "0~11,16~43,48~63,68~71,80~95,100~103,112~127",
        "0~11,16~43,48~63,68~71,80~95,100~103,112~127"},
-      {92, Control::Alt2, 112, "0~7,12~39,44~71,76~103,108~127", "0~7,12~39,44~71,76~103,108~127"},
+      {92, Ctrl::Alt2, 112, "0~7,12~39,44~71,76~103,108~127", "0~7,12~39,44~71,76~103,108~127"},
   };
   return sets;
 }

@@ -25,7 +25,7 @@ Schedule alt_schedule(const Topology& t, const std::vector<std::vector<int>>& d)
   Schedule s;
   s.ports = N;
   s.stages = t.stages();
-  s.control = Control::Alt;
+  s.control = Ctrl::Alt;
   s.configs.resize(static_cast<size_t>(N));
   for (int k = 0; k < N; ++k)
     s.configs[static_cast<size_t>(k)] = alt_config(static_cast<uint32_t>(k));
@@ -112,14 +112,14 @@ Schedule personalized_exchange_stage(int N) {
   Schedule s;
   s.ports = N;
   s.stages = t.stages();
-  s.control = Control::Stage;
+  s.control = Ctrl::Stage;
   s.configs.resize(rounds);
   for (uint32_t k = 0; k < rounds; ++k) s.configs[k] = k;
   s.dest.assign(static_cast<size_t>(N), std::vector<int>(rounds, -1));
   s.tags.assign(static_cast<size_t>(N), std::vector<int64_t>(rounds, -1));
   for (int i = 0; i < N; ++i) {
     for (uint32_t k = 0; k < rounds; ++k) {
-      const Endpoint e = route_endpoint(t, Control::Stage, k, i);
+      const Endpoint e = route_endpoint(t, Ctrl::Stage, k, i);
       if (first_stage_round(N, i, e.dest) != k) continue;  // pair already served: idle
       s.dest[static_cast<size_t>(i)][k] = e.dest;
       s.tags[static_cast<size_t>(i)][k] = e.forward_tag;
@@ -128,11 +128,11 @@ Schedule personalized_exchange_stage(int N) {
   return s;
 }
 
-Schedule personalized_exchange(int N, Control c) {
+Schedule personalized_exchange(int N, Ctrl c) {
   switch (c) {
-    case Control::Alt:
+    case Ctrl::Alt:
       return personalized_exchange_alt(N);
-    case Control::Stage:
+    case Ctrl::Stage:
       return personalized_exchange_stage(N);
     default:
       break;
@@ -140,7 +140,7 @@ Schedule personalized_exchange(int N, Control c) {
   throw InvalidArgument(
       "personalized exchange schedules exist for control 'alt' (N = 2 mod 4) "
       "or 'stage' (any even N), not '" +
-      std::string(to_string(c)) + "'");
+      std::string(params::name(c)) + "'");
 }
 
 std::vector<std::string> verify_schedule(const Schedule& s) {
@@ -167,7 +167,7 @@ std::vector<std::string> verify_schedule(const Schedule& s) {
   if (s.stages != t.stages())
     error("schedule says " + std::to_string(s.stages) + " stages, N = " + std::to_string(N) +
           " needs " + std::to_string(t.stages()));
-  if (s.control == Control::Individual) {
+  if (s.control == Ctrl::Indiv) {
     error("schedule control 'individual' has no configuration numbers");
     return finish();
   }

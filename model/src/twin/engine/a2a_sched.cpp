@@ -42,24 +42,6 @@ A2aSchedule empty_schedule(Net net, int N, Ctrl c, int rounds) {
 
 }  // namespace
 
-gsen::Control gsen_control(Ctrl c) {
-  switch (c) {
-    case Ctrl::Stage:
-      return gsen::Control::Stage;
-    case Ctrl::Alt:
-      return gsen::Control::Alt;
-    case Ctrl::Alt2:
-      return gsen::Control::Alt2;
-    case Ctrl::Alt4:
-      return gsen::Control::Alt4;
-    default:
-      break;
-  }
-  throw InvalidArgument(
-      "the player replays configuration numbers: control stage, alt, alt2 or "
-      "alt4");
-}
-
 A2aSchedule gsen_sched_alt(int N) {
   gsen::OnTheFlyExchange x(N);
   A2aSchedule s = empty_schedule(Net::Gsen, N, Ctrl::Alt, x.rounds());
@@ -95,7 +77,9 @@ A2aSchedule gsen_sched_stage(int N) {
 
 A2aSchedule gsen_sched_player(int N, Ctrl control, const std::vector<uint32_t>& configs) {
   const gsen::Topology t(N);
-  const gsen::Control gc = gsen_control(control);
+  if (!gsen::numbered(control))
+    throw InvalidArgument(
+        "the player replays configuration numbers: control stage, alt, alt2 or alt4");
   if (configs.empty()) throw InvalidArgument("the configuration list is empty");
   A2aSchedule s = empty_schedule(Net::Gsen, N, control, static_cast<int>(configs.size()));
   std::vector<uint8_t> sent(static_cast<size_t>(N) * static_cast<size_t>(N), 0);
@@ -106,7 +90,7 @@ A2aSchedule gsen_sched_player(int N, Ctrl control, const std::vector<uint32_t>& 
     A2aRound& r = s.rounds[k];
     r.cfg = configs[k];
     for (int i = 0; i < N; ++i) {
-      const gsen::Endpoint e = gsen::route_endpoint(t, gc, configs[k], i);
+      const gsen::Endpoint e = gsen::route_endpoint(t, control, configs[k], i);
       uint8_t& done =
           sent[static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(e.dest)];
       if (done) continue;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "minforge/common.hpp"
+#include "minforge/params.hpp"
 
 namespace minforge::gsen {
 
@@ -30,37 +31,36 @@ namespace minforge::gsen {
 // the switch count inside int).
 inline constexpr int kMaxPorts = 1 << 20;
 
-// How the switch states of a configuration are derived from one number.
-enum class Control {
-  Individual,  // a full (N/2) x n state matrix, no single number
-  Stage,       // stage control C: every switch of stage s has bit (n-1-s) of C
-  Alt,         // alternating (period 1): state = bit(n-1-s) of A xor (y & 1)
-  Alt2,        // doubly alternating:     state = bit(n-1-s) of A xor ((y >> 1) & 1)
-  Alt4,        // quadruply alternating:  state = bit(n-1-s) of A xor ((y >> 2) & 1)
-};
+// How the switch states of a configuration are derived from one number: the generated
+// params::Ctrl (MF_CTRL_* of rtl/common/mf_params.vh, the one source of the codes).  GSEN
+// uses Indiv (a full (N/2) x n state matrix, no single number) and the numbered controls
+// Stage (every switch of stage s has bit (n-1-s) of C), Alt, Alt2, Alt4 (that bit xor bit
+// 0, 1, 2 of the switch index y); Tag is banyan's self-routing and has no number either.
+using params::Ctrl;
 
-// "stage", "alt", "alt2", "alt4", "individual"; throws InvalidArgument otherwise.
-Control parse_control(std::string_view name);
-std::string_view to_string(Control c);
-// Alternation period of the switch pattern in a stage: 0 for Stage, 1, 2, 4 for Alt*.
-int alt_period(Control c);
+// True for the controls with a configuration number: Stage, Alt, Alt2, Alt4.
+bool numbered(Ctrl c);
+// Alternation period of the switch pattern in a stage: 0 for Stage, 1, 2, 4 for Alt*;
+// throws InvalidArgument for a control without a configuration number.
+int alt_period(Ctrl c);
 // Control kind for an alternation period (0 -> Stage, 1 -> Alt, 2 -> Alt2, 4 -> Alt4).
-Control control_for_period(int period);
+Ctrl control_for_period(int period);
 
 // State of switch y at stage s of an n-stage network under configuration number `value`
-// of control kind c (c != Individual).
-inline int switch_state(Control c, uint32_t value, int n, int s, int y) {
+// of a numbered control c.
+inline int switch_state(Ctrl c, uint32_t value, int n, int s, int y) {
   int bit = static_cast<int>((value >> (n - 1 - s)) & 1u);
   switch (c) {
-    case Control::Stage:
+    case Ctrl::Stage:
       return bit;
-    case Control::Alt:
+    case Ctrl::Alt:
       return bit ^ (y & 1);
-    case Control::Alt2:
+    case Ctrl::Alt2:
       return bit ^ ((y >> 1) & 1);
-    case Control::Alt4:
+    case Ctrl::Alt4:
       return bit ^ ((y >> 2) & 1);
-    case Control::Individual:
+    case Ctrl::Indiv:
+    case Ctrl::Tag:
       break;
   }
   return bit;
@@ -95,9 +95,9 @@ class Configuration {
  public:
   // All switches straight.
   explicit Configuration(const Topology& t);
-  // From one number under a control kind (not Individual).  Throws InvalidArgument when
+  // From one number under a numbered control.  Throws InvalidArgument when
   // value >= 2^n.
-  static Configuration from_control(const Topology& t, Control c, uint32_t value);
+  static Configuration from_control(const Topology& t, Ctrl c, uint32_t value);
 
   int stages() const { return static_cast<int>(states_.size()); }
   int switches_per_stage() const {
@@ -125,16 +125,16 @@ struct Path {
 Path route(const Topology& t, const Configuration& cfg, int i);
 // Route input i under a configuration number of a control kind, without building the
 // state matrix.
-Path route(const Topology& t, Control c, uint32_t value, int i);
+Path route(const Topology& t, Ctrl c, uint32_t value, int i);
 // Route input i by its forward tag (tag self-routing: the switch at stage s sends the
 // message to out-subport bit (n-1-s) of F).  Throws InvalidArgument when F >= 2^n.
 Path route_by_tag(const Topology& t, int i, uint32_t forward_tag);
 
 // The permutation realized by a configuration: perm[i] = destination of input i.
 std::vector<int> permutation(const Topology& t, const Configuration& cfg);
-std::vector<int> permutation(const Topology& t, Control c, uint32_t value);
+std::vector<int> permutation(const Topology& t, Ctrl c, uint32_t value);
 // Forward tags of all inputs under a configuration number (tags[i] = F of input i).
-std::vector<uint32_t> forward_tags(const Topology& t, Control c, uint32_t value);
+std::vector<uint32_t> forward_tags(const Topology& t, Ctrl c, uint32_t value);
 
 // Where input i ends under a configuration number, without building a Path (no
 // allocation; O(n)).  Used by the schedule and coverage layers and the benchmarks.
@@ -143,21 +143,21 @@ struct Endpoint {
   uint32_t forward_tag = 0;   // F
   uint32_t backward_tag = 0;  // B
 };
-Endpoint route_endpoint(const Topology& t, Control c, uint32_t value, int i);
+Endpoint route_endpoint(const Topology& t, Ctrl c, uint32_t value, int i);
 // Same by tag self-routing (throws InvalidArgument when F >= 2^n).
 Endpoint route_endpoint_by_tag(const Topology& t, int i, uint32_t forward_tag);
 // The permutation of a configuration number written into perm[0..N-1]; stage-by-stage over
 // all inputs (branch-free inner loop, O(N n)).  No validation beyond value < 2^n.
-void permutation_into(const Topology& t, Control c, uint32_t value, int* perm);
+void permutation_into(const Topology& t, Ctrl c, uint32_t value, int* perm);
 
 // Permutations of many configuration numbers of one control kind.  Successive calls share
 // the work of the stages on which the two numbers agree: stage s depends on bit n-1-s, so
 // after value v only the stages from the highest bit of (v xor previous) on are recomputed.
 // Ascending values cost about 2 stage passes per configuration on average instead of n.
-// Memory: (n + 1) * N uint32.  Throws InvalidArgument for Individual control.
+// Memory: (n + 1) * N uint32.  Throws InvalidArgument for a control without a number.
 class PermutationSweep {
  public:
-  PermutationSweep(const Topology& t, Control c);
+  PermutationSweep(const Topology& t, Ctrl c);
   // Destinations of inputs 0..N-1 under configuration `value` (< 2^n, else
   // InvalidArgument); valid until the next call.
   std::span<const uint32_t> operator()(uint32_t value);

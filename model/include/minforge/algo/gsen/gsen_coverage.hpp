@@ -25,10 +25,10 @@ struct Coverage {
 // N x N bitmaps ("realized at least once", "at least twice"; 2 N^2 / 8 bytes, 67 MB at
 // N = 16382).  A pair realized exactly once is in the first bitmap only; a configuration
 // is necessary when one of its pairs is such a pair (a second pass over the configs).
-Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> configs);
+Coverage check_coverage(const Topology& t, Ctrl c, std::span<const uint32_t> configs);
 // Same; with compute_necessary = false the second pass and the second bitmap are skipped
 // (necessary is left empty).
-Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> configs,
+Coverage check_coverage(const Topology& t, Ctrl c, std::span<const uint32_t> configs,
                         bool compute_necessary);
 
 // Individual control: the same check for full state matrices (every switch free; R(N)'s
@@ -37,7 +37,7 @@ Coverage check_coverage(const Topology& t, Control c, std::span<const uint32_t> 
 Coverage check_coverage(const Topology& t, std::span<const Configuration> configs);
 
 // Removes redundant configurations greedily (last first) while coverage is kept.
-std::vector<uint32_t> prune_redundant(const Topology& t, Control c, std::vector<uint32_t> configs);
+std::vector<uint32_t> prune_redundant(const Topology& t, Ctrl c, std::vector<uint32_t> configs);
 
 // The paper's computer-found doubly/quadruply alternating sets of section 6 and the R(20)
 // set of Theorem 5.5, as printed.  paper_bound(N) gives the printed bound (e.g. 72 for
@@ -45,7 +45,7 @@ std::vector<uint32_t> prune_redundant(const Topology& t, Control c, std::vector<
 // R(68) erratum, see docs/conventions.md), corrected_set(N) the set with the erratum fixed.
 struct PaperSet {
   int ports;
-  Control control;
+  Ctrl control;
   int bound;              // the paper's R(N) <= bound
   const char* printed;    // the list exactly as printed (with '~' ranges)
   const char* corrected;  // same list with the erratum fixed (== printed if none)

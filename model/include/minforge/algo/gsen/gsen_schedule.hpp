@@ -16,7 +16,7 @@ namespace minforge::gsen {
 struct Schedule {
   int ports = 0;
   int stages = 0;
-  Control control = Control::Alt;
+  Ctrl control = Ctrl::Alt;
   std::vector<uint32_t> configs;           // configs[k], k = 0..rounds-1
   std::vector<std::vector<int>> dest;      // dest[i][k], -1 = idle
   std::vector<std::vector<int64_t>> tags;  // tags[i][k], -1 = idle
@@ -63,7 +63,7 @@ uint32_t first_stage_round(int N, int i, int j);
 Schedule personalized_exchange_stage(int N);
 
 // Dispatcher used by the CLI: Alt (N = 2 mod 4 only) or Stage.
-Schedule personalized_exchange(int N, Control c);
+Schedule personalized_exchange(int N, Ctrl c);
 
 // Checks a schedule: every round routes each message by its tag to its dest, every (i, j)
 // sent exactly once.  Returns a list of human-readable errors (empty = valid).

@@ -44,10 +44,6 @@ struct A2aSchedule {
   std::vector<Pair> missing;  // pairs the schedule never sends (a player with a short list)
 };
 
-// The gsen::Control of a configuration-number control (Stage, Alt, Alt2, Alt4); throws
-// InvalidArgument for individual and tag control, which have no configuration number.
-gsen::Control gsen_control(Ctrl c);
-
 // Algorithm 4 (gsen::OnTheFlyExchange): N rounds, configuration A_k, N = 2 mod 4.
 A2aSchedule gsen_sched_alt(int N);
 // gsen::personalized_exchange_stage: 2^n rounds, configuration C = k.

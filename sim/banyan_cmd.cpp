@@ -8,6 +8,7 @@
 #include "draw.hpp"
 #include "minforge/algo/banyan/banyan.hpp"
 #include "minforge/algo/banyan/banyan_fault.hpp"
+#include "minforge/algo/banyan/banyan_ft_min.hpp"
 #include "minforge/algo/banyan/banyan_ft_plan.hpp"
 
 namespace minforge::cli {
@@ -147,6 +148,79 @@ int run_draw(Args& a, std::ostream& out) {
   return 0;
 }
 
+// The SAT encodings grow with N^2 messages x T cycles: N = 64 at T = 3N is about 10^8
+// literals, beyond a workstation; N <= 32 is what the research table covers.
+constexpr int64_t kMaxFtMinPorts = 32;
+
+int run_ftmin(Args& a, std::ostream& out) {
+  const int N = read_ports(a, kMaxFtMinPorts);
+  if (N < 8) throw UsageError("--ports: ftmin needs N >= 8 (N = 4 has no internal stage)");
+  const banyan::Topology t(N);
+  const banyan::Fault f = parse_fault(a.require("fault"), t);
+  const int latency = static_cast<int>(a.get_int_or("latency", t.stages(), 0, 64));
+  const int depth = static_cast<int>(a.get_int_or("relay-depth", 2, 1, banyan::kFtMaxRelayDepth));
+  const double timeout = static_cast<double>(a.get_int_or("timeout", 60, 1, 7 * 24 * 3600));
+  const bool relaxation = !a.flag("no-relaxation");
+  const bool as_json = a.flag("json");
+  const auto file = a.get("out");
+  a.finish();
+  if (file) check_output_file(*file, "--out");
+  const banyan::FtMinimum r = banyan::ft_minimum(t, f, latency, depth, timeout, relaxation);
+  if (file) write_output_file(*file, banyan::ft_certificate(t, r), "--out");
+  if (as_json) {
+    out << banyan::ft_minimum_json(r) << "\n";
+    return 0;
+  }
+  const banyan::FtCounting& c = r.counting;
+  out << "banyan " << N << "x" << N << ", dead element E_" << f.stage << "," << f.element
+      << ", latency " << latency << ", " << depth << " relay slots\n";
+  out << "paper (Theorem 1): " << r.paper << " cycles; the model's plan: " << r.model << "\n";
+  out << "counting bound:    " << c.bound << " (sources " << c.by_sources << ", sinks "
+      << c.by_sinks << ", relays " << c.by_relays << "; |S| = " << c.sources
+      << ", |D| = " << c.sinks << ", |R| = " << c.relays << ")\n";
+  for (const banyan::FtStep& s : r.steps)
+    out << "  " << std::left << std::setw(10) << s.kind << std::right << " T = " << std::setw(3)
+        << s.cycles << ": " << banyan::to_string(s.status) << " (" << std::fixed
+        << std::setprecision(1) << s.seconds << " s)\n";
+  if (r.closed())
+    out << "minimum:           " << r.upper << " cycles\n";
+  else
+    out << "bounds:            " << r.lower << " <= minimum <= " << r.upper << " (unknown)\n";
+  if (file) out << "plan (" << r.upper << " cycles) written to " << *file << "\n";
+  return 0;
+}
+
+int run_ftcheck(Args& a, std::ostream& out) {
+  const std::string file = a.require("cert");
+  const bool as_json = a.flag("json");
+  a.finish();
+  const std::string text = read_input_file(file, "--cert", uint64_t{64} << 20, "64 MiB");
+  const banyan::FtCertificateCheck r = banyan::check_ft_certificate(text);
+  if (as_json) {
+    out << json{{"ports", r.ports},
+                {"fault", {r.fault.stage, r.fault.element}},
+                {"cycles", r.cycles},
+                {"lower", r.lower},
+                {"paper", r.paper},
+                {"latency", r.latency},
+                {"relay_depth", r.relay_depth},
+                {"delivered", r.sim.delivered},
+                {"relay_slots", r.timing.relay_depth},
+                {"min_gap", r.timing.min_gap},
+                {"ok", r.ok()},
+                {"problems", r.problems}}
+               .dump()
+        << "\n";
+  } else {
+    out << file << ": banyan " << r.ports << "x" << r.ports << ", dead E_" << r.fault.stage << ","
+        << r.fault.element << ", " << r.cycles << " cycles (paper " << r.paper << ", lower bound "
+        << r.lower << "), latency " << r.latency << ", " << r.timing.relay_depth << " of "
+        << r.relay_depth << " relay slots: " << (r.ok() ? "ok" : "FAILED") << "\n";
+    for (const std::string& p : r.problems) out << "  " << p << "\n";
+  }
+  return r.ok() ? 0 : 1;
+}
+
 const Registrar reg_latin{{"banyan", "latin", "Latin square L' (Gamma_k rows, Algorithm A)",
                            "usage: minforge banyan latin --ports N [--json]\n"
                            "  N = 2^m, 4 <= N <= 4096.  rows[k][x] = Gamma_k(x).\n"
@@ -168,6 +242,33 @@ const Registrar reg_fault{
      "\"duplicates\"}, with --latency or --plan-hex also \"latency\",\"relay_depth\" (slots\n"
      "  needed),\"min_gap\",\"waits\",\"idle\" (and \"plan_hex\").\n",
      run_fault}};
+const Registrar reg_ftmin{
+    {"banyan", "ftmin", "fewest cycles of a fault-tolerant plan (SAT), vs Theorem 1",
+     "usage: minforge banyan ftmin --ports N --fault I,L [--latency L] [--relay-depth D]\n"
+     "                            [--timeout S] [--no-relaxation] [--out FILE] [--json]\n"
+     "  N = 8, 16 or 32; dead element E_IL.  Under the fault-tolerant engine's rules (one\n"
+     "  message per processor per cycle, two hops at most, second hop >= L + 1 cycles after\n"
+     "  the first, D relay slots; L defaults to log2 N, D to 2): the counting lower bound,\n"
+     "  raised by a SAT relaxation (configuration counts, any routes: unsat proves it for every\n"
+     "  latency; --no-relaxation: counting only), then a SAT plan search (bisection between\n"
+     "  that bound and the model's plan).  Every solver\n"
+     "  call stops after S seconds (default 60) and then answers unknown.  --out writes the\n"
+     "  shortest plan as a certificate (re-check: minforge banyan ftcheck --cert FILE).\n"
+     "  JSON: {\"ports\",\"fault\",\"latency\",\"relay_depth\",\"paper\",\"model\",\"counting\",\n"
+     "  \"lower\",\"upper\",\"status\" "
+     "(minimum|unknown),\"minimum\",\"found\",\"steps\",\"seconds\"}\n",
+     run_ftmin}};
+const Registrar reg_ftcheck{
+    {"banyan", "ftcheck", "re-check a fault-tolerant plan certificate",
+     "usage: minforge banyan ftcheck --cert FILE [--json]\n"
+     "  Reads a certificate of banyan ftmin --out (e.g. docs/research/banyan_ft_n16_e1_0.hex:\n"
+     "  the ftmin line, then the engine's plan image), decodes the image into a plan and\n"
+     "  checks it with the message simulator (dead fault, all N^2 messages once) and the\n"
+     "  timing rules (no second hop within LAT cycles, at most RELAY_DEPTH slots): exit 0 if\n"
+     "  it holds, 1 if not.\n"
+     "  JSON: {\"ports\",\"fault\",\"cycles\",\"lower\",\"paper\",\"latency\",\"relay_depth\",\n"
+     "  \"delivered\",\"relay_slots\",\"min_gap\",\"ok\",\"problems\"}\n",
+     run_ftcheck}};
 const Registrar reg_draw{
     {"banyan", "draw", "SVG picture of Gamma_k and its paths",
      "usage: minforge banyan draw --ports N --config K [--fault I,L] --svg FILE [--json]\n"

@@ -5,6 +5,7 @@
 //   tb_banyan_ft --model NAME [--faults all|sample:K] [--seed S] [--random-cycles C]
 //                [--only random|plan] [--wave FILE] [--wave-dir DIR]
 //                [--inject-mismatch CYCLE] [--quiet]
+//   tb_banyan_ft --model NAME --plan-hex FILE [--seed S] [...]
 //   tb_banyan_ft --list
 //
 // In this order: random stimulus (C cycles, RTL against twin), then one exchange per
@@ -12,16 +13,21 @@
 // plan the model writes for the engine's fabric latency, random data, every cycle compared
 // and the end-of-exchange checks (a2a_ft_rtl.hpp).  Exit 0 when everything matched; 1 on the
 // first failure (MISMATCH line, waveform and the reproducing command printed); 2 on bad
-// arguments.  The seed defaults to $MINFORGE_SEED or 1.
+// arguments.  The seed defaults to $MINFORGE_SEED or 1.  --plan-hex FILE runs one exchange
+// with the plan of a `minforge banyan ftmin` certificate (its fault from the certificate's
+// ftmin line, the certificate re-checked by the model first) instead of the model's plans.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "a2a/a2a_ft_rtl.hpp"
 #include "core/options.hpp"
+#include "minforge/algo/banyan/banyan_ft_min.hpp"
 
 #define MF_FT_MODEL(name)          \
   namespace minforge::tb::models { \
@@ -49,7 +55,7 @@ const std::vector<Entry>& table() {
 }
 
 struct Options {
-  std::string model, faults = "all", only;
+  std::string model, faults = "all", only, plan_hex;
   uint64_t random_cycles = 2000;
   CommonOptions c;  // --seed, --wave, --wave-dir, --inject-mismatch, --quiet
 };
@@ -81,6 +87,8 @@ int main(int argc, char** argv) {
           o.random_cycles = v.u64();
         else if (s == "--only")
           o.only = v.value();
+        else if (s == "--plan-hex")
+          o.plan_hex = v.value();
         else
           return Opt::Unknown;
         return Opt::Taken;
@@ -109,6 +117,29 @@ int main(int argc, char** argv) {
       if (faults.back() != all.back()) faults.push_back(all.back());
     } else {
       return usage("--faults all|sample:K");
+    }
+    if (!o.plan_hex.empty()) {
+      std::ifstream in(o.plan_hex);
+      std::stringstream text;
+      if (!in || !(text << in.rdbuf())) return usage("--plan-hex: cannot read " + o.plan_hex);
+      const banyan::FtCertificateCheck c = banyan::check_ft_certificate(text.str());
+      if (!c.ok()) {
+        std::printf("FAIL %s: the certificate does not hold: %s\n", o.plan_hex.c_str(),
+                    c.problems.front().c_str());
+        return 1;
+      }
+      FtOptions fo;
+      fo.run = o.c.run;
+      fo.seed = o.c.seed;
+      fo.context = "--seed " + std::to_string(o.c.seed) + " --plan-hex " + o.plan_hex;
+      fo.images.push_back(banyan::ft_image_parse(text.str()));
+      const FtPlanRun r = ft_plan_lockstep(*m, {c.fault}, fo);
+      if (!r.run.ok) return report(r.run, o, "plan", " --plan-hex " + o.plan_hex);
+      std::printf("ok   %s: %s, E_%d,%d, plan %ld cycles (paper %d), engine B*T + %d, %" PRId64
+                  " words delivered once each, no relay waited\n",
+                  p.describe().c_str(), o.plan_hex.c_str(), c.fault.stage, c.fault.element,
+                  r.plan_cycles_max, c.paper, p.latency(), r.words);
+      return 0;
     }
     if (o.only.empty() || o.only == "random") {
       const RunOutcome r = ft_random(*m, o.c.seed, o.random_cycles, o.c.run);

@@ -52,3 +52,16 @@ mf_add_lockstep_selftest(
        --inject-mismatch 40
   MISMATCH "MISMATCH cycle 40 busy expected 0x[01] actual 0x[01] \\(banyan_ft_engine N=8 DW=16 B=1 PIPELINE=1 PLAN_DEPTH=32 RELAY_DEPTH=2 mode=plan --seed 5 --faults sample:1\\)"
   REPRODUCE "reproduce: tb_banyan_ft --model Vbanyan_ft_n8_p1_dw16_b1_r2 --seed 5 --only plan --faults sample:1")
+
+# The shorter-than-the-paper plans of `minforge banyan ftmin` (issue 28), committed as
+# certificates in docs/research/banyan_ft_n<N>_e<i>_<l>.hex: each runs in lockstep on the
+# pipelined engine of its N (one exchange, the certificate re-checked by the model first).
+file(GLOB mf_ft_certs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/research/banyan_ft_n*_e*.hex)
+foreach(cert ${mf_ft_certs})
+  get_filename_component(cname ${cert} NAME_WE)
+  string(REGEX MATCH "^banyan_ft_n([0-9]+)_" _ ${cname})
+  add_test(NAME tb_banyan_ft_cert_${cname}
+           COMMAND tb_banyan_ft --model Vbanyan_ft_n${CMAKE_MATCH_1}_p1_dw16_b1_r2 --plan-hex ${cert}
+                   --quiet --wave-dir ${CMAKE_BINARY_DIR}/tb-waves)
+  set_tests_properties(tb_banyan_ft_cert_${cname} PROPERTIES TIMEOUT 120 LABELS "rtl;banyan")
+endforeach()

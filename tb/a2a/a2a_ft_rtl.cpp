@@ -212,11 +212,16 @@ std::string fault_name(banyan::Fault f) {
 // start, run to done; the end-of-exchange checks.  Returns false on a mismatch or a failed
 // check (then `failure` says which).
 bool plan_exchange(Driver& drv, Checker& chk, const RunControl& ctl, const FtParams& p,
-                   banyan::Fault f, Rng& rng, FtPlanRun& res) {
+                   banyan::Fault f, const banyan::FtImage* given, Rng& rng, FtPlanRun& res) {
   const banyan::Topology t(p.N);
-  const std::string text = banyan::ft_image_hex(
-      banyan::ft_image(t, banyan::fault_tolerant_plan(t, f, p.flat()), p.flat(), p.relay_depth));
-  const banyan::FtImage img = banyan::ft_image_parse(text);
+  banyan::FtImage img;
+  if (given) {
+    img = *given;
+  } else {
+    const std::string text = banyan::ft_image_hex(
+        banyan::ft_image(t, banyan::fault_tolerant_plan(t, f, p.flat()), p.flat(), p.relay_depth));
+    img = banyan::ft_image_parse(text);
+  }
   const int T = static_cast<int>(img.entries.size());
   if (T > p.plan_depth) {
     res.failure = fault_name(f) + ": plan of " + std::to_string(T) + " cycles > PLAN_DEPTH";
@@ -229,7 +234,12 @@ bool plan_exchange(Driver& drv, Checker& chk, const RunControl& ctl, const FtPar
   // The plan's length (issue 14's target): Theorem 1's bound for N >= 16; 3N = 24 for N = 8,
   // the minimum (tests/banyan/ft_n8_min.txt), one cycle under the Appendix's 25.  The
   // exchange then takes B*T + LAT cycles (checked below).
-  const int want_T = p.N == 8 ? 3 * p.N : banyan::theorem1_bound(t, f);
+  const int want_T = given ? T : p.N == 8 ? 3 * p.N : banyan::theorem1_bound(t, f);
+  if (given && (img.ports != p.N || img.latency < p.flat() || img.relay_depth != p.relay_depth))
+    return fail("plan image for N=" + std::to_string(img.ports) + " LAT=" +
+                std::to_string(img.latency) + " RELAY_DEPTH=" + std::to_string(img.relay_depth) +
+                ", the model has N=" + std::to_string(p.N) + " LAT=" + std::to_string(p.flat()) +
+                " RELAY_DEPTH=" + std::to_string(p.relay_depth));
   if (T != want_T)
     return fail("plan of " + std::to_string(T) + " cycles, expected " + std::to_string(want_T));
   // Load the schedule memory, one entry per cycle.
@@ -294,6 +304,8 @@ bool plan_exchange(Driver& drv, Checker& chk, const RunControl& ctl, const FtPar
 
 FtPlanRun ft_plan_lockstep(const Model& m, const std::vector<banyan::Fault>& faults,
                            const FtOptions& o) {
+  if (!o.images.empty() && o.images.size() != faults.size())
+    throw std::invalid_argument("ft_plan_lockstep: one plan image per fault");
   FtPlanRun res;
   res.params = ft_params(m);
   const std::string tag = o.tag.empty() ? m.name + "_plan" : o.tag;
@@ -308,7 +320,8 @@ FtPlanRun ft_plan_lockstep(const Model& m, const std::vector<banyan::Fault>& fau
     drv.in.rst = true;
     ok = drv.cycle(chk, ctl);
     for (size_t k = 0; ok && k < faults.size(); ++k)
-      ok = plan_exchange(drv, chk, ctl, r.params, faults[k], rng, r);
+      ok = plan_exchange(drv, chk, ctl, r.params, faults[k],
+                         o.images.empty() ? nullptr : &o.images.at(k), rng, r);
     r.run.cycles = drv.cycle_no();
     if (!ctl.replay) {
       const RunOutcome keep = res.run;

@@ -56,6 +56,11 @@ struct FtOptions {
   uint64_t seed = 1;
   std::string tag;      // waveform name
   std::string context;  // how to reproduce
+  // A plan image to run instead of the model's plan, one per fault (empty: the model's).
+  // Its plan length is then not held to the model's target; its latency must be at least the
+  // fabric's and its RELAY_DEPTH the model's.  tb_banyan_ft --plan-hex (banyan ftmin's
+  // certificates, docs/research/banyan_ft_*.hex).
+  std::vector<banyan::FtImage> images;
 };
 // One exchange per fault, back to back on one instance (after a reset): plan load, start,
 // run to done, the checks above.

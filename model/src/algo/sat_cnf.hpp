@@ -1,9 +1,11 @@
 // CaDiCaL helpers shared by the model's SAT searches (gsen_rbound.cpp: R(N) bounds,
-// hypercube_minsteps.cpp: fewest packet-switched steps): a CNF builder that counts its
-// variables and clauses, an at-most-one constraint, and a solve bounded in wall time.
+// hypercube_minsteps.cpp: fewest packet-switched steps, banyan_ft_min.cpp: shortest
+// fault-tolerant banyan plans): a CNF builder that counts its variables and clauses,
+// at-most-one / at-most-k constraints and unary counters, and a solve bounded in wall time.
 // Private to the model library (CaDiCaL is linked into minforge_algo only).
 #pragma once
 
+#include <algorithm>
 #include <cadical.hpp>
 #include <chrono>
 #include <cstdint>
@@ -65,6 +67,39 @@ struct Cnf {
       }
       prev = s;
     }
+  }
+  // A unary counter of lits up to `cap`: out[j-1] is implied by "at least j of lits are
+  // true" (j = 1..cap; one direction, Sinz's sequential counter, lits.size() * cap
+  // variables).  Out has min(cap, lits.size()) entries; "at least cap + 1" is forbidden
+  // when forbid_above is set (then at most cap of lits are true).
+  std::vector<int> at_least_outputs(const std::vector<int>& lits, int cap, bool forbid_above) {
+    const int n = static_cast<int>(lits.size());
+    const int J = std::min(cap, n);
+    std::vector<int> prev;  // prev[j-1]: at least j of lits[0..i-1]
+    for (int i = 0; i < n; ++i) {
+      std::vector<int> cur(static_cast<size_t>(std::min(J, i + 1)));
+      for (size_t j = 0; j < cur.size(); ++j) cur[j] = var();
+      clause({-lits[i], cur[0]});
+      for (size_t j = 0; j < prev.size(); ++j) {
+        clause({-prev[j], cur[j]});
+        if (j + 1 < cur.size())
+          clause({-lits[i], -prev[j], cur[j + 1]});
+        else if (forbid_above && static_cast<int>(j) + 1 == cap)
+          clause({-lits[i], -prev[j]});
+      }
+      prev = std::move(cur);
+    }
+    return prev;
+  }
+  // At most k of lits (k >= 0).
+  void at_most(const std::vector<int>& lits, int k) {
+    if (static_cast<int>(lits.size()) <= k) return;
+    if (k == 0) {
+      for (int l : lits) clause({-l});
+      return;
+    }
+    if (k == 1) return at_most_one(lits);
+    at_least_outputs(lits, k, true);
   }
   // solve() stopped after `seconds` of wall time (<= 0: no limit): kSat, kUnsat or 0
   // (unknown: the time ran out).

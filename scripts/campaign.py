@@ -6,7 +6,8 @@ Dask (scripts/mftasks.py).
 
 The tests are read from the CTestTestfile.cmake files of a build configured with
 MINFORGE_TB_LARGE=ON (<out>/list: configured, never built); default selection (--tests): the
-N = 256 and other large runs, every fault run (every internal fault of the banyan engines,
+N = 256 and other large runs, the full N ranges of the GSEN sweeps (`make test` runs a sample
+of each), every fault run (every internal fault of the banyan engines,
 the fault-tolerant engine, the RN1 networks with faults, the board self-tests with faults).
 A task's key: the content of rtl/, model/, tb/, sim/, the CMake files, the Verilator / CMake
 versions, the test's command and the seed (MINFORGE_SEED; a test that passes its own --seed
@@ -34,7 +35,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import mftasks  # noqa: E402
 
 DEFAULT_TESTS = (r"large|n256|_f2$|fault|_ft_n|^tb_banyan_(eng|xchg)$|"
-                 r"board_rn1_selftest_(faulty|cut)|ulx3s")
+                 r"^tb_gsen_(fab_c[0-9]|fab_rv|eng_alt|eng_stage|eng_stage_tag|xchg)$|"
+                 r"rn1-64|hypercube_lockstep_d[78]|board_rn1_selftest_(faulty|cut)|ulx3s")
 # the checks of the checkers (a planted mismatch must fail) are not campaign runs
 # the board tops' runs have their seed built into the hardware (a parameter of the top, not
 # MINFORGE_SEED): run once, at the first seed

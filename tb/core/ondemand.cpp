@@ -2,6 +2,8 @@
 #include "core/ondemand.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -129,8 +131,24 @@ const Model& ondemand_model(const OnDemandRequest& r) {
   const fs::path root(ondemand_cache_root());
   const fs::path dir = root / key;
   const fs::path lib = dir / "model.so";
+  // One build per key across processes: a second process asking for the same model (two
+  // CTests, two shells) waits on the key's lock file for the first one's build and reuses it.
+  // (The lock is taken only to build: a complete cache may be read-only.)
+  int lock_fd = -1;
+  struct Unlock {
+    const int& fd;
+    ~Unlock() {
+      if (fd >= 0) ::close(fd);  // closing the descriptor releases the flock
+    }
+  } unlock{lock_fd};
   if (!fs::exists(lib)) {
     fs::create_directories(root);
+    const fs::path lock_path = root / (key + ".lock");
+    lock_fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd < 0 || ::flock(lock_fd, LOCK_EX) != 0)
+      throw std::runtime_error("cannot lock " + lock_path.string());
+  }
+  if (!fs::exists(lib)) {
     const fs::path tmp = root / (key + ".tmp" + std::to_string(getpid()));
     fs::remove_all(tmp);
     fs::create_directories(tmp);

@@ -12,9 +12,11 @@
 #    every .v/.vh in the directories it searches: configuring takes seconds, and the
 #    Verilator runs overlap with the compilation of other models.
 #  * The generated C++ is grouped into <k> unity translation units (tb/core/vl_unity.py,
-#    default 4): the model's multi-MB header is parsed k times instead of once per
-#    generated file, and ninja still has k jobs per model.  Generated code at <OPT>
-#    (default -O0: the lockstep runs are short, build time dominates).
+#    default 1): the model's multi-MB header is parsed k times instead of once per
+#    generated file.  One unit is the least CPU (tb_banyan_fab_large: 3.7 s of compile in
+#    one unit, 6.2 s in four) and the regression has dozens of models for ninja's jobs; k > 1
+#    gives one model's compile k jobs.  Generated code at <OPT> (default -O0: the lockstep
+#    runs are short, build time dominates).
 #  * tb/core/vl_adapter.py writes the adapter (<Vname>__adapter.cpp): every port registered
 #    by name and width, the entry point minforge::tb::models::<Vname>() with the optional
 #    MANIFEST embedded, and with MODULE the extern "C" mf_tb_model() of a shared library.
@@ -120,7 +122,7 @@ function(mf_verilate target)
     set(V_OPT -O0)
   endif()
   if(NOT V_UNITY)
-    set(V_UNITY 4)
+    set(V_UNITY 1)
   endif()
   set(trace "")
   if(V_TRACE)

@@ -9,7 +9,7 @@ PREFIX__unity_K.cpp, each #including a share of the files balanced by size.
 
 Why: a sweep model is hundreds of small generated files that all parse the same multi-MB
 model header; compiled one by one (as Verilator's verilate() does) the header parsing
-dominates the build.  K unity files parse it K times and still give ninja K jobs per model.
+dominates the build.  K unity files parse it K times (verilate.cmake: K = 1 by default).
 """
 import os
 import re

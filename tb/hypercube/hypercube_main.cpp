@@ -35,8 +35,10 @@ const Model& Vhypercube_d3();
 const Model& Vhypercube_d4();
 const Model& Vhypercube_d5();
 const Model& Vhypercube_d6();
+#if MF_HYPERCUBE_D78_LINKED
 const Model& Vhypercube_d7();
 const Model& Vhypercube_d8();
+#endif
 }  // namespace minforge::tb::models
 
 namespace {
@@ -63,10 +65,18 @@ const Model* model_of(int d) {
       return &models::Vhypercube_d5();
     case 6:
       return &models::Vhypercube_d6();
+#if MF_HYPERCUBE_D78_LINKED
     case 7:
       return &models::Vhypercube_d7();
     case 8:
       return &models::Vhypercube_d8();
+#else
+    // d = 7, 8 are linked in with MINFORGE_TB_LARGE only (tb/hypercube/CMakeLists.txt); by
+    // hand they are built on demand, with the same recipe, like `minforge sim hypercube`.
+    case 7:
+    case 8:
+      return &hypercube_model(d);
+#endif
     default:
       return nullptr;
   }

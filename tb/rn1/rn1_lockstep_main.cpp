@@ -27,7 +27,9 @@ const Model& Vrn1_router_pins();
 const Model& Vrn1_monitor();
 const Model& Vrn1_net_fig20_7();
 const Model& Vrn1_net_fig20_9();
+#if MF_RN1_64_LINKED
 const Model& Vrn1_net_rn1_64();
+#endif
 const Model& Vrn1_net_fig20_3();
 const Model& Vrn1_net_fig20_4();
 }  // namespace minforge::tb::models
@@ -44,7 +46,13 @@ const tb::Model& net_model(rn1::Topology t) {
     case rn1::Topology::kFig20_9:
       return tb::models::Vrn1_net_fig20_9();
     case rn1::Topology::kRn1_64:
+#if MF_RN1_64_LINKED
       return tb::models::Vrn1_net_rn1_64();
+#else
+      // rn1-64 is linked in with MINFORGE_TB_LARGE only (tb/rn1/CMakeLists.txt); by hand it
+      // is built on demand, with the same recipe, like `minforge sim rn1`.
+      return tb::rn1_net_model(t);
+#endif
     case rn1::Topology::kFig20_3:
       return tb::models::Vrn1_net_fig20_3();
     case rn1::Topology::kFig20_4:

@@ -32,8 +32,9 @@ the first kill:
             worker's own build folder <out>/w<k>/build
 Per test a time limit of --timeout-factor times its clean run (at least --min-timeout s).
 Outcomes: killed (by which test), survived, timed out, stillborn, equivalent (a survivor
-that Yosys' equiv_make / equiv_simple / equiv_induct shows equivalent to the original at
-the parameters of the models that test it, or at the defaults).  Results are cached in
+that Yosys' equiv_make / equiv_simple / equiv_induct, or from reset ABC's scorr and pdr on
+the miter, shows equivalent to the original at the parameters of the models that test it,
+or as its entry in scripts/mutate_equiv.json says; checked before the lockstep tests).  Results are cached in
 <out>/cache (key: mutant id, the file's content, the killers' inputs and the killer
 configuration), so a rerun skips done mutants; <out>/report.json and report.md hold the
 per-file and per-folder scores.
@@ -49,6 +50,9 @@ Usage:
             a mutant expected to be killed is not (CTest rtl.mutate_sample)
   mutate.py --pin-sample N        choose N mutants killed by the cheap killers, one family
             after another, and write scripts/mutate_sample.json
+  mutate.py --prove-equiv [--files F,...]
+            check every entry of scripts/mutate_equiv.json (exit 1 when an entry is not
+            shown equivalent, or a control entry is)
 Exit: 0, 1 (a sample mutant not killed, or a clean run failed), 2 bad arguments.
 """
 from __future__ import annotations
@@ -81,6 +85,9 @@ KILLERS = ("lint", "icarus", "formal", "lockstep")
 # (checks, not behaviour).
 EXCLUDED = {"rtl/common/mf_params.vh", "rtl/common/mf_param_check.vh", "rtl/common/mf_assert.vh"}
 SAMPLE_FILE = ROOT / "scripts" / "mutate_sample.json"
+# Survivors whose equivalence is checked at an enclosing module or with black boxes (the
+# check, not an argument, decides: Campaign.equivalent)
+EQUIV_FILE = ROOT / "scripts" / "mutate_equiv.json"
 # The tree mutants are made from and tested in: the working tree, or during a campaign the
 # snapshot of it in the first worker's folder (other sessions may edit the working tree
 # meanwhile; every worker's copy, the mutants and the killers' clean runs are one snapshot).
@@ -1184,7 +1191,18 @@ class Campaign:
                     return res
             timed_out = None
             built = set()
+            eq = None
             for kind, item in self.plan(m):
+                if kind == "lockstep" and eq is None and not self.a.no_equiv:
+                    # a survivor of the benches and proofs: its equivalence first (at most
+                    # --equiv-timeout per model top), since the lockstep tests cost a model
+                    # rebuild each and an equivalent mutant would run every one of them
+                    w.equiv_how = ""
+                    eq = self.equivalent(m, text, w)
+                    if eq == "equivalent":
+                        res.update(outcome="equivalent", equiv=eq,
+                                   by="yosys equiv: " + w.equiv_how + " (before the lockstep tests)")
+                        return res
                 clean = self.known(kind, item)
                 if clean is None:
                     target.write_text(orig)
@@ -1235,11 +1253,13 @@ class Campaign:
             if not res["tests_run"]:
                 res["detail"] = "no test covers this file"
             if not self.a.no_equiv:
-                eq = self.equivalent(m, text, w)
+                if eq is None:
+                    w.equiv_how = ""
+                    eq = self.equivalent(m, text, w)
                 res["equiv"] = eq
                 if eq == "equivalent":
                     res["outcome"] = "equivalent"
-                    res["by"] = "yosys equiv"
+                    res["by"] = "yosys equiv: " + getattr(w, "equiv_how", "")
             return res
         finally:
             target.write_text(orig)
@@ -1249,11 +1269,19 @@ class Campaign:
         """Yosys equivalence, original vs mutated: the tops of the Verilated models that read
         the file, at their parameters (what the tests run; at most --equiv-models of the
         smallest), or without the lockstep killer the module holding the mutation at its
-        defaults.  'equivalent' only when every one of them is shown equivalent."""
+        defaults.  'equivalent' only when every one of them is shown equivalent, by
+        equiv_simple / equiv_induct or, for what those leave open, from reset (equiv_reset).
+        A mutant named in scripts/mutate_equiv.json is checked as its entry says instead (an
+        enclosing module, or the module with its submodules as black boxes)."""
         if shutil.which("yosys") is None or m.file.endswith(".vh"):
             return "not checked"
+        entry = next((e for e in json.loads(EQUIV_FILE.read_text())["proofs"]
+                      if find_mutant(e, {m.id: m}, [m]) is m), None) if EQUIV_FILE.is_file() else None
         sets = []
-        if self.lockstep:
+        if entry:  # its top at each of its parameter sets
+            sets = [(entry["top"], [f"-G{k}={v}" for k, v in ps.items()])
+                    for ps in entry.get("params", [{}])]
+        elif self.lockstep:
             ms = self.lockstep.models_for(m.file)
             ms.sort(key=lambda x: (len(x["files"]), len(" ".join(x["params"]))))
             seen = set()
@@ -1274,6 +1302,28 @@ class Campaign:
                 return "not checked"
             sets = [(mod, [])]
             defaults_only = True
+        shown = []
+        for top, params in sets:
+            label = top + ("(" + ",".join(g[2:] for g in params) + ")" if params else " (defaults)")
+            rc, how = self.equiv_check(m, text, w, top, params, entry["method"] if entry else None)
+            if rc != 0:
+                why = "timeout" if rc == "timeout" else "not shown"
+                return f"not equivalent or not shown: {label}: {why}"
+            shown.append(f"{label} {how}")
+        if shown and defaults_only:
+            # not the parameters the tests run (unknown without the lockstep killer): a
+            # mutation in a generate branch the defaults leave out, or one that only matters at
+            # other parameters (uart_line_fmt's SUM_FIELD = 1), shows "equivalent" here
+            return "equivalent at the module's defaults only (not counted)"
+        if shown:
+            w.equiv_how = "; ".join(shown)
+        return "equivalent" if shown else "not checked"
+
+    def equiv_check(self, m: Mutant, text: str, w: Worker, top: str, params: list, method=None):
+        """(0 | returncode | 'timeout', how) for one top at its parameters within
+        --equiv-timeout.  method None: equiv_simple, then equiv_induct, then from reset;
+        'reset': from reset only; 'boxes': every module outside the mutated file a black box
+        (the same box in both designs), internal names hidden, equiv_struct pairs the boxes."""
         res = mfcores.resolve(["all"], relative=True)
         files = [f for f in res["files"] if f.startswith("rtl/")]
         incs = " ".join(f"-I{SRC[0] / d}" for d in sorted(set(res["include_dirs"] + res["source_dirs"])))
@@ -1281,55 +1331,114 @@ class Campaign:
         edir.mkdir(parents=True, exist_ok=True)
         mpath = edir / Path(m.file).name
         mpath.write_text(text)
-        gold = " ".join(str(SRC[0] / f) for f in files)
-        gate = " ".join(str(mpath) if f == m.file else str(SRC[0] / f) for f in files)
-        shown = []
-        for top, params in sets:
-            chp = " ".join(f"-chparam {g[2:].split('=')[0]} {g[2:].split('=', 1)[1]}" for g in params)
-            script = f"""
-read_verilog -DSYNTHESIS -defer {incs} {gold}
+        chp = " ".join(f"-chparam {g[2:].split('=')[0]} {g[2:].split('=', 1)[1]}" for g in params)
+        t_end = time.monotonic() + self.a.equiv_timeout
+
+        def design(which, boxes=False):
+            mine = [str(mpath) if which == "gate" else str(SRC[0] / m.file)]
+            rest = [str(SRC[0] / f) for f in files if f != m.file]
+            if boxes:  # the other files' modules as black boxes (ports only)
+                return f"""read_verilog -DSYNTHESIS -lib {incs} {" ".join(rest)}
+read_verilog -DSYNTHESIS {incs} {mine[0]}
+hierarchy -top {top} {chp}
+proc; opt_clean; rename -hide w:*
+rename {top} {which}
+design -stash {which}
+"""
+            return f"""read_verilog -DSYNTHESIS -defer {incs} {" ".join(sorted(rest + mine))}
 hierarchy -top {top} {chp}
 proc; flatten; opt_clean; memory_map
-rename {top} gold
-design -stash gold
-read_verilog -DSYNTHESIS -defer {incs} {gate}
-hierarchy -top {top} {chp}
-proc; flatten; opt_clean; memory_map
-rename {top} gate
-design -stash gate
-design -copy-from gold -as gold gold
-design -copy-from gate -as gate gate
+rename {top} {which}
+design -stash {which}
+"""
+        both = "design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n"
+        # the black boxes themselves, else their cells are of an unknown type (equiv_simple
+        # then shows anything equivalent: a control swap into the report was)
+        boxes_lib = design("gold", True).splitlines()[0] + "\n"
+        sf = edir / "equiv.ys"
+        steps = {None: ("", "equiv_induct -seq 5", "reset"), "reset": ("reset",),
+                 "boxes": ("boxes",)}[method]
+        rc = 1
+        for step in steps:
+            left = t_end - time.monotonic()
+            if left <= 1:
+                return "timeout", ""
+            if step == "reset":
+                rc = self.equiv_reset(design("gold") + design("gate") + both, edir, t_end)
+            else:
+                boxes = step == "boxes"
+                sf.write_text(design("gold", boxes) + design("gate", boxes) + both +
+                              (boxes_lib if boxes else "") + f"""
 equiv_make gold gate equiv
 hierarchy -top equiv
 async2sync
+{"equiv_struct" if boxes else ""}
 equiv_simple -seq 5
-INDUCT
+{step if not boxes else "equiv_induct -seq 5"}
 equiv_status -assert
-"""
-            # equiv_simple alone first (enough when the netlists match cell for cell), then
-            # with equiv_induct for what it leaves unproven
-            sf = edir / "equiv.ys"
-            t_end = time.monotonic() + self.a.equiv_timeout
-            for induct in ("", "equiv_induct -seq 5"):
-                sf.write_text(script.replace("INDUCT", induct))
-                left = t_end - time.monotonic()
-                if left <= 1:
-                    rc = "timeout"
-                    break
+""")
                 rc, out, _ = run(["yosys", "-q", "-s", str(sf)], timeout=left)
-                if rc == 0 or rc == "timeout":
-                    break
-            label = top + ("(" + ",".join(g[2:] for g in params) + ")" if params else " (defaults)")
-            if rc != 0:
-                why = "timeout" if rc == "timeout" else "not shown"
-                return f"not equivalent or not shown: {label}: {why}"
-            shown.append(label)
-        if shown and defaults_only:
-            # not the parameters the tests run (unknown without the lockstep killer): a
-            # mutation in a generate branch the defaults leave out, or one that only matters at
-            # other parameters (uart_line_fmt's SUM_FIELD = 1), shows "equivalent" here
-            return "equivalent at the module's defaults only (not counted)"
-        return "equivalent" if shown else "not checked"
+            if rc == 0:
+                return 0, {"": "equiv_simple", "reset": "from reset (scorr, pdr)",
+                           "boxes": "submodules as black boxes (equiv_struct)"}.get(step, "equiv_induct")
+            if rc == "timeout":
+                return rc, ""
+        return rc, ""
+
+    def equiv_reset(self, designs: str, edir: Path, t_end: float):
+        """Sequential equivalence from reset: the miter of gold and gate (same inputs), `rst`
+        high in the first cycle (then free), every output compared in every cycle after it;
+        registers without a reset start at 0 in both (x bits are 0 in both: miter's
+        -ignore_gold_x let opt fold the whole comparison away, the uninitialised gold registers
+        being x, and "proved" a control that is not equivalent).  Debian's yosys writes the AIGER, ABC
+        (yosys-abc) proves it: signal correspondence (scorr) merges the registers that match,
+        then IC3/PDR.  0 when proved."""
+        if shutil.which("yosys-abc") is None:
+            return 1
+        sf = edir / "miter1.ys"
+        sf.write_text(designs + f"""miter -equiv -flatten -make_assert gold gate miter
+hierarchy -top miter
+tee -q -o {edir / "ports.v"} portlist -m miter
+write_rtlil {edir / "miter.il"}
+""")
+        rc, out, _ = run(["yosys", "-q", "-s", str(sf)], timeout=max(1.0, t_end - time.monotonic()))
+        (edir / "yosys.log").write_text(out)
+        if rc != 0:
+            return rc
+        ports = re.findall(r"\b(input|output)\s+(?:wire\s+)?(\[[^\]]+\]\s*)?(\w+)",
+                           (edir / "ports.v").read_text())
+        ins = [(r or "", n) for d, r, n in ports if d == "input"]
+        if not any(n == "in_rst" for _, n in ins):
+            return 1  # no reset input named rst: not this method
+        decl = "".join(f", input {r}{n}" for r, n in ins if n not in ("in_clk", "in_rst"))
+        conn = ", ".join(f".{n}({'rst' if n == 'in_rst' else n})" for _, n in ins)
+        (edir / "eqtop.v").write_text(f"""module eqtop(input in_clk, input rst_free{decl});
+  reg init = 1'b1;
+  always @(posedge in_clk) init <= 1'b0;
+  wire rst = init | rst_free;
+  miter u_miter ({conn});
+endmodule
+""")
+        aig = edir / "miter.aig"
+        sf = edir / "miter2.ys"
+        sf.write_text(f"""read_rtlil {edir / "miter.il"}
+read_verilog {edir / "eqtop.v"}
+hierarchy -top eqtop
+proc
+flatten; memory_map; setundef -zero -init -undriven
+opt -fast; techmap; opt -fast; setundef -zero -undriven
+async2sync; dffunmap; simplemap; aigmap; opt_clean
+write_aiger -zinit {aig}
+""")
+        rc, out, _ = run(["yosys", "-q", "-s", str(sf)], timeout=max(1.0, t_end - time.monotonic()))
+        if rc != 0:
+            return rc
+        rc, out, _ = run(["yosys-abc", "-c", f"read_aiger {aig}; fold; strash; scorr; pdr; print_status"],
+                         timeout=max(1.0, t_end - time.monotonic()))
+        (edir / "abc.log").write_text(out if isinstance(out, str) else "")
+        if rc == "timeout":
+            return rc
+        return 0 if re.search(r"Property proved|Status = 1\b", out) else 1
 
     def cache_key(self, m: Mutant, kin: dict) -> str:
         return sha("mutant", m.id, (SRC[0] / m.file).read_bytes(), kin[m.file], self.a.no_equiv)
@@ -1554,6 +1663,9 @@ def parse_args(argv):
     ap.add_argument("--ctest-sample", action="store_true")
     ap.add_argument("--disable", help="with --ctest-sample: a killer left out (to show the test fail)")
     ap.add_argument("--pin-sample", type=int)
+    ap.add_argument("--prove-equiv", action="store_true",
+                    help="check every survivor of scripts/mutate_equiv.json as its entry says "
+                         "(exit 1 when one is not shown equivalent, or a control is)")
     ap.add_argument("--pin-max-seconds", type=float, default=8.0)
     ap.add_argument("--dask", action="store_true",
                     help="one Dask task per mutant (scripts/mftasks.py; -j is then unused: "
@@ -1632,6 +1744,35 @@ def find_mutant(entry, by_id, all_m):
     return None
 
 
+def prove_equiv(a, out: Path) -> int:
+    """The entries of scripts/mutate_equiv.json: each survivor checked as its entry says (a
+    control entry, "equivalent": false, must not be shown equivalent: the check can fail)."""
+    a.killers, a.no_equiv = [], False
+    camp = Campaign(a, out)
+    entries = [e for e in json.loads(EQUIV_FILE.read_text())["proofs"]
+               if not a.files or e["file"] in a.files.split(",")]
+    all_m = all_mutants(sorted({e["file"] for e in entries}))
+    by_id = {m.id: m for m in all_m}
+    bad = 0
+    for e in entries:
+        m = find_mutant(e, by_id, all_m)
+        if m is None:
+            print(f"mutate: {e['id']} is no longer generated (the RTL changed)", file=sys.stderr)
+            bad += 1
+            continue
+        t0 = time.monotonic()
+        w = camp.workers[0]
+        w.equiv_how = ""
+        eq = camp.equivalent(m, m.apply((SRC[0] / m.file).read_text()), w)
+        want = e.get("equivalent", True)
+        ok = (eq == "equivalent") == want
+        bad += not ok
+        print(f"{'ok  ' if ok else 'BAD '} {'equivalent' if eq == 'equivalent' else 'not shown'}"
+              f"{'' if want else ' (control)'}  {m.id}  {w.equiv_how or eq}  "
+              f"({time.monotonic() - t0:.0f} s)", flush=True)
+    return 1 if bad else 0
+
+
 def main(argv=None) -> int:
     a = parse_args(argv if argv is not None else sys.argv[1:])
     out = Path(a.out).resolve()
@@ -1683,6 +1824,8 @@ def main(argv=None) -> int:
         for r in bad:
             print(f"mutate sample: NOT KILLED ({r['outcome']}): {r['id']}", file=sys.stderr)
         return 1 if bad or missing else 0
+    if a.prove_equiv:
+        return prove_equiv(a, out)
     camp = None if a.list else Campaign(a, out)
     muts = select(a)
     if a.list:

@@ -8,30 +8,28 @@
 namespace minforge::tb {
 
 std::vector<std::string> a2a_sim_specs(const A2aSimRequest& r) {
+  // The spec fields C, S and PC by name (gen_sweep.py resolves them through mfparams.py).
+  const auto nm = [](auto code) { return std::string(params::name(code)); };
   const int n = ceil_log2(static_cast<uint64_t>(r.N));
   const std::string NW = ":N=" + std::to_string(r.N) + ":W=" + std::to_string(r.W);
   const std::string P = ":P=" + std::to_string(r.pipeline ? 1 : 0);
-  const int c = static_cast<int>(r.control);
   const bool tag = r.control == Ctrl::Tag;
   std::vector<std::string> specs;
   if (r.net == Net::Banyan) {
-    specs.push_back("fabric:banyan" + NW + ":C=" + std::to_string(c) + P);
-    specs.push_back("engine:banyan" + NW + ":S=0" + P + ":T=" + (tag ? "1" : "0"));
+    specs.push_back("fabric:banyan" + NW + ":C=" + nm(r.control) + P);
+    specs.push_back("engine:banyan" + NW + ":S=" + nm(Sched::Alt) + P + ":T=" + (tag ? "1" : "0"));
     return specs;
   }
-  specs.push_back("fabric:gsen" + NW + ":C=" + std::to_string(c) + P);
+  specs.push_back("fabric:gsen" + NW + ":C=" + nm(r.control) + P);
   std::string e = "engine:gsen" + NW + P;
-  const int sched_alt = static_cast<int>(Sched::Alt), sched_stage = static_cast<int>(Sched::Stage),
-            sched_player = static_cast<int>(Sched::Player);
   if (tag) {
-    e += ":S=" + std::to_string(r.N % 4 == 2 ? sched_alt : sched_stage) + ":T=1";
+    e += ":S=" + nm(r.N % 4 == 2 ? Sched::Alt : Sched::Stage) + ":T=1";
   } else if (!r.configs.empty() || r.control == Ctrl::Alt2 || r.control == Ctrl::Alt4 ||
              (r.control == Ctrl::Alt && r.N % 4 != 2)) {
     const size_t len = r.configs.empty() ? (size_t{1} << n) : r.configs.size();
-    e += ":S=" + std::to_string(sched_player) + ":T=0:PC=" + std::to_string(c) +
-         ":PL=" + std::to_string(len);
+    e += ":S=" + nm(Sched::Player) + ":T=0:PC=" + nm(r.control) + ":PL=" + std::to_string(len);
   } else {
-    e += ":S=" + std::to_string(r.control == Ctrl::Alt ? sched_alt : sched_stage) + ":T=0";
+    e += ":S=" + nm(r.control == Ctrl::Alt ? Sched::Alt : Sched::Stage) + ":T=0";
   }
   specs.push_back(e);
   return specs;

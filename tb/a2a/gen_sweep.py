@@ -9,14 +9,16 @@ Usage: gen_sweep.py --name NAME --out DIR SPEC [SPEC ...]
 
 SPEC (fields separated by ':', LIST = comma-separated values or ranges a-b):
   fabric:NET:N=LIST:W=LIST:C=LIST:P=LIST[:R=LIST]
-      NET gsen|banyan; C control (0 indiv, 1 stage, 2 alt, 3 alt2, 4 alt4, 5 tag);
+      NET gsen|banyan; C control by name (indiv, stage, alt, alt2, alt4, tag: the MF_CTRL_*
+      codes of rtl/common/mf_params.vh, read through scripts/mfparams.py; a code or a range
+      of codes is accepted too);
       P pipeline 0|1; R gsen_fabric ROUND_VALID 0|1 (default 0; R=1 is not generated for
       tag control or banyan, which have no such mode).  A range of N expands to the valid N
       of the network (GSEN: even, banyan: powers of two).
   engine:NET:N=LIST:W=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST][:B=LIST]
       the self-testing engines (gsen_a2a_engine, banyan_a2a_engine).
-      S scheduler (GSEN 0 alt, 1 stage, 2 player; banyan: 0); T use tags 0|1; PC, PL the
-      player's control and length; B words per pair (default 1).  W=auto picks
+      S scheduler by name (GSEN alt, stage, player; banyan: alt, its only one: MF_SCHED_*);
+      T use tags 0|1; PC, PL the player's control (a C name) and length; B words per pair (default 1).  W=auto picks
       2*ceil(log2 N)+ceil(log2 B)+6.  GSEN alt variants are generated only for N = 2 mod 4.
   xchg:NET:N=LIST:DW=LIST:S=LIST:P=LIST:T=LIST[:PC=C:PL=LIST][:B=LIST][:L=LIST]
       the data engines (gsen_a2a_xchg, banyan_a2a_xchg): DW data bits, B words per pair,
@@ -48,6 +50,13 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                                'scripts'))
+import mfparams  # noqa: E402  (the codes of rtl/common/mf_params.vh)
+
+CODES = mfparams.read_codes()
+CTRL, SCHED = CODES['CTRL'], CODES['SCHED']
+
 
 def clog2(v):
     r, v = 0, v - 1
@@ -72,6 +81,20 @@ def expand(lst, kind=None):
     return out
 
 
+def codes(lst, group):
+    """A C / S / PC list: names of the group (CTRL or SCHED), codes, or ranges of codes."""
+    out = []
+    for item in lst.split(','):
+        if item in CODES[group]:
+            out.append(CODES[group][item])
+        elif item.replace('-', '').isdigit():
+            out += [int(x) for x in expand(item)]
+        else:
+            sys.exit('gen_sweep: unknown %s name %r (one of %s)'
+                     % (group, item, ', '.join(CODES[group])))
+    return out
+
+
 def parse_spec(spec):
     parts = spec.split(':')
     group, net = parts[0], parts[1]
@@ -85,18 +108,19 @@ def parse_spec(spec):
             for dw in (int(x) for x in expand(fields.get('DW', '8'))):
                 for b in (int(x) for x in expand(fields.get('B', '1'))):
                     for p in (int(x) for x in expand(fields.get('P', '1'))):
-                        for sc in (int(x) for x in expand(fields.get('S', '0'))):
-                            if net == 'gsen' and sc == 0 and (n % 4 != 2 or n < 6):
+                        for sc in codes(fields.get('S', 'alt'), 'SCHED'):
+                            if net == 'gsen' and sc == SCHED['alt'] and (n % 4 != 2 or n < 6):
                                 continue
                             for t in (int(x) for x in expand(fields.get('T', '0'))):
                                 pls = ([int(x) for x in expand(fields.get('PL', '1'))]
-                                       if sc == 2 else [0])
+                                       if sc == SCHED['player'] else [0])
                                 for pl in pls:
                                     for lat in (int(x) for x in expand(fields.get('L', '1'))):
                                         variants.append(dict(group='X', net=net, N=n, DW=dw,
                                                              B=b, W=dw + 2 * clog2(n) + clog2(b),
                                                              S=sc, P=p, T=t,
-                                                             PC=int(fields.get('PC', '2')),
+                                                             PC=codes(fields.get('PC', 'alt'),
+                                                                      'CTRL')[0],
                                                              PL=pl, L=lat))
         return variants
     for n in ns:
@@ -107,20 +131,22 @@ def parse_spec(spec):
             w = 2 * iw + clog2(b) + 6 if w0 == 'auto' else int(w0)
             for p in (int(x) for x in expand(fields.get('P', '1'))):
                 if group == 'fabric':
-                    for c in (int(x) for x in expand(fields['C'])):
+                    for c in codes(fields['C'], 'CTRL'):
                         for r in (int(x) for x in expand(fields.get('R', '0'))):
-                            if r and (net != 'gsen' or c == 5):
+                            if r and (net != 'gsen' or c == CTRL['tag']):
                                 continue
                             variants.append(dict(group='F', net=net, N=n, W=w, C=c, P=p, R=r))
                 else:
-                    for s in (int(x) for x in expand(fields.get('S', '0'))):
-                        if net == 'gsen' and s == 0 and (n % 4 != 2 or n < 6):
+                    for s in codes(fields.get('S', 'alt'), 'SCHED'):
+                        if net == 'gsen' and s == SCHED['alt'] and (n % 4 != 2 or n < 6):
                             continue
                         for t in (int(x) for x in expand(fields.get('T', '0'))):
-                            pls = [int(x) for x in expand(fields.get('PL', '1'))] if s == 2 else [0]
+                            pls = ([int(x) for x in expand(fields.get('PL', '1'))]
+                                   if s == SCHED['player'] else [0])
                             for pl in pls:
                                 variants.append(dict(group='E', net=net, N=n, W=w, S=s, P=p, T=t,
-                                                     PC=int(fields.get('PC', '2')), PL=pl,
+                                                     PC=codes(fields.get('PC', 'alt'), 'CTRL')[0],
+                                                     PL=pl,
                                                      B=b))
     return variants
 
@@ -237,7 +263,7 @@ def main():
         n, w, c, p = v['N'], v['W'], v['C'], v['P']
         ns = clog2(n)
         h = n // 2
-        cw = ns * h if c == 0 else ns
+        cw = ns * h if c == CTRL['indiv'] else ns
         mod = 'gsen_fabric' if v['net'] == 'gsen' else 'banyan_fabric'
         fsw = max(1, clog2(ns))
         few = max(1, ns - 1)
@@ -335,9 +361,9 @@ def main():
                       'err_dup', 'missing', 'conflicts'):
                 L.append('        e_%s = %s%s;' % (s, px, s))
             L.append('        e_inject = %s.issue;' % d)
-            if v['net'] == 'banyan' or v['S'] == 0:
+            if v['net'] == 'banyan' or v['S'] == SCHED['alt']:
                 rounds = n
-            elif v['S'] == 1:
+            elif v['S'] == SCHED['stage']:
                 rounds = 1 << ns
             else:
                 rounds = max(1, v['PL'])

@@ -12,6 +12,7 @@
 //                   at least 4 payload bits)
 //   B               words per (source, destination) pair, >= 1 (default 1)
 //   SCHED, PIPELINE, USE_TAGS, PLAYER_CONTROL, PLAYER_LEN, PLAYER_FILE   as gsen_a2a_xchg
+//                   (PLAYER_CONTROL 0: individual control, every switch's state per round)
 // Derived: NS = n = ceil(log2 N); IW = NS; HBW = ceil(log2 B); DW = W - 2*IW - HBW;
 //   PAW = max(1, ceil(log2 PLAYER_LEN)); PENTRY_W = N + 4*ceil(n/4)
 // Ports

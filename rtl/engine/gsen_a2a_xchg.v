@@ -24,9 +24,11 @@
 //                   1 stage (2^n rounds, C = k, each pair in its first configuration),
 //                   2 player (PLAYER_LEN rounds replayed from memory, gsen_sched_player)
 //   PIPELINE        1: fabric register per stage, FLAT = n;  0: combinational, FLAT = 0
-//   USE_TAGS        0: the fabric is set by the round's configuration number; 1: it
-//                   self-routes by the forward tags (conflicts are counted)
-//   PLAYER_CONTROL  player only: 1 stage, 2 alt, 3 alt2, 4 alt4
+//   USE_TAGS        0: the fabric is set by the round's configuration (number, or the
+//                   state matrix under individual control); 1: it self-routes by the
+//                   forward tags (conflicts are counted)
+//   PLAYER_CONTROL  player only: 0 individual (every switch's state per round), 1 stage,
+//                   2 alt, 3 alt2, 4 alt4
 //   PLAYER_LEN      player only: entries = rounds
 //   PLAYER_FILE     player only: $readmemh file ("" = none, write the entries first)
 //   SRC_LAT         source read latency: src_rd_data valid SRC_LAT cycles after src_rd_en;
@@ -37,7 +39,9 @@
 //   LAT = a2a_latency(FLAT, SRC_LAT, PL) = FLAT + SRC_LAT + 3 + PL;
 //   AW = max(1, ceil(log2(N*B))) buffer address bits; HBW = ceil(log2 B);
 //   FW = DW + 2*IW + HBW fabric word bits; PAW = max(1, ceil(log2 PLAYER_LEN));
-//   PENTRY_W = N + 4*ceil(n/4)
+//   PENTRY_W = N + 4*ceil(n/4) (the player's write port; an individual-control entry is
+//   written in several beats, gsen_sched_player); SCW = the scheduler's configuration bits
+//   (n, or n*N/2 for the individual-control player); FCW = the fabric's in_cfg bits
 // Ports (processor i's field of a vector is [i*X +: X], X its width)
 //   clk, rst            clock, synchronous active-high reset
 //   start               begin an exchange (ignored while busy)
@@ -89,6 +93,8 @@ module gsen_a2a_xchg (
   localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
   localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
   localparam integer NSW = NS * (N / 2);
+  localparam integer SCW = (SCHED == MF_SCHED_PLAYER && PLAYER_CONTROL == MF_CTRL_INDIV) ? NSW : NS;
+  localparam integer FCW = (FCONTROL == MF_CTRL_INDIV) ? NSW : NS;
   // levels of the counters' population-count trees (a2a_functions.vh)
   localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
   localparam integer LAT = a2a_latency(FLAT, SRC_LAT, PL);
@@ -149,7 +155,11 @@ module gsen_a2a_xchg (
   wire unused_last = last;
 
   // ---- scheduler ----
-  wire [NS-1:0]   s_cfg;
+  wire [SCW-1:0]  s_cfgw;     // the round's configuration as the fabric takes it
+  // its number (individual: the low n states), the harness's probe of the round
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [NS-1:0]   s_cfg = s_cfgw[NS-1:0];
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [N-1:0]    s_valid;
   wire [N*IW-1:0] s_dst;
   wire [N*NS-1:0] s_tag;
@@ -157,18 +167,18 @@ module gsen_a2a_xchg (
     if (SCHED == MF_SCHED_ALT) begin : g_alt
       gsen_sched_alt #(.N(N)) u_sched (
         .clk(clk), .rst(rst), .load(clear), .adv(issue), .round(round),
-        .cfg(s_cfg), .valid(s_valid), .dst(s_dst), .tag(s_tag)
+        .cfg(s_cfgw), .valid(s_valid), .dst(s_dst), .tag(s_tag)
       );
     end else if (SCHED == MF_SCHED_STAGE) begin : g_stage
       gsen_sched_stage #(.N(N)) u_sched (
         .clk(clk), .rst(rst), .load(clear), .adv(issue), .round(round),
-        .cfg(s_cfg), .valid(s_valid), .dst(s_dst), .tag(s_tag)
+        .cfg(s_cfgw), .valid(s_valid), .dst(s_dst), .tag(s_tag)
       );
     end else begin : g_player
       gsen_sched_player #(.N(N), .CONTROL(PLAYER_CONTROL), .LEN(PLAYER_LEN),
                           .FILE(PLAYER_FILE)) u_sched (
         .clk(clk), .rst(rst), .load(clear), .adv(issue), .round(round),
-        .cfg(s_cfg), .valid(s_valid), .dst(s_dst), .tag(s_tag),
+        .cfg(s_cfgw), .valid(s_valid), .dst(s_dst), .tag(s_tag),
         .wr_en(pl_wr_en), .wr_addr(pl_wr_addr), .wr_data(pl_wr_data)
       );
     end
@@ -181,10 +191,10 @@ module gsen_a2a_xchg (
   wire [N-1:0]    f_in_valid;
   wire [N*FW-1:0] f_in_data;
   wire [N*NS-1:0] f_in_tag;
-  wire [NS-1:0]   f_in_cfg;
-  a2a_source #(.N(N), .DW(DW), .B(B), .TW(NS), .CW(NS), .SRC_LAT(SRC_LAT)) u_src (
+  wire [SCW-1:0]  f_in_cfg;
+  a2a_source #(.N(N), .DW(DW), .B(B), .TW(NS), .CW(SCW), .SRC_LAT(SRC_LAT)) u_src (
     .clk(clk), .rst(rst), .issue(issue), .valid(s_valid), .dst(s_dst), .tag(s_tag),
-    .cfg(s_cfg), .blk(blk), .boff(boff), .rd_en(src_rd_en), .rd_addr(src_rd_addr),
+    .cfg(s_cfgw), .blk(blk), .boff(boff), .rd_en(src_rd_en), .rd_addr(src_rd_addr),
     .rd_data(src_rd_data), .f_valid(f_in_valid), .f_data(f_in_data), .f_tag(f_in_tag),
     .f_cfg(f_in_cfg)
   );
@@ -195,9 +205,15 @@ module gsen_a2a_xchg (
   wire [NSW-1:0]  f_conflict;
   gsen_fabric #(.N(N), .W(FW), .CONTROL(FCONTROL), .PIPELINE(PIPELINE)) u_fabric (
     .clk(clk), .rst(rst),
-    .in_valid(f_in_valid), .in_data(f_in_data), .in_cfg(f_in_cfg), .in_tag(f_in_tag),
+    .in_valid(f_in_valid), .in_data(f_in_data), .in_cfg(f_in_cfg[FCW-1:0]), .in_tag(f_in_tag),
     .out_valid(f_valid), .out_data(f_data), .out_conflict(f_conflict)
   );
+
+  generate
+    if (SCW > FCW) begin : g_unused_cfg  // individual-control player with USE_TAGS = 1
+      wire unused_cfg = ^f_in_cfg[SCW-1:FCW];
+    end
+  endgenerate
 
   // ---- sinks and counters ----
   wire [N-1:0]   ev_good, ev_bad, ev_dup;

@@ -425,11 +425,23 @@ twin::A2aSchedule a2a_engine_schedule(const A2aEngineVariant& v,
   if (v.sched == Sched::Alt) return twin::gsen_sched_alt(v.N);
   if (v.sched == Sched::Stage) return twin::gsen_sched_stage(v.N);
   std::vector<uint32_t> list = configs;
-  if (list.empty()) {  // sweep default: the first player_len configurations, cycled
-    const uint32_t P = 1u << clog2(v.N);
+  const uint32_t P = 1u << clog2(v.N);
+  if (list.empty())  // sweep default: the first player_len configurations, cycled
     for (int r = 0; r < v.player_len; ++r) list.push_back(static_cast<uint32_t>(r) % P);
+  if (v.player_control != Ctrl::Indiv) return twin::gsen_sched_player(v.N, v.player_control, list);
+  // Individual control: the stage-control configurations of the list as state matrices
+  // (state of stage s = bit n-1-s of the number); certificates: a2a_engine_exchange with
+  // the schedule of their matrices.
+  const gsen::Topology t(v.N);
+  std::vector<gsen::Configuration> m;
+  for (uint32_t c : list) {
+    gsen::Configuration g(t);
+    for (int st = 0; st < t.stages(); ++st)
+      for (int y = 0; y < t.switches_per_stage(); ++y)
+        g.set_state(st, y, static_cast<int>((c % P >> (t.stages() - 1 - st)) & 1u));
+    m.push_back(std::move(g));
   }
-  return twin::gsen_sched_player(v.N, v.player_control, list);
+  return twin::gsen_sched_player(v.N, m);
 }
 
 namespace {
@@ -545,17 +557,23 @@ bool compare_engine(EnginePorts& p, const twin::A2aEngine& tw, const twin::A2aSc
                          img, chk);
 }
 
+// The player memory written through its port: every round's entry at its address, in one
+// write or (individual control) several beats (twin::player_beats).
+void write_player(Sim& sim, Port& en, Port& addr, Port& data, const twin::A2aSchedule& s) {
+  en.set(1);
+  for (size_t r = 0; r < s.rounds.size(); ++r)
+    for (const std::vector<uint32_t>& w : twin::player_beats(s.ports, s.rounds[r])) {
+      data.zero();
+      for (size_t q = 0; q < w.size(); ++q) data.set(static_cast<int>(32 * q), 32, w[q]);
+      addr.set(r);
+      sim.cycle();
+    }
+  en.set(0);
+}
+
 void load_player(Sim& sim, EnginePorts& p, const A2aEngineVariant& v, const twin::A2aSchedule& s) {
   if (v.net != Net::Gsen || v.sched != Sched::Player) return;
-  p.pl_wr_en.set(1);
-  for (size_t r = 0; r < s.rounds.size(); ++r) {
-    const std::vector<uint32_t> w = twin::player_entry(v.N, s.rounds[r]);
-    p.pl_wr_data.zero();
-    for (size_t q = 0; q < w.size(); ++q) p.pl_wr_data.set(static_cast<int>(32 * q), 32, w[q]);
-    p.pl_wr_addr.set(r);
-    sim.cycle();
-  }
-  p.pl_wr_en.set(0);
+  write_player(sim, p.pl_wr_en, p.pl_wr_addr, p.pl_wr_data, s);
 }
 
 // One exchange on a running model: start, then every cycle compared until done.
@@ -641,8 +659,12 @@ std::vector<std::tuple<int, int, int>> predicted_misrouted(int N, const BanyanFa
 
 ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const std::vector<uint32_t>& configs,
                                    const BanyanFault& fault, const RunOptions& opt) {
+  return a2a_engine_exchange(m, k, a2a_engine_schedule(m.engines()[uz(k)], configs), fault, opt);
+}
+
+ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const twin::A2aSchedule& s,
+                                   const BanyanFault& fault, const RunOptions& opt) {
   const A2aEngineVariant& v = m.engines()[uz(k)];
-  const twin::A2aSchedule s = a2a_engine_schedule(v, configs);
   const int n = clog2(v.N);
   const RoundImages ri(s, n);
   ExchangeResult res;
@@ -828,16 +850,7 @@ XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const Bany
         p.src_rd_data.zero();
         sim.reset(2);
         if (v.net == Net::Gsen && v.sched == Sched::Player) {
-          p.pl_wr_en.set(1);
-          for (size_t q = 0; q < s.rounds.size(); ++q) {
-            const std::vector<uint32_t> w = twin::player_entry(v.N, s.rounds[q]);
-            p.pl_wr_data.zero();
-            for (size_t b = 0; b < w.size(); ++b)
-              p.pl_wr_data.set(static_cast<int>(32 * b), 32, w[b]);
-            p.pl_wr_addr.set(q);
-            sim.cycle();
-          }
-          p.pl_wr_en.set(0);
+          write_player(sim, p.pl_wr_en, p.pl_wr_addr, p.pl_wr_data, s);
         }
         tw->reset();
         // the user's memories: source buffers (random words), their read registers

@@ -123,13 +123,18 @@ struct ExchangeResult {
 // `configs`, or the first player_len configurations cycled), start, compare every cycle.
 ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const std::vector<uint32_t>& configs,
                                    const BanyanFault& fault, const RunOptions& opt);
+// The same with any round table for the variant (e.g. an individual-control player variant
+// replaying the state matrices of an R(N) certificate: twin::gsen_sched_player(N, matrices)).
+ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const twin::A2aSchedule& s,
+                                   const BanyanFault& fault, const RunOptions& opt);
 // The Latin exchange with a banyan fault, and its consequence as the model predicts it:
 // dead -> exactly the words of the 2N blocked pairs lost (2N B); stuck -> exactly the
 // corrupted paths of banyan::route(..., FaultKind), (source, intended destination, arrival
 // port) for each, once per block word.
 ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& fault,
                                 const RunOptions& opt);
-// The round table an engine variant runs (configs: as a2a_engine_exchange).
+// The round table an engine variant runs (configs: as a2a_engine_exchange; an
+// individual-control player replays the configurations' stage-control state matrices).
 twin::A2aSchedule a2a_engine_schedule(const A2aEngineVariant& v,
                                       const std::vector<uint32_t>& configs);
 

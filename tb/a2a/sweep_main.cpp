@@ -6,10 +6,16 @@
 // Usage: tb_<sweep> [--seed S] [--cycles C] [--fabric-variant K] [--engine-variant K]
 //                   [--xchg-variant K] [--only fabric|engine|xchg] [--faults] [--wave FILE]
 //                   [--wave-dir DIR]
-//                   [--inject-mismatch CYCLE] [--quiet]
+//                   [--inject-mismatch CYCLE] [--quiet] [--cert FILE]... [--cert-corrupt]
 //        tb_<sweep> --speed SECONDS        (every engine variant: Verilator alone and with
 //                                           the twin attached, cycles per second)
 // The seed defaults to $MINFORGE_SEED or 1; each variant derives its own from it.
+// --cert FILE (repeatable): an R(N) certificate (docs/research/gsen_r<N>_k<K>.json, `minforge
+// gsen rbound --out`); the individual-control player variant with N ports and K rounds
+// replays its K state matrices instead of the default list, and must then deliver all N^2 B
+// words (the certificate's claim, measured on the RTL in lockstep).  --cert-corrupt: the
+// certificates are replayed with their first configuration replaced by their second (a
+// planted corruption: the run must fail).
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -19,6 +25,7 @@
 #include "a2a/a2a_rtl.hpp"
 #include "core/options.hpp"
 #include "minforge/algo/banyan/banyan_fault.hpp"
+#include "minforge/algo/gsen/gsen_rbound.hpp"
 
 namespace minforge::tb::models {
 const Model& Vsweep();  // the adapter of the linked sweep top (tb/core/vl_adapter.py)
@@ -35,6 +42,8 @@ struct Options {
   std::string only;
   bool faults = false;
   double speed = 0;
+  std::vector<std::string> certs;
+  bool cert_corrupt = false;
   CommonOptions c;  // --seed, --wave, --wave-dir, --inject-mismatch, --quiet
 };
 
@@ -53,6 +62,10 @@ int parse_args(int argc, char** argv, Options& o) {
       o.only = v.value();
     else if (s == "--faults")
       o.faults = true;
+    else if (s == "--cert")
+      o.certs.push_back(v.value());
+    else if (s == "--cert-corrupt")
+      o.cert_corrupt = true;
     else if (s == "--speed")
       o.speed = v.f64();
     else
@@ -101,17 +114,50 @@ bool run_fabrics(const A2aModel& m, const Options& o, uint64_t* cycles) {
   return true;
 }
 
+// The certificate (--cert) an engine variant replays: "" when none; the schedule in *s.
+std::string certificate_for(const A2aEngineVariant& v, const Options& o,
+                            minforge::twin::A2aSchedule* s) {
+  if (v.net != Net::Gsen || v.sched != Sched::Player || v.player_control != Ctrl::Indiv) return "";
+  for (const std::string& f : o.certs) {
+    minforge::gsen::RboundCertificate c = minforge::gsen::read_rbound_certificate(f);
+    if (c.ports != v.N || c.configs != v.player_len) continue;
+    if (o.cert_corrupt && c.set.size() > 1) c.set[0] = c.set[1];
+    *s = minforge::twin::gsen_sched_player(v.N, c.set);
+    return f;
+  }
+  return "";
+}
+
 bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
+  size_t certs_run = 0;
   for (int k = 0; k < static_cast<int>(m.engines().size()); ++k) {
     if (o.engine_variant >= 0 && k != o.engine_variant) continue;
     const A2aEngineVariant& v = m.engines()[static_cast<size_t>(k)];
-    const ExchangeResult res = a2a_engine_exchange(m, k, {}, {}, o.c.run);
+    minforge::twin::A2aSchedule s = a2a_engine_schedule(v, {});
+    const std::string cert = certificate_for(v, o, &s);
+    const ExchangeResult res = a2a_engine_exchange(m, k, s, {}, o.c.run);
     *cycles += res.run.cycles;
     if (!res.run.ok) return report(res.run);
+    if (!cert.empty()) {
+      // The certificate claims every pair: the RTL must deliver all N^2 B words.
+      ++certs_run;
+      if (res.lost != 0 || res.duplicates != 0 ||
+          res.delivered != static_cast<int64_t>(v.N) * v.N * v.B) {
+        std::printf(
+            "FAIL %s: certificate %s does not route all pairs on the RTL: delivered "
+            "%" PRId64 " of %d, lost %" PRId64 " (the model: %zu pairs missing)\n",
+            m.describe_engine(k).c_str(), cert.c_str(), res.delivered, v.N * v.N * v.B, res.lost,
+            s.missing.size());
+        return false;
+      }
+      if (!o.c.quiet)
+        std::printf("ok   %s: certificate %s, %d state matrices replayed, all %" PRId64
+                    " words delivered\n",
+                    m.describe_engine(k).c_str(), cert.c_str(), v.player_len, res.delivered);
+    }
     // The exchange: exactly B * rounds + latency cycles, N^2 B delivered, none lost or
     // duplicated (the player variants of the sweep replay a full cover or report the missing
     // pairs).
-    const auto s = a2a_engine_schedule(v, {});
     const int64_t expect_lost = static_cast<int64_t>(s.missing.size()) * v.B;
     const long expect_cycles = static_cast<long>(res.blocks) * res.rounds + res.latency;
     if (res.cycles != expect_cycles || res.lost != expect_lost || res.duplicates != 0 ||
@@ -144,6 +190,13 @@ bool run_engines(const A2aModel& m, const Options& o, uint64_t* cycles) {
           "ok   %s: every internal fault (dead: 2N pairs lost; stuck: the model's corrupted "
           "paths)\n",
           m.describe_engine(k).c_str());
+  }
+  if (o.engine_variant < 0 && certs_run < o.certs.size()) {
+    std::printf(
+        "FAIL %zu of %zu certificates have no individual-control player variant of "
+        "their N and K\n",
+        o.certs.size() - certs_run, o.certs.size());
+    return false;
   }
   return true;
 }

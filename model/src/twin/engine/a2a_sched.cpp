@@ -107,6 +107,44 @@ A2aSchedule gsen_sched_player(int N, Ctrl control, const std::vector<uint32_t>& 
   return s;
 }
 
+A2aSchedule gsen_sched_player(int N, const std::vector<gsen::Configuration>& configs) {
+  const gsen::Topology t(N);
+  if (configs.empty()) throw InvalidArgument("the configuration list is empty");
+  const int n = t.stages();
+  const int H = t.switches_per_stage();
+  A2aSchedule s = empty_schedule(Net::Gsen, N, Ctrl::Indiv, static_cast<int>(configs.size()));
+  std::vector<uint8_t> sent(static_cast<size_t>(N) * static_cast<size_t>(N), 0);
+  for (size_t k = 0; k < configs.size(); ++k) {
+    const gsen::Configuration& c = configs[k];
+    if (c.stages() != n || c.switches_per_stage() != H)
+      throw InvalidArgument("configuration " + std::to_string(k) +
+                            " is not a state matrix of the " + std::to_string(N) + " x " +
+                            std::to_string(N) + " GSEN");
+    A2aRound& r = s.rounds[k];
+    r.states.assign(static_cast<size_t>(n * H), 0);
+    for (int st = 0; st < n; ++st)
+      for (int y = 0; y < H; ++y)
+        r.states[static_cast<size_t>(st * H + y)] = static_cast<uint8_t>(c.state(st, y));
+    for (int b = 0; b < n; ++b)
+      r.cfg |= static_cast<uint32_t>(r.states[static_cast<size_t>(b)]) << b;
+    for (int i = 0; i < N; ++i) {
+      const gsen::Path p = gsen::route(t, c, i);
+      uint8_t& done =
+          sent[static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(p.dest)];
+      if (done) continue;
+      done = 1;
+      r.send[static_cast<size_t>(i)] = 1;
+      r.dest[static_cast<size_t>(i)] = p.dest;
+      r.tag[static_cast<size_t>(i)] = p.forward_tag;
+    }
+  }
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j)
+      if (!sent[static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j)])
+        s.missing.emplace_back(i, j);
+  return s;
+}
+
 A2aSchedule banyan_sched_latin(int N) {
   const banyan::Topology t(N);
   A2aSchedule s = empty_schedule(Net::Banyan, N, Ctrl::Stage, N);
@@ -138,15 +176,38 @@ A2aSchedule banyan_sched_latin(int N) {
 
 std::vector<uint32_t> player_entry(int N, const A2aRound& r) {
   const int n = ceil_log2(static_cast<uint64_t>(N));
-  const int cw4 = 4 * ((n + 3) / 4);
+  const int cw = r.states.empty() ? n : static_cast<int>(r.states.size());
+  const int cw4 = 4 * ((cw + 3) / 4);
   const int bits = N + cw4;
   std::vector<uint32_t> w(static_cast<size_t>((bits + 31) / 32), 0);
   auto set = [&](int b) { w[static_cast<size_t>(b / 32)] |= 1u << (b % 32); };
-  for (int b = 0; b < n; ++b)
-    if ((r.cfg >> b) & 1u) set(b);
+  for (int b = 0; b < cw; ++b)
+    if (r.states.empty() ? (r.cfg >> b) & 1u : r.states[static_cast<size_t>(b)]) set(b);
   for (int i = 0; i < N; ++i)
     if (r.send[static_cast<size_t>(i)]) set(cw4 + i);
   return w;
+}
+
+int player_port_bits(int N) {
+  const int n = ceil_log2(static_cast<uint64_t>(N));
+  return N + 4 * ((n + 3) / 4);
+}
+
+std::vector<std::vector<uint32_t>> player_beats(int N, const A2aRound& r) {
+  const std::vector<uint32_t> e = player_entry(N, r);
+  const int n = ceil_log2(static_cast<uint64_t>(N));
+  const int cw = r.states.empty() ? n : static_cast<int>(r.states.size());
+  const int bits = N + 4 * ((cw + 3) / 4);  // the entry (ENTRY_W)
+  const int pw = player_port_bits(N);
+  std::vector<std::vector<uint32_t>> beats;
+  for (int lo = 0; lo < bits; lo += pw) {
+    std::vector<uint32_t> b(static_cast<size_t>((pw + 31) / 32), 0);
+    for (int k = 0; k < pw && lo + k < bits; ++k)
+      if ((e[static_cast<size_t>((lo + k) / 32)] >> ((lo + k) % 32)) & 1u)
+        b[static_cast<size_t>(k / 32)] |= 1u << (k % 32);
+    beats.push_back(std::move(b));
+  }
+  return beats;
 }
 
 }  // namespace minforge::twin

@@ -94,6 +94,8 @@ void A2aXchg::eval(bool start, std::span<const uint64_t> src_rd_data, const Bany
   if (s_round_.back() >= 0) {
     const A2aRound& r = sched_.rounds[uz(s_round_.back())];
     fin_.cfg = r.cfg;
+    if (!r.states.empty())  // individual control (the player's state matrix)
+      std::memcpy(fin_.states.data(), r.states.data(), fin_.states.size());
     std::memcpy(fin_.valid.data(), r.send.data(), N);
     std::memcpy(fin_.tag.data(), r.tag.data(), N * sizeof(uint32_t));
     const uint64_t bh = static_cast<uint64_t>(s_blk_.back()) << (2 * IW_);

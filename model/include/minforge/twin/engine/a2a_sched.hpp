@@ -4,6 +4,8 @@
 //   gsen_sched_alt(N)      rtl/engine/gsen_sched_alt.v     Algorithm 4 (N = 2 mod 4)
 //   gsen_sched_stage(N)    rtl/engine/gsen_sched_stage.v   2^n rounds under stage control
 //   gsen_sched_player(...) rtl/engine/gsen_sched_player.v  a configuration list replayed
+//                          (numbers under stage / alt control, or state matrices under
+//                          individual control)
 //   banyan_sched_latin(N)  rtl/engine/banyan_sched_latin.v the Latin square, round k = Gamma_k
 //   a2a_message(N, W, i, j) rtl/engine/a2a_source.v        the message word of pair (i, j)
 // Each table is built from the paper algorithms of minforge_algo (gsen_schedule.hpp,
@@ -31,10 +33,11 @@ inline uint32_t a2a_payload32(uint32_t i, uint32_t j) { return (29u * i + 83u * 
 
 // One round: configuration, and per processor send bit, destination and forward tag.
 struct A2aRound {
-  uint32_t cfg = 0;
-  std::vector<uint8_t> send;  // [N]
-  std::vector<int> dest;      // [N], -1 = idle
-  std::vector<uint32_t> tag;  // [N]
+  uint32_t cfg = 0;             // the number; individual control: the low n switch states
+  std::vector<uint8_t> states;  // individual control only: states[s*H + y] (else empty)
+  std::vector<uint8_t> send;    // [N]
+  std::vector<int> dest;        // [N], -1 = idle
+  std::vector<uint32_t> tag;    // [N]
 };
 struct A2aSchedule {
   Net net = Net::Gsen;
@@ -51,10 +54,20 @@ A2aSchedule gsen_sched_stage(int N);
 // The listed configurations in order under `control` (Stage / Alt*); a pair is sent in the
 // first listed configuration that realizes it; `missing` lists the pairs none realizes.
 A2aSchedule gsen_sched_player(int N, Ctrl control, const std::vector<uint32_t>& configs);
+// Individual control (Ctrl::Indiv): the listed state matrices in order, a pair sent in the
+// first that realizes it.  Throws InvalidArgument for an empty list or a matrix of another N.
+A2aSchedule gsen_sched_player(int N, const std::vector<gsen::Configuration>& configs);
 // Round k = Gamma_k (banyan::gamma); every processor sends; tags self-route.
 A2aSchedule banyan_sched_latin(int N);
 // The player memory entry of a round (gsen_sched_player): [CW4-1:0] configuration,
-// [CW4 +: N] send mask, CW4 = 4 ceil(n/4); little-endian 32-bit words.
+// [CW4 +: N] send mask, CW4 = 4 ceil(CW/4), CW = n (its number) or, for a round with
+// states (individual control), n N/2 (bit s*N/2 + y = states[s*N/2 + y]); little-endian
+// 32-bit words.
 std::vector<uint32_t> player_entry(int N, const A2aRound& r);
+// The player's write port bits PW = N + 4 ceil(n/4), and the writes (beats) that store the
+// entry of a round: ceil(entry bits / PW) slices of PW bits, lowest first, each written to
+// the round's address in turn (one beat for a numbered configuration).
+int player_port_bits(int N);
+std::vector<std::vector<uint32_t>> player_beats(int N, const A2aRound& r);
 
 }  // namespace minforge::twin

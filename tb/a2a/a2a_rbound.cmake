@@ -7,8 +7,8 @@
 set(MF_RBOUND_CERTS --cert ${PROJECT_SOURCE_DIR}/docs/research/gsen_r12_k16.json
                     --cert ${PROJECT_SOURCE_DIR}/docs/research/gsen_r20_k24.json)
 mf_add_sweep(NAME gsen_eng_rbound
-             SPECS engine:gsen:N=12:W=auto:S=2:P=1:T=0:PC=0:PL=16
-                   engine:gsen:N=20:W=auto:S=2:P=0,1:T=0,1:PC=0:PL=24
+             SPECS engine:gsen:N=12:W=auto:S=player:P=1:T=0:PC=indiv:PL=16
+                   engine:gsen:N=20:W=auto:S=player:P=0,1:T=0,1:PC=indiv:PL=24
              ARGS ${MF_RBOUND_CERTS} LABELS gsen)
 add_test(NAME tb_gsen_eng_rbound_corrupt
          COMMAND tb_gsen_eng_rbound --quiet --wave-dir ${MF_WAVE_DIR} ${MF_RBOUND_CERTS}

@@ -103,6 +103,12 @@ module hypercube_net_tb;
         $display("FAIL run took %0d cycles (done=%b), expected %0d", cyc, done, STEPS);
         errors = errors + 1;
       end
+      // two idle cycles with load_we low and other values on the load bus: every node must
+      // hold what the run left (the checks below), a load needs load_we
+      load_dst = ~load_dst;
+      load_data = ~load_data;
+      repeat (2) @(posedge clk);
+      #1;
     end
   endtask
 

@@ -16,6 +16,12 @@ This lint reads every file git tracks (code only: comments and, in Verilog/C++, 
   code-loop      a loop over a code group written as its numbers (foreach(c 0 1 2 ...))
   const          16'hB400 / 0xB400, 16'hACE1 / 0xACE1, 115200, 8'hA5 / 8'h5A
   core-design    a FuseSoC target <board>_<design> whose DESIGN=<n> is not MF_DESIGN_<design>
+  alt-shift      the alternation of Alt2 / Alt4 control written as its number (the switch-index
+                 bit 1, 2 or the period 2, 4): its one RTL source is mf_ctrl_alt_shift in
+                 mf_params.vh, its one C++ view gsen::alt_shift (checked against the RTL by
+                 the GSEN lockstep sweeps)
+  popcount       a population-count function of its own: the RTL's one combinational count is
+                 mf_popcount (rtl/common/mf_popcount.vh), C++ uses std::popcount
 
 Not flagged (see the report of issue 26): Verilog parameter defaults in ANSI headers
 (`parameter integer SCHED = 0`), which cannot see mf_params.vh; prose in comments and docs.
@@ -55,7 +61,16 @@ RULES = [
     ("code-loop", re.compile(r"\bfor\s+\w+\s+in\s+0\s+1\s+2\b")),
     ("const", re.compile(r"(?:16'h|0x)(?:B400|ACE1)\b|\b115200\b", re.I)),
     ("const", re.compile(r"8'h(?:A5|5A)\b", re.I), "rn1"),  # the RN1 reply words
+    ("popcount", re.compile(r"\bfunction\b[^;]*\w*popcount\w*\s*;|__builtin_popcount")),
 ]
+# The files that hold a rule's one definition.
+HOME = {"alt-shift": {"model/include/minforge/algo/gsen/gsen.hpp"},
+        "popcount": {"rtl/common/mf_popcount.vh"}}
+# alt-shift: an Alt2 / Alt4 control name followed, in the same statement or on the line after
+# its `case` label, by a bare 0..4 as a value (= 1, return 1, ? 2, : 2, {1, .., , 2}) or a shift
+# (>> 2); the statement ends at `;` or at a shell / CMake NAME= word.
+ALT_NAME = re.compile(r"(?:\bCtrl::|\bControl::|\bMF_CTRL_)(?:Alt|ALT)[24]\b")
+ALT_NUM = re.compile(r"(?:(?:=|\breturn\b|\?|:|\{)\s*\{?\s*|>>\s*)[0-4](?![\w~.'])|,\s*[0-4]\s*\}")
 
 LINE_COMMENT = {".v": "//", ".sv": "//", ".vh": "//", ".svh": "//", ".cpp": "//",
                 ".hpp": "//", ".h": "//", ".cc": "//", ".py": "#", ".sh": "#",
@@ -101,7 +116,8 @@ def check_text(path, text):
         return []
     found = []
     waived_next = False
-    for n, code, line in code_lines(text, ext):
+    lines = code_lines(text, ext)
+    for k, (n, code, line) in enumerate(lines):
         waived, waived_next = waived_next or WAIVER.search(line), False
         if WAIVER.search(line) and not code.strip():
             waived_next = True  # a comment line: the waiver is for the next line
@@ -110,12 +126,30 @@ def check_text(path, text):
         for rule, rx, *where in RULES:
             if where and where[0] not in path:
                 continue
+            if path in HOME.get(rule, ()):
+                continue
             if rx.search(code):
                 found.append((path, n, rule, line.strip()))
                 break
+        else:
+            if path not in HOME["alt-shift"] and alt_shift_copy(code, lines[k + 1:k + 2]):
+                found.append((path, n, "alt-shift", line.strip()))
     if ext == ".core":
         found += check_core(path, text)
     return found
+
+
+def alt_shift_copy(code, after):
+    """True when an Alt2 / Alt4 name on this code line is mapped to its number here, or on
+    the next line when this one is its `case` label."""
+    m = ALT_NAME.search(code)
+    if not m:
+        return False
+    rest = code[m.end():]
+    if re.match(r"\s*:\s*$", rest) and after:
+        rest += " " + after[0][1]
+    rest = re.split(r";|\s\w+=", rest)[0]
+    return bool(ALT_NUM.search(rest))
 
 
 def check_core(path, text):
@@ -177,6 +211,15 @@ PLANTS = [
      "constexpr uint32_t kPlantedTaps = 0xB400;", "const"),
     ("minforge_boards.core", "  hx8k_lcan_planted: {<<: *hx8k, parameters: [DESIGN=2]}",
      "core-design"),
+    ("model/src/twin/gsen/gsen_fabric.cpp", "  if (control == Ctrl::Alt4) period_bit = 2;",
+     "alt-shift"),
+    ("model/src/algo/gsen/gsen.cpp", "    case Ctrl::Alt2:\n      return bit ^ ((y >> 1) & 1);",
+     "alt-shift"),
+    ("rtl/gsen/gsen_route.v", "  localparam integer PLANTED = (CONTROL == MF_CTRL_ALT4) ? 2 : -1;",
+     "alt-shift"),
+    ("rtl/engine/a2a_axis_xchg.v", "  function [31:0] popcount_planted;", "popcount"),
+    ("model/src/algo/hypercube/hypercube_base.cpp",
+     "int planted(uint32_t x) { return __builtin_popcount(x); }", "popcount"),
 ]
 
 

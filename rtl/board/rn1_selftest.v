@@ -204,29 +204,20 @@ module rn1_selftest #(
   endgenerate
 
   // ---- per-cycle counts ----
-  // Population count: 4-bit groups counted by table (3 LUTs each), then the group counts
-  // added (a chain of short adders instead of one adder per bit).
+  // Population counts (mf_popcount.vh) of the events, each vector zero-padded to NG groups of
+  // four bits (at least one padding bit).
   localparam integer NV = ND + NE;
-  localparam integer NG = NV / 4 + 1;  // groups of 4 (at least one padding bit)
-  function [CW-1:0] popcount;
-    input [4*NG-1:0] v;
-    integer gi;
-    reg [2:0] c4;
-    begin
-      popcount = {CW{1'b0}};
-      for (gi = 0; gi < NG; gi = gi + 1) begin
-        c4 = {2'b00, v[4*gi]} + {2'b00, v[4*gi+1]} + {2'b00, v[4*gi+2]} + {2'b00, v[4*gi+3]};
-        popcount = popcount + {{(CW - 3) {1'b0}}, c4};
-      end
-    end
-  endfunction
+  localparam integer NG = NV / 4 + 1;
+  localparam integer MF_POPCOUNT_W = 4 * NG;
+  localparam integer MF_POPCOUNT_CW = CW;
+`include "mf_popcount.vh"
 
-  wire [CW-1:0] n_good = popcount({{(4 * NG - ND) {1'b0}}, d_good});
-  wire [CW-1:0] n_bad = popcount({{(4 * NG - ND) {1'b0}}, d_bad});
-  wire [CW-1:0] n_dup = popcount({{(4 * NG - ND) {1'b0}}, d_dup});
-  wire [CW-1:0] n_fail = popcount({{(4 * NG - NE) {1'b0}}, e_fail});
-  wire [CW-1:0] n_miss = popcount({{(4 * NG - NE) {1'b0}}, e_miss});
-  wire [CW-1:0] n_err = popcount({{(4 * NG - NV) {1'b0}}, d_bad | d_dup, e_fail | e_miss});
+  wire [CW-1:0] n_good = mf_popcount({{(4 * NG - ND) {1'b0}}, d_good});
+  wire [CW-1:0] n_bad = mf_popcount({{(4 * NG - ND) {1'b0}}, d_bad});
+  wire [CW-1:0] n_dup = mf_popcount({{(4 * NG - ND) {1'b0}}, d_dup});
+  wire [CW-1:0] n_fail = mf_popcount({{(4 * NG - NE) {1'b0}}, e_fail});
+  wire [CW-1:0] n_miss = mf_popcount({{(4 * NG - NE) {1'b0}}, e_miss});
+  wire [CW-1:0] n_err = mf_popcount({{(4 * NG - NV) {1'b0}}, d_bad | d_dup, e_fail | e_miss});
 
   reg [31:0] c_good, c_bad, c_dup, c_fail, c_miss, c_err;
   assign delivered = c_good;

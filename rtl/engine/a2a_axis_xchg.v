@@ -228,15 +228,10 @@ module a2a_axis_xchg (
   end
 
   // ---- status ----
-  // tlast errors of this cycle: a population count of at most N bits
-  function [31:0] popcount;
-    input [N-1:0] v;
-    integer k;
-    begin
-      popcount = 32'd0;
-      for (k = 0; k < N; k = k + 1) popcount = popcount + {31'd0, v[k]};
-    end
-  endfunction
+  // tlast errors of this cycle: a population count of the N bits (mf_popcount.vh)
+  localparam integer MF_POPCOUNT_W = N;
+  localparam integer MF_POPCOUNT_CW = 32;
+`include "mf_popcount.vh"
 
   always @(posedge clk) begin
     if (rst) begin
@@ -252,7 +247,7 @@ module a2a_axis_xchg (
       conflicts   <= 32'd0;
     end else begin
       cycles    <= cycles + 32'd1;
-      err_tlast <= err_tlast + popcount(tl_err);
+      err_tlast <= err_tlast + mf_popcount(tl_err);
       if (l_end) frames_in <= frames_in + 32'd1;
       if (d_end) frames_out <= frames_out + 32'd1;
       if (x_end) begin

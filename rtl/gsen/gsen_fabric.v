@@ -250,14 +250,10 @@ module gsen_fabric (
     end
   endgenerate
 
-  function integer mf_popcount;
-    input [N-1:0] v;
-    integer k;
-    begin
-      mf_popcount = 0;
-      for (k = 0; k < N; k = k + 1) if (v[k]) mf_popcount = mf_popcount + 1;
-    end
-  endfunction
+  // the stage invariant's message counts (mf_popcount.vh)
+  localparam integer MF_POPCOUNT_W = N;
+  localparam integer MF_POPCOUNT_CW = 32;
+`include "mf_popcount.vh"
 
 endmodule
 

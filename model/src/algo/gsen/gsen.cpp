@@ -48,21 +48,9 @@ struct AltPattern {
 };
 
 AltPattern pattern_of(Ctrl c) {
-  switch (c) {
-    case Ctrl::Stage:
-      return {0, 0};
-    case Ctrl::Alt:
-      return {0, 1};
-    case Ctrl::Alt2:
-      return {1, 1};
-    case Ctrl::Alt4:
-      return {2, 1};
-    case Ctrl::Indiv:
-    case Ctrl::Tag:
-      break;
-  }
   check_numbered(c);
-  return {0, 0};
+  const int shift = alt_shift(c);
+  return shift < 0 ? AltPattern{0, 0} : AltPattern{shift, 1};
 }
 
 // Walks input i through the n stages; state_of(s, y) gives switch states (or, for tag
@@ -98,41 +86,15 @@ Path to_path(const Endpoint& e, int i, std::vector<int> switches, std::vector<in
 
 }  // namespace
 
-bool numbered(Ctrl c) {
-  return c == Ctrl::Stage || c == Ctrl::Alt || c == Ctrl::Alt2 || c == Ctrl::Alt4;
-}
-
 int alt_period(Ctrl c) {
-  switch (c) {
-    case Ctrl::Stage:
-      return 0;
-    case Ctrl::Alt:
-      return 1;
-    case Ctrl::Alt2:
-      return 2;
-    case Ctrl::Alt4:
-      return 4;
-    case Ctrl::Indiv:
-    case Ctrl::Tag:
-      break;
-  }
   check_numbered(c);
-  return 0;
+  const int shift = alt_shift(c);
+  return shift < 0 ? 0 : 1 << shift;
 }
 
 Ctrl control_for_period(int period) {
-  switch (period) {
-    case 0:
-      return Ctrl::Stage;
-    case 1:
-      return Ctrl::Alt;
-    case 2:
-      return Ctrl::Alt2;
-    case 4:
-      return Ctrl::Alt4;
-    default:
-      break;
-  }
+  for (const auto& n : params::kCtrlNames)
+    if (numbered(n.code) && alt_period(n.code) == period) return n.code;
   throw InvalidArgument("alternation period must be 0 (stage), 1, 2 or 4 (got " +
                         std::to_string(period) + ")");
 }

@@ -2,6 +2,7 @@
 #include "minforge/algo/hypercube/hypercube_base.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -165,7 +166,7 @@ const Tables& tables(int b) {
 uint32_t perm_rank(const uint32_t* p, int n) {
   uint32_t rank = 0, used = 0;
   for (int i = 0; i < n; ++i) {
-    uint32_t smaller = static_cast<uint32_t>(__builtin_popcount(~used & ((1u << p[i]) - 1)));
+    uint32_t smaller = static_cast<uint32_t>(std::popcount(~used & ((1u << p[i]) - 1)));
     rank = rank * static_cast<uint32_t>(n - i) + smaller;
     used |= 1u << p[i];
   }

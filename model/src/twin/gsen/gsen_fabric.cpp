@@ -30,10 +30,7 @@ std::vector<StagedFabric::Stage> gsen_wiring(int N, Ctrl control) {
   const int H = N / 2;
   // Alternating control: the state of switch y is the configuration bit of the stage xor
   // this bit of y (gsen::switch_state with the configuration bit 0).
-  int period_bit = -1;
-  if (control == Ctrl::Alt) period_bit = 0;
-  if (control == Ctrl::Alt2) period_bit = 1;
-  if (control == Ctrl::Alt4) period_bit = 2;
+  const int period_bit = gsen::alt_shift(control);
   std::vector<StagedFabric::Stage> w(static_cast<size_t>(t.stages()));
   for (auto& s : w) {
     for (int y = 0; y < H; ++y) {

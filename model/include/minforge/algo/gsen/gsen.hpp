@@ -38,8 +38,15 @@ inline constexpr int kMaxPorts = 1 << 20;
 // 0, 1, 2 of the switch index y); Tag is banyan's self-routing and has no number either.
 using params::Ctrl;
 
+// The switch-index bit that alternating control xors into the stage's configuration bit:
+// 0 for Alt, 1 for Alt2, 2 for Alt4, -1 for every other control.  The one C++ view of
+// mf_ctrl_alt_shift (rtl/common/mf_params.vh), checked against it every cycle by the GSEN
+// lockstep sweeps (alt2 / alt4 fabrics and players); lint.one_source fails on another copy.
+constexpr int alt_shift(Ctrl c) {
+  return c == Ctrl::Alt ? 0 : c == Ctrl::Alt2 ? 1 : c == Ctrl::Alt4 ? 2 : -1;
+}
 // True for the controls with a configuration number: Stage, Alt, Alt2, Alt4.
-bool numbered(Ctrl c);
+constexpr bool numbered(Ctrl c) { return c == Ctrl::Stage || alt_shift(c) >= 0; }
 // Alternation period of the switch pattern in a stage: 0 for Stage, 1, 2, 4 for Alt*;
 // throws InvalidArgument for a control without a configuration number.
 int alt_period(Ctrl c);
@@ -49,21 +56,9 @@ Ctrl control_for_period(int period);
 // State of switch y at stage s of an n-stage network under configuration number `value`
 // of a numbered control c.
 inline int switch_state(Ctrl c, uint32_t value, int n, int s, int y) {
-  int bit = static_cast<int>((value >> (n - 1 - s)) & 1u);
-  switch (c) {
-    case Ctrl::Stage:
-      return bit;
-    case Ctrl::Alt:
-      return bit ^ (y & 1);
-    case Ctrl::Alt2:
-      return bit ^ ((y >> 1) & 1);
-    case Ctrl::Alt4:
-      return bit ^ ((y >> 2) & 1);
-    case Ctrl::Indiv:
-    case Ctrl::Tag:
-      break;
-  }
-  return bit;
+  const int bit = static_cast<int>((value >> (n - 1 - s)) & 1u);
+  const int shift = alt_shift(c);
+  return shift < 0 ? bit : bit ^ ((y >> shift) & 1);
 }
 
 class Topology {

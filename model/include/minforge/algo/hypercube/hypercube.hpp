@@ -18,6 +18,7 @@
 // stored as pi[v] = destination of the packet (path) starting at v.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <istream>
 #include <string>
@@ -48,7 +49,7 @@ void validate_perm(int d, const Perm& p);
 Perm inverse(const Perm& p);
 
 // Hamming distance: the length of a shortest path from u to v in the cube.
-inline int distance(uint32_t u, uint32_t v) { return __builtin_popcount(u ^ v); }
+inline int distance(uint32_t u, uint32_t v) { return std::popcount(u ^ v); }
 // True when u and v are joined by a pair of cube edges (differ in exactly one bit).
 inline bool adjacent(uint32_t u, uint32_t v) {
   uint32_t x = u ^ v;

@@ -109,14 +109,15 @@ TEST(BanyanFtMin, CertificatesHoldForEveryFaultOfTheirStage) {
 }
 
 // A corrupted certificate is refused: one relay op turned idle (a message never delivered),
-// and one first hop's slot changed (a relay reads an empty slot or a message twice).
+// one first hop's slot changed (a relay reads an empty slot or a message twice), one entry's
+// configuration changed (messages go elsewhere; a source then sends a message twice).
 TEST(BanyanFtMin, CorruptedCertificateFails) {
   const auto certs = certificates();
   ASSERT_FALSE(certs.empty());
   const std::string text = slurp(certs.front());
   bn::FtImage img = bn::ft_image_parse(text);
   const std::string head = text.substr(0, text.find('\n') + 1);
-  for (int variant = 0; variant < 2; ++variant) {
+  for (int variant = 0; variant < 3; ++variant) {
     bn::FtImage bad = img;
     bool done = false;
     for (auto& e : bad.entries)
@@ -126,6 +127,9 @@ TEST(BanyanFtMin, CorruptedCertificateFails) {
           done = true;
         } else if (variant == 1 && e.op[i] == bn::FtOp::First) {
           e.slot[i] ^= 1u;
+          done = true;
+        } else if (variant == 2 && &e == &bad.entries[10]) {
+          e.cfg ^= 1u;
           done = true;
         }
       }

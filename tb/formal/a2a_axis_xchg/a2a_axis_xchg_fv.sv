@@ -44,6 +44,53 @@
 `default_nettype none
 `include "mf_assert.vh"
 
+// One AXI4-Stream port seen from outside: the handshake, the AXI4-Stream hold rule of this
+// cycle against the previous one (TVALID that was high without TREADY is still high, with
+// the same TDATA and TLAST), and the place of the next word in its NB-word frame and the
+// frames completed (saturating), both counted in handshakes.
+module a2a_axis_fv_stream #(
+  parameter integer DW = 2,
+  parameter integer PW = 3,
+  parameter integer FW = 3,
+  parameter integer NB = 4
+) (
+  input wire           clk,
+  input wire           rst,
+  input wire           valid,
+  input wire           ready,
+  input wire [DW-1:0]  data,
+  input wire           last,
+  output wire          hs,
+  output wire          held,
+  output reg [PW-1:0]  place,
+  output reg [FW-1:0]  frames
+);
+  localparam [PW-1:0] LASTP = NB - 1;
+  reg          p_v, p_r, p_l;
+  reg [DW-1:0] p_d;
+  assign hs = valid && ready;
+  assign held = !(p_v && !p_r) || (valid && data == p_d && last == p_l);
+  always @(posedge clk) begin
+    if (rst) begin
+      p_v <= 1'b0;
+      p_r <= 1'b0;
+      p_l <= 1'b0;
+      p_d <= {DW{1'b0}};
+      place <= {PW{1'b0}};
+      frames <= {FW{1'b0}};
+    end else begin
+      p_v <= valid;
+      p_r <= ready;
+      p_l <= last;
+      p_d <= data;
+      if (hs) begin
+        place <= (place == LASTP) ? {PW{1'b0}} : place + 1'b1;
+        if (place == LASTP && frames != {FW{1'b1}}) frames <= frames + 1'b1;
+      end
+    end
+  end
+endmodule
+
 module a2a_axis_xchg_fv #(
   parameter integer ENGINE = 1,
   parameter integer N = 4,
@@ -60,37 +107,15 @@ module a2a_axis_xchg_fv #(
   input wire [N-1:0]    s_tlast,
   input wire [N-1:0]    m_tready
 );
-  function integer fv_clog2;  // ceil(log2 x), x >= 1
-    input integer x;
-    integer v;
-    begin
-      fv_clog2 = 0;
-      v = 1;
-      while (v < x) begin
-        fv_clog2 = fv_clog2 + 1;
-        v = v * 2;
-      end
-    end
-  endfunction
-  function integer fv_clog4_min1;  // max(1, ceil(log4 x))
-    input integer x;
-    integer v;
-    begin
-      fv_clog4_min1 = 1;
-      v = 4;
-      while (v < x) begin
-        fv_clog4_min1 = fv_clog4_min1 + 1;
-        v = v * 4;
-      end
-    end
-  endfunction
+`include "mf_functions.vh"
 
   localparam integer NB = N * B;                     // words per frame and port
-  localparam integer PW = fv_clog2(NB) + 1;          // place in a frame (0 .. NB-1)
-  localparam integer IW = (fv_clog2(N) < 1) ? 1 : fv_clog2(N);
-  localparam integer NS = fv_clog2(N);
+  localparam integer PW = mf_clog2(NB) + 1;          // place in a frame (0 .. NB-1)
+  localparam integer IW = (mf_clog2(N) < 1) ? 1 : mf_clog2(N);
+  localparam integer NS = mf_clog2(N);
   localparam integer ROUNDS = (ENGINE == 1) ? N : (1 << NS);  // banyan N, GSEN stage 2^n
-  localparam integer LAT = NS + 4 + fv_clog4_min1(N) + SRC_LAT - 1;  // PIPELINE 1, no tags
+  localparam integer PL = (NS + 1) / 2 < 1 ? 1 : (NS + 1) / 2;  // max(1, ceil(log4 N))
+  localparam integer LAT = NS + 4 + PL + SRC_LAT - 1;  // PIPELINE 1, no tags
   localparam [31:0] XCYC = B * ROUNDS + LAT;
   localparam [PW-1:0] LASTP = NB - 1;
   localparam integer FW = 3;                         // frame numbers (saturating at 7)
@@ -146,31 +171,13 @@ module a2a_axis_xchg_fv #(
       wire          sv = s_tvalid[i];
       wire [DW-1:0] sd = s_tdata[i*DW +: DW];
       wire          sl = s_tlast[i];
-      wire          sh = sv && s_tready[i];
-      reg           ps_v, ps_r, ps_l;
-      reg [DW-1:0]  ps_d;
-      reg [PW-1:0]  sp;     // place of the next word in the frame
-      reg [FW-1:0]  sf;     // frames completed
-      always @(posedge clk) begin
-        if (rst) begin
-          ps_v <= 1'b0;
-          ps_r <= 1'b0;
-          ps_l <= 1'b0;
-          ps_d <= {DW{1'b0}};
-          sp <= {PW{1'b0}};
-          sf <= {FW{1'b0}};
-        end else begin
-          ps_v <= sv;
-          ps_r <= s_tready[i];
-          ps_l <= sl;
-          ps_d <= sd;
-          if (sh) begin
-            sp <= (sp == LASTP) ? {PW{1'b0}} : sp + 1'b1;
-            if (sp == LASTP && sf != FMAX) sf <= sf + 1'b1;
-          end
-        end
-      end
-      `MF_ASSUME(u_s_hold, clk, rst, !(ps_v && !ps_r) || (sv && sd == ps_d && sl == ps_l))
+      wire          sh, s_held;
+      wire [PW-1:0] sp;     // place of the next word in the frame
+      wire [FW-1:0] sf;     // frames completed
+      a2a_axis_fv_stream #(.DW(DW), .PW(PW), .FW(FW), .NB(NB)) u_s (
+        .clk(clk), .rst(rst), .valid(sv), .ready(s_tready[i]), .data(sd), .last(sl),
+        .hs(sh), .held(s_held), .place(sp), .frames(sf));
+      `MF_ASSUME(u_s_hold, clk, rst, s_held)
       // data independence: the watched word is any non-zero word, every other word 0
       wire is_w = (ws == i) && (sp == wp) && (sf == wf);
       `MF_ASSUME(u_s_word, clk, rst,
@@ -184,33 +191,15 @@ module a2a_axis_xchg_fv #(
       wire          mv = m_tvalid[i];
       wire [DW-1:0] md = m_tdata[i*DW +: DW];
       wire          ml = m_tlast[i];
-      wire          mh = mv && m_tready[i];
-      reg           pm_v, pm_r, pm_l;
-      reg [DW-1:0]  pm_d;
-      reg [PW-1:0]  mp;     // place of the next word in the frame
-      reg [FW-1:0]  mf;     // frames completed
-      always @(posedge clk) begin
-        if (rst) begin
-          pm_v <= 1'b0;
-          pm_r <= 1'b0;
-          pm_l <= 1'b0;
-          pm_d <= {DW{1'b0}};
-          mp <= {PW{1'b0}};
-          mf <= {FW{1'b0}};
-        end else begin
-          pm_v <= mv;
-          pm_r <= m_tready[i];
-          pm_l <= ml;
-          pm_d <= md;
-          if (mh) begin
-            mp <= (mp == LASTP) ? {PW{1'b0}} : mp + 1'b1;
-            if (mp == LASTP && mf != FMAX) mf <= mf + 1'b1;
-          end
-        end
-      end
+      wire          mh, m_held;
+      wire [PW-1:0] mp;     // place of the next word in the frame
+      wire [FW-1:0] mf;     // frames completed
+      a2a_axis_fv_stream #(.DW(DW), .PW(PW), .FW(FW), .NB(NB)) u_m (
+        .clk(clk), .rst(rst), .valid(mv), .ready(m_tready[i]), .data(md), .last(ml),
+        .hs(mh), .held(m_held), .place(mp), .frames(mf));
       assign m_fr[i*FW +: FW] = mf;
       // AXI4-Stream: TVALID held until the handshake, TDATA and TLAST stable meanwhile
-      `MF_ASSERT(a_m_hold, clk, rst, !(pm_v && !pm_r) || (mv && md == pm_d && ml == pm_l))
+      `MF_ASSERT(a_m_hold, clk, rst, m_held)
       // TLAST exactly on the N*B-th word of every frame
       `MF_ASSERT(a_m_tlast, clk, rst, !mv || ml == (mp == LASTP))
       // a word handed over belongs to a frame all N slave ports have loaded

@@ -33,7 +33,10 @@
 
 #include "core/dut.hpp"
 #include "core/run.hpp"
-#include "minforge/twin/engine/a2a_engine.hpp"
+#include "minforge/twin/engine/banyan_a2a_engine.hpp"
+#include "minforge/twin/engine/banyan_a2a_xchg.hpp"
+#include "minforge/twin/engine/gsen_a2a_engine.hpp"
+#include "minforge/twin/engine/gsen_a2a_xchg.hpp"
 
 namespace minforge::tb {
 

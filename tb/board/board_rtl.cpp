@@ -16,7 +16,7 @@
 #include "minforge/twin/board/board_xpose.hpp"
 #include "minforge/twin/board/lcan_selftest.hpp"
 #include "minforge/twin/board/rn1_selftest.hpp"
-#include "minforge/twin/engine/a2a_xchg.hpp"
+#include "minforge/twin/engine/banyan_a2a_xchg.hpp"
 
 namespace minforge::tb {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "minforge/algo/gsen/gsen_rbound.hpp"
-#include "minforge/twin/engine/a2a_engine.hpp"
+#include "minforge/twin/engine/gsen_a2a_engine.hpp"
 
 namespace minforge::twin {
 namespace {

@@ -1,12 +1,12 @@
 // The twins of the all-to-all fabrics and engines (twin/gsen_fabric.hpp, banyan_fabric.hpp,
-// a2a_engine.hpp, a2a_sched.hpp) against the papers' algorithms (gsen::route, banyan::gamma,
+// gsen_a2a_engine.hpp, a2a_sched.hpp) against the papers' algorithms (gsen::route, banyan::gamma,
 // banyan::route with faults) over whole ranges of N.
 #include <gtest/gtest.h>
 
 #include "minforge/algo/banyan/banyan_fault.hpp"
 #include "minforge/algo/gsen/gsen_schedule.hpp"
 #include "minforge/twin/banyan/banyan_fabric.hpp"
-#include "minforge/twin/engine/a2a_engine.hpp"
+#include "minforge/twin/engine/gsen_a2a_engine.hpp"
 #include "minforge/twin/gsen/gsen_fabric.hpp"
 
 namespace minforge::twin {

@@ -4,6 +4,8 @@
 #include <string>
 
 #include "minforge/common.hpp"
+#include "minforge/twin/engine/banyan_a2a_xchg.hpp"
+#include "minforge/twin/engine/gsen_a2a_xchg.hpp"
 
 namespace minforge::twin {
 

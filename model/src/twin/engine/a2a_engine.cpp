@@ -1,4 +1,4 @@
-// Twins of the self-testing all-to-all engines (a2a_engine.hpp).
+// A2aEngine, the composition both self-testing engine twins share (a2a_engine.hpp).
 #include "minforge/twin/engine/a2a_engine.hpp"
 
 #include <algorithm>
@@ -90,20 +90,6 @@ void A2aEngine::clock() {
     bad_q_ = n_bad_;
   }
   x_->clock();
-}
-
-GsenA2aEngine::GsenA2aEngine(int N, int W, Sched sched, bool pipeline, bool use_tags,
-                             Ctrl player_control, const std::vector<uint32_t>& player_configs,
-                             int B)
-    : GsenA2aEngine(gsen_schedule(N, sched, player_control, player_configs), W, pipeline, use_tags,
-                    B) {}
-
-GsenA2aEngine::GsenA2aEngine(A2aSchedule sched, int W, bool pipeline, bool use_tags, int B)
-    : A2aEngine(std::make_unique<GsenA2aXchg>(sched, a2a_engine_dw(sched.ports, W, B), B, pipeline,
-                                              use_tags)) {}
-
-BanyanA2aEngine::BanyanA2aEngine(int N, int W, bool pipeline, bool use_tags, int B)
-    : A2aEngine(std::make_unique<BanyanA2aXchg>(N, a2a_engine_dw(N, W, B), B, pipeline, use_tags)) {
 }
 
 }  // namespace minforge::twin

@@ -1,13 +1,10 @@
-// Twins of the all-to-all data engines (a2a_xchg.hpp).
+// A2aXchg, the composition both data-engine twins share (a2a_xchg.hpp).
 #include "minforge/twin/engine/a2a_xchg.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <string>
 #include <utility>
-
-#include "minforge/twin/banyan/banyan_fabric.hpp"
-#include "minforge/twin/gsen/gsen_fabric.hpp"
 
 namespace minforge::twin {
 
@@ -216,52 +213,14 @@ void A2aXchg::clock() {
   fabric_->clock();
 }
 
-// ---------------------------------------------------------------- the two engines
-A2aSchedule gsen_schedule(int N, Sched sched, Ctrl player_control,
-                          const std::vector<uint32_t>& player_configs) {
-  switch (sched) {
-    case Sched::Alt:
-      return gsen_sched_alt(N);
-    case Sched::Stage:
-      return gsen_sched_stage(N);
-    case Sched::Player:
-      return gsen_sched_player(N, player_control, player_configs);
-  }
-  throw InvalidArgument("unknown GSEN scheduler");
-}
-
-namespace {
-int fabric_word(int N, int DW, int B) {
-  return DW + 2 * ceil_log2(static_cast<uint64_t>(N)) + ceil_log2(static_cast<uint64_t>(B));
-}
-void check_word(int N, int DW, int B) {
+int A2aXchg::checked_fabric_word(int N, int DW, int B) {
   if (DW < 1) throw InvalidArgument("data width DW must be >= 1, got " + std::to_string(DW));
   if (B < 1) throw InvalidArgument("block words B must be >= 1, got " + std::to_string(B));
-  if (fabric_word(N, DW, B) > 64)
-    throw InvalidArgument("fabric word DW + 2*ceil(log2 N) + ceil(log2 B) = " +
-                          std::to_string(fabric_word(N, DW, B)) + " bits: at most 64");
+  const int fw = DW + 2 * ceil_log2(static_cast<uint64_t>(N)) + ceil_log2(static_cast<uint64_t>(B));
+  if (fw > 64)
+    throw InvalidArgument("fabric word DW + 2*ceil(log2 N) + ceil(log2 B) = " + std::to_string(fw) +
+                          " bits: at most 64");
+  return fw;
 }
-}  // namespace
-
-GsenA2aXchg::GsenA2aXchg(int N, int DW, int B, Sched sched, bool pipeline, bool use_tags,
-                         Ctrl player_control, const std::vector<uint32_t>& player_configs,
-                         int src_lat)
-    : GsenA2aXchg(gsen_schedule(N, sched, player_control, player_configs), DW, B, pipeline,
-                  use_tags, src_lat) {}
-
-GsenA2aXchg::GsenA2aXchg(A2aSchedule sched, int DW, int B, bool pipeline, bool use_tags,
-                         int src_lat)
-    : A2aXchg(sched,
-              (check_word(sched.ports, DW, B),
-               std::make_unique<GsenFabric>(sched.ports, fabric_word(sched.ports, DW, B),
-                                            use_tags ? Ctrl::Tag : sched.control, pipeline)),
-              DW, B, src_lat) {}
-
-BanyanA2aXchg::BanyanA2aXchg(int N, int DW, int B, bool pipeline, bool use_tags, int src_lat)
-    : A2aXchg(banyan_sched_latin(N),
-              (check_word(N, DW, B),
-               std::make_unique<BanyanFabric>(N, fabric_word(N, DW, B),
-                                              use_tags ? Ctrl::Tag : Ctrl::Stage, pipeline)),
-              DW, B, src_lat) {}
 
 }  // namespace minforge::twin

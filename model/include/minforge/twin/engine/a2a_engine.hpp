@@ -1,10 +1,12 @@
-// minforge twins of the self-testing all-to-all engines:
-//   GsenA2aEngine    rtl/engine/gsen_a2a_engine.v
-//   BanyanA2aEngine  rtl/engine/banyan_a2a_engine.v
+// A2aEngine: the composition both self-testing all-to-all engine twins share (not a twin of
+// its own):
+//   GsenA2aEngine    rtl/engine/gsen_a2a_engine.v    twin/engine/gsen_a2a_engine.hpp
+//   BanyanA2aEngine  rtl/engine/banyan_a2a_engine.v  twin/engine/banyan_a2a_engine.hpp
 // Both are A2aEngine, the RTL's composition:
 //   a2a_gen     the generator memory: processor i's word at address a = b*N + j is the low
 //               DW bits of mf_payload32(i, a) (a2a_gen_word), read one cycle after rd_en
-//   the data engine  GsenA2aXchg / BanyanA2aXchg (twin/a2a_xchg.hpp), DW = W - 2*IW - HBW
+//   the data engine  GsenA2aXchg / BanyanA2aXchg (gsen_a2a_xchg.hpp, banyan_a2a_xchg.hpp),
+//               DW = W - 2*IW - HBW
 //   a2a_check   every sink write compared with the generator's word of its source and block
 //               word; mismatches registered, counted through the data engine's
 //               count_levels() registered levels, then added (err_payload)
@@ -68,22 +70,6 @@ class A2aEngine {
   std::vector<uint32_t> pc_bad_;  // the checker's population-count tree, one per level
   bool clear_ = false;
   A2aState st_;
-};
-
-class GsenA2aEngine : public A2aEngine {
- public:
-  // The RTL's parameters; for SCHED = player, `player_configs` is what the player memory
-  // holds (its write port or PLAYER_FILE), replayed under `player_control`.
-  GsenA2aEngine(int N, int W, Sched sched, bool pipeline, bool use_tags,
-                Ctrl player_control = Ctrl::Alt, const std::vector<uint32_t>& player_configs = {},
-                int B = 1);
-  // Any GSEN round table (e.g. one already built), run on the fabric it needs.
-  GsenA2aEngine(A2aSchedule sched, int W, bool pipeline, bool use_tags, int B = 1);
-};
-
-class BanyanA2aEngine : public A2aEngine {
- public:
-  BanyanA2aEngine(int N, int W, bool pipeline, bool use_tags, int B = 1);
 };
 
 }  // namespace minforge::twin

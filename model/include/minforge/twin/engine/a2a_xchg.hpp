@@ -1,7 +1,7 @@
-// minforge twins of the all-to-all data engines:
-//   GsenA2aXchg    rtl/engine/gsen_a2a_xchg.v
-//   BanyanA2aXchg  rtl/engine/banyan_a2a_xchg.v
-// Both are A2aXchg: the same composition as the RTL, part by part:
+// A2aXchg: the composition both all-to-all data-engine twins share (not a twin of its own):
+//   GsenA2aXchg    rtl/engine/gsen_a2a_xchg.v    twin/engine/gsen_a2a_xchg.hpp
+//   BanyanA2aXchg  rtl/engine/banyan_a2a_xchg.v  twin/engine/banyan_a2a_xchg.hpp
+// Both are A2aXchg, the same composition as the RTL, part by part:
 //   a2a_ctrl     start sampled at an edge; the next cycle is cycle 0; step t = b*R + k
 //                issued in cycle t (R rounds, B block words); done after cycle B*R + LAT - 1
 //   scheduler    rtl/engine/*_sched_*.v: the round table (twin/a2a_sched.hpp)
@@ -100,6 +100,9 @@ class A2aXchg {
 
  protected:
   A2aXchg(A2aSchedule sched, std::unique_ptr<StagedFabric> fabric, int DW, int B, int src_lat);
+  // The fabric word DW + 2*ceil(log2 N) + ceil(log2 B) of the engines' parameters; throws
+  // InvalidArgument unless DW >= 1, B >= 1 and the word fits in 64 bits.
+  static int checked_fabric_word(int N, int DW, int B);
 
  private:
   A2aSchedule sched_;
@@ -138,26 +141,5 @@ class A2aXchg {
   // a2a_monitor
   uint32_t delivered_ = 0, err_dst_ = 0, err_dup_ = 0, conflicts_ = 0;
 };
-
-class GsenA2aXchg : public A2aXchg {
- public:
-  // The RTL's parameters; for SCHED = player, `player_configs` is what the player memory
-  // holds, replayed under `player_control`.
-  GsenA2aXchg(int N, int DW, int B, Sched sched, bool pipeline, bool use_tags,
-              Ctrl player_control = Ctrl::Alt, const std::vector<uint32_t>& player_configs = {},
-              int src_lat = 1);
-  // Any GSEN round table, run on the fabric it needs.
-  GsenA2aXchg(A2aSchedule sched, int DW, int B, bool pipeline, bool use_tags, int src_lat = 1);
-};
-
-class BanyanA2aXchg : public A2aXchg {
- public:
-  BanyanA2aXchg(int N, int DW, int B, bool pipeline, bool use_tags, int src_lat = 1);
-};
-
-// The round table of the GSEN scheduler SCHED (player: `player_configs` under
-// `player_control`).
-A2aSchedule gsen_schedule(int N, Sched sched, Ctrl player_control,
-                          const std::vector<uint32_t>& player_configs);
 
 }  // namespace minforge::twin

@@ -32,8 +32,9 @@ int ft_latency(const BoardExpect& e) { return banyan::Topology(e.ports).stages()
 twin::BoardXpose xpose_twin(const BoardExpect& e, const banyan::FtImage& plan) {
   if (e.design == "banyan_ft")
     return twin::BoardXpose(e.ports, e.width, true, banyan::Fault{e.ft_stage, e.ft_elem}, plan);
+  const bool alt = e.sched == params::code(params::Sched::Alt);
   return twin::BoardXpose(e.design == "gsen" ? twin::Net::Gsen : twin::Net::Banyan, e.ports,
-                          e.width, e.sched == 0 ? twin::Sched::Alt : twin::Sched::Stage, true);
+                          e.width, alt ? twin::Sched::Alt : twin::Sched::Stage, true);
 }
 
 // Cycles of one exchange predicted by the golden model and the engines' twin: schedule

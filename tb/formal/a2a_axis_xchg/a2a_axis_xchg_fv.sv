@@ -108,6 +108,7 @@ module a2a_axis_xchg_fv #(
   input wire [N-1:0]    m_tready
 );
 `include "mf_functions.vh"
+`include "mf_params.vh"
 
   localparam integer NB = N * B;                     // words per frame and port
   localparam integer PW = mf_clog2(NB) + 1;          // place in a frame (0 .. NB-1)
@@ -134,8 +135,8 @@ module a2a_axis_xchg_fv #(
   wire [N*DW-1:0] m_tdata;
   wire [31:0] frames_in, frames_done, frames_out, cycles, xchg_cycles;
   wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts;
-  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(1), .PIPELINE(1),
-                  .USE_TAGS(0), .SRC_LAT(SRC_LAT)) dut (
+  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(MF_SCHED_STAGE),
+                  .PIPELINE(1), .USE_TAGS(0), .SRC_LAT(SRC_LAT)) dut (
     .clk(clk), .rst(rst),
     .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
     .s_axis_tlast(s_tlast),

@@ -38,7 +38,7 @@ bench: build
 	@bash bench/rtl_bench.sh $(BUILD)
 
 lint: deps
-	@bash scripts/lint_rtl.sh
+	@MINFORGE_LINT_LARGE=1 bash scripts/lint_rtl.sh
 
 # Formal proofs (SymbiYosys, tb/formal/<proof>/, docs/verification.md "Formal proofs"): every
 # task of every proof and every planted bug (each must fail), in parallel on the machine's

@@ -14,10 +14,14 @@ target_compile_options(tb_banyan_ft PRIVATE ${MINFORGE_WARNINGS})
 target_include_directories(tb_banyan_ft PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/a2a_ft)
 
 # name|N|PIPELINE|DW|B|RELAY_DEPTH|faults|SRC_LAT
+# (N = 32 combinational and N = 64 with MINFORGE_TB_LARGE: `make campaign`; combinational runs
+# at N = 8 and 16, and N = 32 pipelined, stay in `make test`.)
 set(MF_FT_MODELS
     n8p0|8|0|16|1|2|all|1 n8p1|8|1|16|1|2|all|1 n16p0|16|0|16|1|2|all|1 n16p1|16|1|16|1|2|all|1
-    n32p0|32|0|16|1|2|all|1 n32p1|32|1|16|1|2|all|1 n64p1|64|1|16|1|2|all|1
-    n16p1b3|16|1|5|3|3|all|1 n16p1b2l2|16|1|7|2|2|all|2)
+    n32p1|32|1|16|1|2|all|1 n16p1b3|16|1|5|3|3|all|1 n16p1b2l2|16|1|7|2|2|all|2)
+if(MINFORGE_TB_LARGE)
+  list(APPEND MF_FT_MODELS n32p0|32|0|16|1|2|all|1 n64p1|64|1|16|1|2|all|1)
+endif()
 set(inc "")
 foreach(spec ${MF_FT_MODELS})
   string(REPLACE "|" ";" f "${spec}")

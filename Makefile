@@ -34,6 +34,7 @@ test: build
 	@ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 
 bench: build
+	@cmake --build $(BUILD) -j $(JOBS) --target minforge_bench
 	@$(BUILD)/bench/minforge_bench --benchmark_counters_tabular=true
 	@bash bench/rtl_bench.sh $(BUILD)
 
@@ -88,7 +89,7 @@ clean:
 #   make bitstreams     the same, plus .bin (icepack) / .bit (ecppack) files in $(SYNTH_OUT)
 #   make synth-report   the N/W/control sweep -> synth/reports/sweep.{json,md,svg}
 SYNTH_OUT ?= build-synth
-.PHONY: synth bitstreams synth-report deps-synth
+.PHONY: synth synth-ci bitstreams synth-report deps-synth
 deps-synth:
 	@bash scripts/deps.sh synth
 
@@ -97,6 +98,11 @@ synth: deps-synth
 
 bitstreams: deps-synth
 	@python3 synth/flow.py synth --bitstream --out $(SYNTH_OUT)
+
+# The smallest board top of each family (iCE40 and ECP5) to a bitstream with its report
+# checked; make test runs the iCE40 one (CTest synth_ci_ice40).
+synth-ci: deps-synth
+	@python3 synth/flow.py ci --out $(SYNTH_OUT)/ci
 
 synth-report: deps-synth
 	@python3 synth/flow.py report --out $(SYNTH_OUT)/sweep $(DASK_FLAGS)

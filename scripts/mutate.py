@@ -979,6 +979,28 @@ class Lockstep:
     def tests_for(self, file):
         return [t for t in self.tests if any(file in self.models[m]["files"] for m in t["models"])]
 
+    def model_costs(self, wbuild: Path):
+        """mdir -> seconds its last build took in this folder (Verilating and compiling: the
+        edges of .ninja_log whose output lies in the model's folder, each command once)."""
+        log_path = wbuild / ".ninja_log"
+        newest = {}
+        if log_path.is_file():
+            for ln in log_path.read_text(errors="replace").splitlines()[1:]:
+                f = ln.split("\t")
+                if len(f) >= 4 and f[0].isdigit() and f[1].isdigit():
+                    newest[f[3]] = (int(f[0]), int(f[1]))
+        cost = {}
+        for mdir in self.models:
+            tag = "/" + Path(mdir).name + "/"
+            edges = {v for o, v in newest.items() if tag in "/" + o}
+            if edges:
+                cost[mdir] = sum(b - a for a, b in edges) / 1000.0
+        return cost
+
+    def cost(self, t, costs, default=300.0):
+        """A test's cost on a mutant: rebuilding its models (measured, else `default` each)."""
+        return sum(costs.get(m, default) for m in t["models"])
+
     def models_for(self, file):
         return [m for m in self.models.values() if file in m["files"]]
 
@@ -1009,9 +1031,14 @@ class Worker:
                     shutil.copy2(source / f, d)
             stamp.parent.mkdir(parents=True, exist_ok=True)
             stamp.write_text(want)
-        if self.need_build and not (self.build / "build.ninja").is_file():
-            rc, out, _ = run(["cmake", "-S", str(self.src), "-B", str(self.build), "-G", "Ninja",
-                              "-DCMAKE_BUILD_TYPE=Release"])
+        if self.need_build:
+            # configured from this copy, without the large sweep variants (MINFORGE_TB_LARGE:
+            # make campaign's models, not make test's); an existing folder is re-configured so
+            # that its models and tests are those of the snapshot, not of an older tree
+            cfg = ["-DCMAKE_BUILD_TYPE=Release", "-DMINFORGE_TB_LARGE=OFF"]
+            if (self.build / "build.ninja").is_file():
+                cfg = ["-DMINFORGE_TB_LARGE=OFF"]
+            rc, out, _ = run(["cmake", "-S", str(self.src), "-B", str(self.build), "-G", "Ninja", *cfg])
             if rc != 0:
                 die(f"worker {self.k}: cmake configure failed: {out[-400:]}", 1)
 
@@ -1135,9 +1162,15 @@ class Campaign:
 
         def name(s):
             return f"{s[0]}:" + (s[1]["name"] if s[0] != "formal" else f"{s[1]['proof']}/{s[1]['task']}")
+        # the lockstep tests, cheapest models to rebuild first (the first kill ends the
+        # mutant, so a large model is rebuilt only for what every smaller one missed)
+        costs = self.lockstep.model_costs(self.workers[0].build) if self.lockstep else {}
+
+        def cost(s):
+            run_s = self.known(s[0], s[1]) or default[s[0]]
+            return run_s + (self.lockstep.cost(s[1], costs) if s[0] == "lockstep" else 0.0)
         steps.sort(key=lambda s: (pref is not None and name(s) != pref, kinds[s[0]],
-                                  s[0] == "lockstep" and fam not in s[1]["name"],
-                                  self.known(s[0], s[1]) or default[s[0]]))
+                                  s[0] == "lockstep" and fam not in s[1]["name"], cost(s)))
         return steps
 
     def limit(self, clean):
@@ -1190,6 +1223,7 @@ class Campaign:
                     res.update(outcome="stillborn", by="verilator lint", detail=first[:200])
                     return res
             timed_out = None
+            t_lock = None  # when the lockstep stage began (its budget: --lockstep-budget)
             built = set()
             eq = None
             for kind, item in self.plan(m):
@@ -1228,16 +1262,34 @@ class Campaign:
                         return res
                 else:
                     name = f"lockstep:{item['name']}"
+                    if t_lock is None:
+                        t_lock = time.monotonic()
+                    left = self.a.lockstep_budget - (time.monotonic() - t_lock)
+                    if left <= 0:
+                        # the budget is spent: this test and the rest are not run (the mutant
+                        # is neither killed nor survived: "not run", left out of the score)
+                        res["tests_run"].append([name, "not run", 0.0])
+                        continue
                     if item["target"] not in built:
                         rc, out, bt = run(["cmake", "--build", str(w.build), "--target",
-                                           item["target"], "-j", "1"], timeout=self.a.build_timeout)
+                                           item["target"], "-j", "1"],
+                                          timeout=min(self.a.build_timeout, left))
                         res["build_seconds"] = round(res.get("build_seconds", 0) + bt, 1)
+                        if rc == "timeout":
+                            res["tests_run"].append([name, "not run", 0.0])
+                            res["detail"] = f"building {item['target']} exceeded the time left ({left:.0f} s)"
+                            continue
                         if rc != 0:
                             err = next((ln for ln in out.splitlines() if "%Error" in ln or "error:" in ln), "")
                             res.update(outcome="stillborn", by=f"build {item['target']}", detail=err[:200])
                             return res
                         built.add(item["target"])
                     exe = item["exe"].replace(str(self.workers[0].build), str(w.build))
+                    left = self.a.lockstep_budget - (time.monotonic() - t_lock)
+                    if left < lim:
+                        res["tests_run"].append([name, "not run", 0.0])
+                        res["detail"] = f"{item['name']}'s limit ({lim:.0f} s) exceeds the time left ({max(left, 0):.0f} s)"
+                        continue
                     rc, out, dt = run([exe, *item["args"]], cwd=w.build, timeout=lim)
                     st = "timeout" if rc == "timeout" else ("pass" if rc == 0 else "fail")
                 res["tests_run"].append([name, st, round(dt, 1)])
@@ -1248,6 +1300,13 @@ class Campaign:
                     timed_out = name
             if timed_out:
                 res.update(outcome="timed out", by=timed_out)
+                return res
+            not_run = [t[0] for t in res["tests_run"] if t[1] == "not run"]
+            if not_run:
+                res.update(outcome="not run", by=None, not_run=not_run,
+                           lockstep_budget=self.a.lockstep_budget)
+                if eq is not None:
+                    res["equiv"] = eq
                 return res
             res.update(outcome="survived", by=None)
             if not res["tests_run"]:
@@ -1450,8 +1509,11 @@ write_aiger -zinit {aig}
         results, todo = [], []
         for m in mutants:
             cf = self.cache_dir / (self.cache_key(m, kin)[:32] + ".json")
-            if cf.is_file() and not self.a.ctest_sample:
-                results.append(json.loads(cf.read_text()))
+            r = json.loads(cf.read_text()) if cf.is_file() and not self.a.ctest_sample else None
+            # a mutant whose lockstep tests did not all run is run again with a larger budget
+            if r is not None and not (r["outcome"] == "not run" and not self.a.report_only
+                                      and self.a.lockstep_budget > r.get("lockstep_budget", 0)):
+                results.append(r)
             else:
                 todo.append((m, cf))
         if self.a.report_only:
@@ -1557,7 +1619,9 @@ def mutant_task(argv, out, mid, file, files, key):
 # ---------------------------------------------------------------------------------------
 # Reports
 # ---------------------------------------------------------------------------------------
-OUTCOMES = ("killed", "survived", "timed out", "stillborn", "equivalent")
+# "not run": a survivor of every killer that ran whose lockstep tests were not all run within
+# --lockstep-budget (neither killed nor survived: left out of the score, counted apart)
+OUTCOMES = ("killed", "survived", "timed out", "stillborn", "equivalent", "not run")
 
 
 def wilson(k: int, n: int, z: float = 1.959964):
@@ -1602,21 +1666,22 @@ def report(results, out: Path, config: dict):
            "files": {f: dict(tally(rs), mutants_detail=rs) for f, rs in sorted(by_file.items())}}
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(rep, indent=1) + "\n")
-    lines = ["| folder | mutants | killed | survived | timed out | stillborn | equivalent | score [95 % Wilson] |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    head = ("mutants | killed | survived | timed out | stillborn | equivalent | not run | score [95 % Wilson] |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    lines = ["| folder | " + head[0], head[1]]
     for d, c in list(rep["folders"].items()) + [("total", rep["total"])]:
         sc = score_cell(c)
         lines.append(f"| {d} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['timed out']} | "
-                     f"{c['stillborn']} | {c['equivalent']} | {sc} |")
-    lines += ["", "| file | mutants | killed | survived | timed out | stillborn | equivalent | score [95 % Wilson] |",
-              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                     f"{c['stillborn']} | {c['equivalent']} | {c['not run']} | {sc} |")
+    lines += ["", "| file | " + head[0], head[1]]
     for f, c in rep["files"].items():
         sc = score_cell(c)
         lines.append(f"| {f} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['timed out']} | "
-                     f"{c['stillborn']} | {c['equivalent']} | {sc} |")
-    surv = [r for r in results if r["outcome"] in ("survived", "timed out")]
+                     f"{c['stillborn']} | {c['equivalent']} | {c['not run']} | {sc} |")
+    surv = [r for r in results if r["outcome"] in ("survived", "timed out", "not run")]
     if surv:
-        lines += ["", "Survivors and timeouts (file:line:col family original -> replacement; tests run):"]
+        lines += ["", "Survivors, timeouts and mutants not run to the end (file:line:col family "
+                  "original -> replacement; tests run):"]
         for r in surv:
             ran = ", ".join(f"{t[0]} {t[1]}" for t in r["tests_run"]) or r.get("detail", "")
             lines.append(f"- {r['outcome']}: `{r['file']}:{r['line']}:{r['col']}` {r['family']} "
@@ -1651,6 +1716,10 @@ def parse_args(argv):
     ap.add_argument("--timeout-factor", type=float, default=5.0)
     ap.add_argument("--min-timeout", type=float, default=10.0)
     ap.add_argument("--build-timeout", type=float, default=1800.0)
+    ap.add_argument("--lockstep-budget", type=float, default=1800.0,
+                    help="seconds of wall clock per mutant for its lockstep stage (model rebuilds "
+                         "and runs, smallest models first); the tests left when it is spent are "
+                         "'not run' and so is the mutant (left out of the score) unless one kills it")
     ap.add_argument("--equiv-timeout", type=float, default=120.0)
     ap.add_argument("--no-equiv", action="store_true")
     ap.add_argument("--equiv-models", type=int, default=3,

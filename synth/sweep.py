@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import functools
 import json
 import re
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 
 import toolflow
 from tables import BOARDS, CONTROLS, ROOT, SYNTH, RequestError, ToolError, clog2
+from toolflow import STALE, generated_note, tree_cell
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import mftasks  # noqa: E402  (the task layer on Dask: docs/scaling.md)
@@ -216,8 +216,8 @@ def write_reports(reports: Path, recs: list, skipped: list, quick: bool, total: 
     }
     reports.mkdir(parents=True, exist_ok=True)
     toolflow.write_json(reports / "sweep.json", doc)
-    (reports / "sweep.md").write_text(markdown(doc))
-    (reports / "sweep.svg").write_text(svg(recs))
+    (reports / "sweep.md").write_text(markdown(doc, toolflow.stale_keys(recs)))
+    (reports / "sweep.svg").write_text(svg(doc))
 
 
 # What every point's result depends on besides its RTL: the flow itself and its tables.
@@ -228,23 +228,10 @@ POINT_TOOLS = ("yosys", "nextpnr-ice40", "nextpnr-ecp5")
 
 def point_files(design: str, params: dict, board=None) -> list:
     """The files a point reads, relative to the root: the RTL of its wrapper and fabric
-    (every module they reach), the flow and its tables."""
+    (every module they reach, the headers they include), the flow and its tables."""
     req = toolflow.make_request(board or board_for(design, params), design,
                                 {k: (CONTROLS[v] if k == "CONTROL" else v) for k, v in params.items()})
-    files = set(toolflow.module_files(req.module))
-    if req.fabric:
-        files |= set(toolflow.module_files(req.fabric))
-    # and the headers they include (transitively): mf_params.vh, the macros, the functions
-    incs = {Path(f).name: f for f in toolflow.rtl_sources()["include_files"]}
-    todo = list(files)
-    while todo:
-        for name in re.findall(r'`include\s+"([^"]+)"', Path(todo.pop()).read_text()):
-            f = incs.get(Path(name).name)
-            if f and f not in files:
-                files.add(f)
-                todo.append(f)
-    rel = {str(Path(f).resolve().relative_to(ROOT)) for f in files}
-    return sorted(rel | set(FLOW_FILES))
+    return sorted(set(toolflow.design_rtl_files(req.module, req.fabric)) | set(FLOW_FILES))
 
 
 def point_name(design: str, params: dict, board=None) -> str:
@@ -256,17 +243,13 @@ def point_tasks(pts: list, out: Path, tools: dict, root: Path = ROOT) -> list:
     """One task per point, keyed by the content of its files, the tools' versions, its
     parameters and seeds (mftasks.content_key)."""
     tasks = []
-    sources = toolflow.rtl_sources
-    toolflow.rtl_sources = functools.lru_cache(maxsize=1)(sources)  # resolved once, not per file
-    try:
-        files_of = {}
+    files_of = {}
+    with toolflow.sources_cached():  # the cores resolved once, not per file
         for design, params, seeds, board in pts:
             try:
                 files_of[point_name(design, params, board)] = point_files(design, params, board)
             except RequestError as e:  # refused before any tool runs: a skipped point
                 files_of[point_name(design, params, board)] = str(e).splitlines()[0]
-    finally:
-        toolflow.rtl_sources = sources
     for design, params, seeds, board in pts:
         name = point_name(design, params, board)
         files = files_of[name]
@@ -372,17 +355,26 @@ def _ctl(r) -> str:
     return f"{c}, round valid" if _rv(r) else c
 
 
-def markdown(doc: dict) -> str:
+def markdown(doc: dict, stale: set = frozenset()) -> str:
+    """sweep.md from sweep.json; stale: the keys of points older than their RTL."""
     recs = doc["points"]
-    L = [f"# minforge synthesis sweep ({doc['date']}; set: {doc['set']})", ""]
+
+    def tree(r):
+        return tree_cell(r, stale)
+
+    L = [generated_note("sweep.json", "synth/sweep.py markdown"),
+         f"# minforge synthesis sweep ({doc['date']}; set: {doc['set']})", ""]
     L += ["Tools: " + "; ".join(f"{k} `{v}`" for k, v in doc["tools"].items()), ""]
     L += ["- " + n for n in doc["notes"]]
     L += ["- Regenerate with `make synth-report` (full set) or "
-          "`python3 synth/flow.py report --quick` (this reduced set when marked so).", ""]
+          "`python3 synth/flow.py report --quick` (this reduced set when marked so).",
+          "- tree: the commit a point was measured on (\"+ uncommitted RTL\" when its RTL "
+          f"differed from it; \"{STALE}\" when its RTL, the files the flow reads for it, "
+          "differs now from what was measured).", ""]
     L += ["## Fabrics", "",
           "| fabric | N | W | control | n | LUTs | N*n*W | LUTs / bound | FFs | BRAM | device | "
-          "LCs (wrapper) | Fmax MHz (worst seed) | seeds |",
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+          "LCs (wrapper) | Fmax MHz (worst seed) | seeds | tree |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in sorted((r for r in recs
                      if r["design"] not in ("hypercube_net", "lcan_engine") + ENGINE_DESIGNS),
                     key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "W", 0), _rv(r),
@@ -397,7 +389,7 @@ def markdown(doc: dict) -> str:
                  f"{clog2(n) if n else '-'} | {r.get('fabric_luts')} | "
                  f"{r.get('lower_bound_luts') or '-'} | {r.get('fabric_luts_over_bound', '-')} | "
                  f"{r.get('fabric_ffs')} | {r.get('fabric_brams')} | {r['board']} | "
-                 f"{r['lcs']}/{r['lcs_available']} | {fm} | {seeds} |")
+                 f"{r['lcs']}/{r['lcs_available']} | {fm} | {seeds} | {tree(r)} |")
     L.append("")
 
     # The data engines beside their fabric (same device, N, fabric word = DW + 2n)
@@ -415,8 +407,8 @@ def markdown(doc: dict) -> str:
               "port.  Fmax: the worst of the seeds listed.  Target: the engine at least half "
               "the fabric's Fmax.", "",
               "| engine | schedule | N | DW | device | LUTs | FFs | LCs (wrapper) | Fmax MHz | "
-              "seeds | fabric W | fabric control | fabric Fmax MHz | engine / fabric |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "seeds | fabric W | fabric control | fabric Fmax MHz | engine / fabric | tree |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in sorted(engs, key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "SCHED", 0))):
             n = _p(r, "N", 0)
             w = _p(r, "DW", 8) + 2 * clog2(n)
@@ -434,7 +426,7 @@ def markdown(doc: dict) -> str:
             L.append(f"| {r['design']} | {sched} | {n} | {_p(r, 'DW')} | {r['board']} | "
                      f"{r.get('fabric_luts')} | {r.get('fabric_ffs')} | "
                      f"{r['lcs']}/{r['lcs_available']} | {r['fmax_mhz']:.1f} | {seeds} | {w} | "
-                     f"{ctl} | {rf} | {ratio} |")
+                     f"{ctl} | {rf} | {ratio} | {tree(r)} |")
         L.append("")
 
     # The packet-switched d-cube (paper 004)
@@ -448,8 +440,8 @@ def markdown(doc: dict) -> str:
               "the net alone (Yosys, out of context); LCs and Fmax: nextpnr on its wrapper "
               "synth/ooc/ooc_hypercube_net.v.", "",
               "| d | nodes | STEPS | W | device | LUTs | LUTs / node | FFs | BRAM | "
-              "LCs (wrapper) | Fmax MHz (worst seed) | seeds |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "LCs (wrapper) | Fmax MHz (worst seed) | seeds | tree |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in sorted(hcs, key=lambda r: (_p(r, "D"), r["board"])):
             d = _p(r, "D")
             steps = _p(r, "STEPS", 2 * d - 3 if d >= 3 else d)
@@ -459,13 +451,13 @@ def markdown(doc: dict) -> str:
                      f"{r.get('fabric_ffs')} | {r.get('fabric_brams')} | "
                      f"{r['lcs']}/{r['lcs_available']} | {r['fmax_mhz']:.1f}"
                      + (f" (best {r['fmax_mhz_max']:.1f})" if r["fmax_mhz_max"] != r["fmax_mhz"]
-                        else "") + f" | {seeds} |")
+                        else "") + f" | {seeds} | {tree(r)} |")
         for k in sorted(hskip, key=lambda k: k["params"].get("D", 0)):
             d = k["params"].get("D", 0)
             why = k["reason"].split(": ", 1)[-1]  # without the request key
             L.append(f"| {d} | {1 << d} | {k['params'].get('STEPS', 2 * d - 3 if d >= 3 else d)} "
                      f"| {k['params'].get('W', 8)} | {k.get('board', '')} | does not fit: {why} "
-                     f"| | | | | | |")
+                     f"| | | | | | | |")
         L.append("")
 
     # The circuit-switched CB-LCAN (paper 003)
@@ -484,8 +476,9 @@ def markdown(doc: dict) -> str:
               "network cycle.  A network whose place-and-route did not finish within its time "
               "bound has no row (docs/lcan_rtl.md section 5).", "",
               "| network | PIPE | levels | switches | device | LUTs | FFs | carries | "
-              "LCs (wrapper) | Fmax MHz | clocks / network cycle | M network cycles/s | seeds |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "LCs (wrapper) | Fmax MHz | clocks / network cycle | M network cycles/s | seeds | "
+              "tree |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
 
         def lcan_shape(ps):
             n, d, u = ps.get("N", 0), ps.get("D", 2), ps.get("U", 2)
@@ -503,12 +496,13 @@ def markdown(doc: dict) -> str:
             ncs = f"{r['fmax_mhz'] / nck:.2f}" if r["fmax_mhz"] is not None else "-"
             L.append(f"| {name} | {pipe} | {lv} | {sw} | {r['board']} | {r.get('fabric_luts')} | "
                      f"{r.get('fabric_ffs')} | {r.get('fabric_carry')} | "
-                     f"{r['lcs']}/{r['lcs_available']} | {fm} | {nck} | {ncs} | {seeds} |")
+                     f"{r['lcs']}/{r['lcs_available']} | {fm} | {nck} | {ncs} | {seeds} | "
+                     f"{tree(r)} |")
         for k in sorted(lskip, key=lambda k: (k["params"].get("N", 0), -k["params"].get("U", 0))):
             name, lv, sw = lcan_shape(k["params"])
             why = k["reason"].split(": ", 1)[-1]
             L.append(f"| {name} | {k['params'].get('PIPE', 0)} | {lv} | {sw} | "
-                     f"{k.get('board', '')} | does not fit: {why} | | | | | | | |")
+                     f"{k.get('board', '')} | does not fit: {why} | | | | | | | | |")
         L.append("")
 
     # Target of the issue: pipelined GSEN, N = 16, W = 8 on HX8K
@@ -563,7 +557,9 @@ COLORS = {"stage": "#1f77b4", "alt": "#ff7f0e", "tag": "#2ca02c", "indiv": "#d62
           "stage rv": "#7f7f7f", "bound": "#444444"}
 
 
-def svg(recs: list) -> str:
+def svg(doc: dict, stale: set = frozenset()) -> str:
+    """sweep.svg from sweep.json (stale: unused, the points are not marked in the plot)."""
+    recs = doc["points"]
     series_l, series_f = {}, {}
     for r in recs:
         if _p(r, "W") != 8 or r["design"] not in ("gsen_fabric", "banyan_fabric"):
@@ -579,7 +575,8 @@ def svg(recs: list) -> str:
     if ns:
         series_l["bound"] = [(n, n * clog2(n) * 8) for n in ns]
     W, H = 960, 440
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+    out = [generated_note("sweep.json", "synth/sweep.py svg"),
+           f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
            f'font-family="sans-serif" font-size="12">',
            f'<rect width="{W}" height="{H}" fill="white"/>']
     out += panel(series_l, 60, 40, 380, 300, "fabric LUTs (iCE40 LUT4), W = 8", "LUTs", True)

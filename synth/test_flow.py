@@ -313,6 +313,73 @@ class Tables(unittest.TestCase):
                                         ([f"rtl/board/{plan}"] if plan else [])), f"{b.name}_{d}")
 
 
+class RenderedReports(unittest.TestCase):
+    """synth/reports/*.md, *.svg are the render of their JSON (flow.REPORTS); the tree stamps
+    say which rows are older than their RTL."""
+
+    def test_committed_reports_are_their_render(self):
+        for name in flow.REPORTS:
+            self.assertEqual(flow.report_problems(tables.SYNTH / "reports", name), [], name)
+
+    def copy_reports(self):
+        tmp = Path(tempfile.mkdtemp(prefix="mf-reports-"))
+        self.addCleanup(shutil.rmtree, tmp)
+        for src, _, _ in flow.REPORTS.values():
+            shutil.copy(tables.SYNTH / "reports" / src, tmp / src)
+        for name in flow.REPORTS:
+            flow.write_report(tmp, name)
+        return tmp
+
+    def test_hand_edit_is_caught(self):
+        tmp = self.copy_reports()
+        md = tmp / "board_tops.md"
+        text = md.read_text()
+        row = next(line for line in text.splitlines() if line.startswith("| hx8k | hx8k_top"))
+        md.write_text(text.replace(row, row.replace(" | met |", " | FAILED |"), 1))
+        self.assertEqual(len(flow.report_problems(tmp, "board_tops.md")), 1)
+        md.write_text(text.replace(row, row[:-2] + f", {toolflow.STALE} |", 1))
+        self.assertIn("marked stale, but its RTL is the one measured",
+                      flow.report_problems(tmp, "board_tops.md")[0])
+        rc, msg = run_flow("render", "--reports", str(tmp), "--check")
+        self.assertEqual(rc, 1)
+        self.assertIn("board_tops.md:", msg)
+
+    def test_stale_rows_are_marked_not_failed(self):
+        tmp = self.copy_reports()
+        doc = json.loads((tmp / "board_tops.json").read_text())
+        r = doc["tops"][0]
+        r["tree"] = toolflow.tree_stamp(*toolflow.design_modules(r["board"], r["design"]))
+        (tmp / "board_tops.json").write_text(json.dumps(doc))
+        flow.write_report(tmp, "board_tops.md")
+        self.assertEqual(flow.report_problems(tmp, "board_tops.md"), [])
+        self.assertIn(f"| `{r['tree']['commit'][:10]}`", (tmp / "board_tops.md").read_text())
+        r["tree"]["rtl_sha256"] = "0" * 16  # as if measured on other RTL
+        (tmp / "board_tops.json").write_text(json.dumps(doc))
+        self.assertEqual(flow.report_problems(tmp, "board_tops.md"), [])  # rendered before
+        flow.write_report(tmp, "board_tops.md")
+        marked = [line for line in (tmp / "board_tops.md").read_text().splitlines()
+                  if toolflow.STALE in line and line.startswith("|")]
+        self.assertEqual(len(marked), 1)
+        self.assertEqual(flow.report_problems(tmp, "board_tops.md"), [])
+
+    def test_tree_stamp(self):
+        t = toolflow.tree_stamp("icebreaker_top")
+        self.assertEqual(set(t), {"commit", "rtl_uncommitted", "rtl_files", "rtl_sha256"})
+        self.assertGreater(t["rtl_files"], 10)
+        rec = {"key": "k", "board": "icebreaker", "design": "gsen", "tree": t}
+        self.assertEqual(toolflow.stale_keys([rec]), set())
+        other = dict(rec, design="gsen_fabric", tree=dict(t))  # another design, other RTL
+        self.assertEqual(toolflow.stale_keys([other]), {"k"})
+        self.assertEqual(toolflow.stale_keys([{"key": "k"}]), set())
+        self.assertEqual(toolflow.tree_cell({"key": "k"}, set()), "tree not recorded")
+        self.assertTrue(toolflow.tree_cell(rec, {"k"}).endswith(toolflow.STALE))
+
+    def test_render_without_json_is_refused(self):
+        rc, msg = run_flow("render", "--reports", "/nonexistent", "--check")
+        self.assertEqual(rc, 2)
+        self.assertIn("no /nonexistent/board_tops.json to render board_tops.md from", msg)
+
+
 class Imports(unittest.TestCase):
     """One direction: flow -> sweep -> toolflow -> tables, nothing back."""
 

@@ -7,6 +7,9 @@ tables.py (the board and design tables, the control codes).
 """
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
 import json
 import os
 import re
@@ -78,6 +81,110 @@ def module_files(top: str) -> list:
 
 def module_exists(module: str) -> bool:
     return any(Path(f).stem == module for f in rtl_files())
+
+
+@contextlib.contextmanager
+def sources_cached():
+    """Within the block the FuseSoC cores are resolved once, not per module_files call."""
+    sources = rtl_sources
+    globals()["rtl_sources"] = functools.lru_cache(maxsize=1)(sources)
+    try:
+        yield
+    finally:
+        globals()["rtl_sources"] = sources
+
+
+def design_modules(board_name: str, design: str) -> tuple:
+    """(the top module given to Yosys, the fabric module or "") of a design on a board, its
+    parameters unchecked (make_request checks them)."""
+    if design in FABRICS:
+        fabric, wrapper, _, _ = FABRICS[design]
+        return wrapper, fabric
+    return board_of(board_name).top, ""
+
+
+def design_rtl_files(module: str, fabric: str = "") -> list:
+    """The RTL a build of module (and its fabric) reads, relative to the root: every module
+    they reach (module_files) and the headers those include, transitively."""
+    files = set(module_files(module))
+    if fabric:
+        files |= set(module_files(fabric))
+    incs = {Path(f).name: f for f in rtl_sources()["include_files"]}
+    todo = list(files)
+    while todo:
+        for name in re.findall(r'`include\s+"([^"]+)"', Path(todo.pop()).read_text()):
+            f = incs.get(Path(name).name)
+            if f and f not in files:
+                files.add(f)
+                todo.append(f)
+    return sorted(str(Path(f).resolve().relative_to(ROOT)) for f in files)
+
+
+# ----------------------------------------------------------------------------------------
+# Tree stamps: the tree a record was measured on, and whether its RTL changed since
+# ----------------------------------------------------------------------------------------
+STALE = "stale: RTL changed since"  # the mark of a rendered row older than its RTL
+
+
+def rtl_digest(files: list) -> str:
+    """sha256 (16 hex digits) of the files' names and contents (names relative to the root)."""
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.encode() + b"\0" + (ROOT / f).read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def _git(*args) -> str | None:
+    r = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True)
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+def tree_stamp(module: str, fabric: str = "") -> dict:
+    """The record's "tree": the commit checked out, whether the design's RTL had uncommitted
+    changes, and the digest of that RTL (design_rtl_files), which stale_keys compares with
+    the files of the tree a report is rendered on."""
+    files = design_rtl_files(module, fabric)
+    commit = _git("rev-parse", "HEAD")
+    dirty = bool(_git("status", "--porcelain", "--", *files)) if commit else None
+    return {"commit": commit, "rtl_uncommitted": dirty, "rtl_files": len(files),
+            "rtl_sha256": rtl_digest(files)}
+
+
+def stale_keys(recs: list) -> set:
+    """The keys of the stamped records whose design RTL (as the tree has it now) differs from
+    the RTL they were measured on; records without a stamp are not stale, but unrecorded."""
+    stale, now = set(), {}
+    with sources_cached():
+        for r in recs:
+            if "tree" not in r:
+                continue
+            mods = design_modules(r["board"], r["design"])
+            if mods not in now:
+                try:
+                    now[mods] = rtl_digest(design_rtl_files(*mods))
+                except (RequestError, ToolError, OSError):  # the design's RTL is gone
+                    now[mods] = None
+            if now[mods] != r["tree"]["rtl_sha256"]:
+                stale.add(r["key"])
+    return stale
+
+
+def generated_note(source: str, renderer: str) -> str:
+    """The first line of a rendered report."""
+    return (f"<!-- Generated from {source} by `python3 synth/flow.py render` ({renderer}): edit "
+            "the JSON or the renderer, not this file. -->")
+
+
+def tree_cell(r: dict, stale: set) -> str:
+    """A report's "tree" column for record r: its commit, uncommitted RTL, stale (r's key in
+    stale), or "tree not recorded" for a record measured before the stamps."""
+    t = r.get("tree")
+    if t is None:
+        return "tree not recorded"
+    s = f"`{t['commit'][:10]}`" if t["commit"] else "no git commit"
+    if t["rtl_uncommitted"]:
+        s += " + uncommitted RTL"
+    return s + (f", {STALE}" if r["key"] in stale else "")
 
 
 # ----------------------------------------------------------------------------------------
@@ -403,6 +510,7 @@ def build(req: Request, out: Path, seeds=(1,), bitstream=False, freq=None, fabri
     rec = {"key": req.key, "board": b.name, "device": b.title, "family": b.family,
            "design": req.design, "module": req.module,
            "params": req.shown_params}
+    rec["tree"] = tree_stamp(req.module, req.fabric)  # before any tool reads the RTL
     if req.fabric:
         rec["fabric"] = req.fabric
         rec["lower_bound_luts"] = req.lower_bound

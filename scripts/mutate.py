@@ -80,10 +80,11 @@ import mftasks  # noqa: E402  (make mutate: one Dask task per mutant, docs/scali
 
 FAMILIES = ("rel", "arith", "logic", "const", "index", "cond", "stuck", "enable", "swap")
 KILLERS = ("lint", "icarus", "formal", "lockstep")
-# Not mutated: the shared encodings (mf_params.vh also generates the C++ params.hpp, so a
-# change moves the RTL and its twins together), the parameter-check and assertion layers
-# (checks, not behaviour).
-EXCLUDED = {"rtl/common/mf_params.vh", "rtl/common/mf_param_check.vh", "rtl/common/mf_assert.vh"}
+# Not mutated: the shared encodings (mf_codes.vh also generates the C++ params.hpp, so a
+# change moves the RTL and its twins together; mf_params.vh names them as localparams), the
+# parameter-check and assertion layers (checks, not behaviour).
+EXCLUDED = {"rtl/common/mf_codes.vh", "rtl/common/mf_params.vh", "rtl/common/mf_param_check.vh",
+            "rtl/common/mf_assert.vh"}
 SAMPLE_FILE = ROOT / "scripts" / "mutate_sample.json"
 # Survivors whose equivalence is checked at an enclosing module or with black boxes (the
 # check, not an argument, decides: Campaign.equivalent)
@@ -1075,7 +1076,9 @@ class Campaign:
         self.workers = [Worker(k, out, "lockstep" in self.killers)
                         for k in ([slot] if slot else range(a.jobs))]
         # --report-only reads the results of the snapshot the campaign ran on: not refreshed
-        refresh = not (a.report_only and (out / "src.stamp").is_file())
+        # --keep-snapshot resumes on the snapshot taken before (the cache keys hash it, so a tree
+        # that others edit meanwhile does not make the done mutants run again)
+        refresh = not ((a.report_only or a.keep_snapshot) and (out / "src.stamp").is_file())
         if refresh and not (slot and (out / "src.stamp").is_file()):
             self.pristine.setup(ROOT, files)
         if refresh:
@@ -1726,6 +1729,9 @@ def parse_args(argv):
                     help="at most this many model tops (the smallest) per equivalence check")
     ap.add_argument("--out", default=str(ROOT / "build" / "mutate"))
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--keep-snapshot", action="store_true",
+                    help="resume on the snapshot of the tree a previous run took (<out>/src), "
+                         "not a fresh copy of the working tree")
     ap.add_argument("--report-only", action="store_true",
                     help="the report of the selected mutants already in the cache; run nothing")
     ap.add_argument("--show")
@@ -1790,10 +1796,14 @@ def select(a):
         by_dir = {}
         for m in muts:
             by_dir.setdefault(os.path.dirname(m.file), []).append(m)
-        muts = []
-        for d, ms in sorted(by_dir.items()):
-            muts += ms if a.sample >= len(ms) else random.Random(f"{a.seed}:{d}").sample(ms, a.sample)
-        muts.sort(key=lambda m: m.id)
+        draws = {d: ms if a.sample >= len(ms) else random.Random(f"{a.seed}:{d}").sample(ms, a.sample)
+                 for d, ms in sorted(by_dir.items())}
+        # run in rounds: every folder's first draw, then every folder's second, ... (a campaign
+        # stopped early has as many mutants of each folder; a smaller N's draw is the first N
+        # of a larger one's when random.sample draws by its set method, as for every folder
+        # here, so its cached results are reused)
+        muts = [m for _, _, m in sorted((i, d, m) for d, ms in draws.items()
+                                        for i, m in enumerate(ms))]
     elif a.sample is not None and a.sample < len(muts):
         muts = sorted(random.Random(a.seed).sample(muts, a.sample), key=lambda m: m.id)
     return muts

@@ -14,6 +14,8 @@ include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/../core/verilate.cmake)
 # The fault-tolerant banyan engine's recipe mf_a2a_ft_model (its own file).
 include(${CMAKE_CURRENT_LIST_DIR}/a2a_ft.cmake)
+# The AXI4-Stream exchange IP's recipe mf_a2a_axis_model (its own file).
+include(${CMAKE_CURRENT_LIST_DIR}/a2a_axis.cmake)
 set(MF_A2A_DIR ${CMAKE_CURRENT_LIST_DIR})
 # The RTL: the engines core and what it depends on (the fabrics), from the FuseSoC cores.
 mf_core_dirs(MF_A2A_RTL_DIRS engines)

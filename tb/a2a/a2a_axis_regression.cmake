@@ -1,0 +1,64 @@
+# The AXI4-Stream exchange IP (rtl/engine/a2a_axis_xchg.v) against its twin A2aAxisXchg,
+# included by tb/a2a/CMakeLists.txt: its harness (a2a_axis_rtl.cpp, in mf_tb_a2a for
+# `minforge sim axis`), the regression's models (tb/a2a/a2a_axis.cmake) in the executable
+# tb_a2a_axis, one lockstep test per model (random frames through five phases of tvalid gaps
+# and tready pauses, misplaced tlasts, every output every cycle, every word against the
+# transpose), and the self-test.  `make test`: four N = 4 and N = 6 models covering both
+# engines, GSEN's two schedulers, B = 1 and > 1, both pipeline settings, tag routing and
+# SRC_LAT 1 and 2; larger N with MINFORGE_TB_LARGE (`make campaign`).
+target_sources(mf_tb_a2a PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/a2a_axis_rtl.cpp)
+
+add_executable(tb_a2a_axis a2a_axis_main.cpp)
+target_link_libraries(tb_a2a_axis PRIVATE mf_tb_a2a)
+target_compile_options(tb_a2a_axis PRIVATE ${MINFORGE_WARNINGS})
+target_include_directories(tb_a2a_axis PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/a2a_axis)
+
+# name|ENGINE|N|DW|B|SCHED|PIPELINE|USE_TAGS|SRC_LAT|frames
+set(MF_AXIS_MODELS
+    banyan_n4|banyan|4|8|1|stage|1|0|1|20
+    banyan_n4_b3|banyan|4|5|3|stage|0|1|2|20
+    gsen_stage_n4|gsen|4|8|2|stage|1|0|2|20
+    gsen_alt_n6|gsen|6|7|1|alt|0|0|1|20)
+if(MINFORGE_TB_LARGE)
+  list(APPEND MF_AXIS_MODELS
+       banyan_n16|banyan|16|16|4|stage|1|0|2|40
+       banyan_n8_tags|banyan|8|9|2|stage|1|1|1|40
+       gsen_alt_n10|gsen|10|12|3|alt|1|0|2|40
+       gsen_stage_n12|gsen|12|8|2|stage|0|1|1|40)
+endif()
+set(inc "")
+foreach(spec ${MF_AXIS_MODELS})
+  string(REPLACE "|" ";" f "${spec}")
+  list(GET f 0 name)
+  list(GET f 1 eng)
+  list(GET f 2 n)
+  list(GET f 3 dw)
+  list(GET f 4 b)
+  list(GET f 5 sched)
+  list(GET f 6 p)
+  list(GET f 7 t)
+  list(GET f 8 lat)
+  list(GET f 9 frames)
+  mf_a2a_axis_model(tb_a2a_axis ENGINE ${eng} N ${n} DW ${dw} B ${b} SCHED ${sched} PIPELINE ${p}
+                    USE_TAGS ${t} SRC_LAT ${lat})
+  set(prefix Va2a_axis_${eng}_n${n}_dw${dw}_b${b})
+  if(eng STREQUAL "gsen")
+    string(APPEND prefix _${sched})
+  endif()
+  string(APPEND prefix _p${p}_t${t}_l${lat})
+  string(APPEND inc "MF_AXIS_MODEL(${prefix})\n")
+  add_test(NAME tb_a2a_axis_${name}
+           COMMAND tb_a2a_axis --model ${prefix} --frames ${frames} --quiet
+                   --wave-dir ${CMAKE_BINARY_DIR}/tb-waves)
+  set_tests_properties(tb_a2a_axis_${name} PROPERTIES TIMEOUT 300 LABELS "rtl;axis")
+endforeach()
+file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/a2a_axis/a2a_axis_models.inc CONTENT "${inc}")
+
+# Self-test of the lockstep check: a corrupted expectation must stop the run with the
+# MISMATCH line, the reproduce line and a kept waveform.
+mf_add_lockstep_selftest(
+  NAME tb_a2a_axis_selftest TARGET tb_a2a_axis LABELS axis
+  WDIR ${CMAKE_BINARY_DIR}/tb-waves/a2a_axis_selftest
+  ARGS --model Va2a_axis_banyan_n4_dw8_b1_p1_t0_l1 --seed 5 --frames 2 --inject-mismatch 30
+  MISMATCH "MISMATCH cycle 30 port 0 s_axis_tready expected 0x[01] actual 0x[01] \\(a2a_axis_xchg ENGINE=banyan N=4 DW=8 B=1 PIPELINE=1 USE_TAGS=0 SRC_LAT=1 --seed 5 --frames 2\\)"
+  REPRODUCE "reproduce: tb_a2a_axis --model Va2a_axis_banyan_n4_dw8_b1_p1_t0_l1 --seed 5 --frames 2")

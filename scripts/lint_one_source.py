@@ -2,7 +2,7 @@
 """One source per fact: fail on a shared code or constant written as a bare number.
 
 The codes (control modes, schedulers, board designs, banyan fault kinds, fault-tolerant plan
-ops, RN1 verdict kinds and reply words) live in rtl/common/mf_params.vh, the constants (RN1
+ops, RN1 verdict kinds and reply words) live in rtl/common/mf_codes.vh, the constants (RN1
 LFSR taps, UART baud, self-test seed) in rtl/common/mf_consts.vh; every other file reaches
 them through a generated view (scripts/mfparams.py: C++ minforge/params.hpp, JSON for CMake,
 `mfparams.py sh` for shell, read_codes() for Python) or the Verilog names MF_* / `MF_*.
@@ -12,6 +12,11 @@ This lint reads every file git tracks (code only: comments and, in Verilog/C++, 
   code-compare   CONTROL / SCHED / DESIGN / PLAYER_CONTROL compared with a number
   code-override  .CONTROL(1), -GSCHED=2, SCHED=0 (an instance, tool or script parameter
                  set to a bare code)
+  code-default   a Verilog parameter or localparam declared with a bare code as its value:
+                 `parameter integer SCHED = 0`, ENGINE / CTRL / PCTRL / PLAYER_CONTROL = <n>,
+                 or a local copy of a code itself (`localparam integer CTRL_TAG = 5`).  In a
+                 module body the localparams MF_* of mf_params.vh name it, in an ANSI header
+                 (before mf_params.vh can be included) the macros `MF_* of mf_codes.vh
   fault-kind     a banyan fault kind or plan op compared with a number
   code-loop      a loop over a code group written as its numbers (foreach(c 0 1 2 ...))
   const          16'hB400 / 0xB400, 16'hACE1 / 0xACE1, 115200, 8'hA5 / 8'h5A
@@ -23,8 +28,7 @@ This lint reads every file git tracks (code only: comments and, in Verilog/C++, 
   popcount       a population-count function of its own: the RTL's one combinational count is
                  mf_popcount (rtl/common/mf_popcount.vh), C++ uses std::popcount
 
-Not flagged (see the report of issue 26): Verilog parameter defaults in ANSI headers
-(`parameter integer SCHED = 0`), which cannot see mf_params.vh; prose in comments and docs.
+Not flagged: prose in comments and docs.
 A line may carry `one-source: ok (<reason>)` in a comment (or in a comment line just above
 it) when the number is the subject of the check itself (an expected LFSR sequence); the
 reason is required.
@@ -43,18 +47,27 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import mfparams  # noqa: E402
 
 # The sources and their generator; the docs are prose.
-SKIP = {"rtl/common/mf_params.vh", "rtl/common/mf_consts.vh", "scripts/mfparams.py",
+SKIP = {"rtl/common/mf_codes.vh", "rtl/common/mf_params.vh", "rtl/common/mf_consts.vh",
+        "scripts/mfparams.py",
         "scripts/lint_one_source.py"}
 SKIP_DIRS = ("docs/",)
 WAIVER = re.compile(r"one-source:\s*ok\s*\(\s*\S[^)]*\)")
 
 CODE_PARAMS = r"(?:CONTROL|SCHED|DESIGN|PLAYER_CONTROL|FAULT_KIND)"
 NUM = r"(?:\d+'[dDhHbB])?\d+\b"
+# code-default: the parameters that carry a code (ENGINE takes the DESIGN codes, CTRL / PCTRL
+# the control modes in the formal harnesses) and the codes' own names (CTRL_TAG, MF_SCHED_ALT).
+CODE_NAMES = "|".join(f"(?:MF_)?{g}_{n.upper()}" for g, codes in mfparams.read_codes().items()
+                      for n in codes)
+DEFAULT_PARAMS = (r"(?:CONTROL|SCHED|DESIGN|PLAYER_CONTROL|FAULT_KIND|ENGINE|P?CTRL|"
+                  + CODE_NAMES + ")")
 RULES = [
     ("code-compare", re.compile(r"\b" + CODE_PARAMS + r"\s*[!=]=\s*" + NUM)),
     ("code-compare", re.compile(NUM + r"\s*[!=]=\s*" + CODE_PARAMS + r"\b")),
     ("code-override", re.compile(r"\." + CODE_PARAMS + r"\s*\(\s*" + NUM + r"\s*\)")),
     ("code-override", re.compile(r"(?:^|[\s\"'(,-])(?:-G|-P\w+\.)?" + CODE_PARAMS + r"=\d")),
+    ("code-default", re.compile(r"\b(?:parameter|localparam)\b[^=;]*?\b" + DEFAULT_PARAMS +
+                                r"\s*=\s*" + NUM + r"\s*(?:[;,)]|$)")),
     ("fault-kind", re.compile(r"(?:\bfault_kind|\bfault\.kind|\bf\.kind|fault->kind|\ba_op|"
                               r"\bop)\s*[!=]=\s*" + NUM)),
     ("code-loop", re.compile(r"\bforeach\s*\(\s*\w+\s+0\s+1\s+2\b")),
@@ -202,6 +215,12 @@ PLANTS = [
      "code-override"),
     ("scripts/lint_rtl.sh", 'sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=3")',
      "code-override"),
+    ("rtl/engine/gsen_a2a_xchg.v", "  parameter integer PLANTED_SCHED = 0;\n"
+     "  parameter integer SCHED = 0;", "code-default"),
+    ("rtl/board/board_a2a_selftest.v", "module planted #(\n    parameter integer ENGINE = 1,\n"
+     "    parameter integer N = 4\n) ();\nendmodule", "code-default"),
+    ("tb/formal/gsen_fabric/gsen_fabric_fv.sv", "  localparam integer CTRL_TAG = 5;",
+     "code-default"),
     ("rtl/engine/banyan_ft_engine.v", "  wire planted = a_op == 2'd3;", "fault-kind"),
     ("model/src/twin/common/staged_fabric.cpp", "bool planted(const BanyanFault* fault) "
      "{ return fault->kind == 2; }", "fault-kind"),

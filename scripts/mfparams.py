@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The project's shared encodings and constants, read from their one source:
-rtl/common/mf_params.vh (codes) and rtl/common/mf_consts.vh (single constants).
+rtl/common/mf_codes.vh (codes) and rtl/common/mf_consts.vh (single constants).
 
-Every `localparam integer MF_<GROUP>_<NAME> = <value>;` line of mf_params.vh is one code:
+Every `` `define MF_<GROUP>_<NAME> <value> `` line of mf_codes.vh is one code (the RTL reads it
+as that macro in module headers and as the localparam MF_<GROUP>_<NAME> of mf_params.vh inside
+module bodies):
 group CTRL (fabric control modes), SCHED (GSEN engine schedulers), DESIGN (board designs),
 FAULT (banyan element faults), FTOP (fault-tolerant plan ops), VERDICT (RN1 decoder
 verdicts), REPLY (RN1 reply words), and any group added there later.  The name a user types
@@ -27,11 +29,10 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCE = os.path.join(ROOT, "rtl", "common", "mf_params.vh")
+SOURCE = os.path.join(ROOT, "rtl", "common", "mf_codes.vh")
 CONSTS = os.path.join(ROOT, "rtl", "common", "mf_consts.vh")
 _VALUE = r"(\d+|\d*'[hH][0-9A-Fa-f_]+)"
-_LINE = re.compile(r"^\s*localparam\s+integer\s+MF_([A-Z0-9]+)_([A-Z0-9_]+)\s*=\s*" + _VALUE +
-                   r"\s*;")
+_LINE = re.compile(r"^\s*`define\s+MF_([A-Z0-9]+)_([A-Z0-9_]+)\s+" + _VALUE + r"\s*$")
 _DEFINE = re.compile(r"^\s*`define\s+MF_([A-Z0-9_]+)\s+" + _VALUE + r"\s*$")
 
 
@@ -93,7 +94,7 @@ def _camel(name):
 
 
 def cpp_header(groups, consts):
-    out = ["// Generated at build time by scripts/mfparams.py from rtl/common/mf_params.vh, the one",
+    out = ["// Generated at build time by scripts/mfparams.py from rtl/common/mf_codes.vh, the one",
            "// source of these codes, and from rtl/common/mf_consts.vh (the constants).",
            "// Do not edit: change those files.",
            "#pragma once", "", "#include <array>", "#include <cstdint>", "#include <optional>",
@@ -101,7 +102,7 @@ def cpp_header(groups, consts):
            "namespace minforge::params {", ""]
     for group, codes in groups.items():
         t = _camel(group.lower())
-        out.append(f"// MF_{group}_* of rtl/common/mf_params.vh")
+        out.append(f"// MF_{group}_* of rtl/common/mf_codes.vh")
         out.append(f"enum class {t} : int {{")
         for name, value in codes.items():
             out.append(f"  {_camel(name)} = {value},")

@@ -46,13 +46,13 @@ module banyan_fabric (
   fault_en, fault_stage, fault_elem, fault_kind,
   out_valid, out_data, out_conflict
 );
+`include "mf_params.vh"
   parameter integer N = 16;
   parameter integer W = 8;
-  parameter integer CONTROL = 1;
+  parameter integer CONTROL = MF_CTRL_STAGE;
   parameter integer PIPELINE = 1;
 
 `include "mf_functions.vh"
-`include "mf_params.vh"
 
   localparam integer M = mf_clog2(N);
   localparam integer H = N / 2;

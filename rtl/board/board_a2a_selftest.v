@@ -43,12 +43,13 @@
 `default_nettype none
 `include "mf_param_check.vh"
 `include "mf_consts.vh"
+`include "mf_codes.vh"
 
 module board_a2a_selftest #(
-    parameter integer ENGINE = 0,
+    parameter integer ENGINE = `MF_DESIGN_GSEN,
     parameter integer N = 10,
     parameter integer W = 16,
-    parameter integer SCHED = 0,
+    parameter integer SCHED = `MF_SCHED_ALT,
     parameter integer PIPELINE = 1,
     parameter integer CLK_HZ = 12000000,
     parameter integer BAUD = `MF_UART_BAUD,

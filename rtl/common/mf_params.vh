@@ -1,71 +1,36 @@
-// mf_params.vh: encodings shared by the minforge RTL (included inside module bodies; no
-// include guard on purpose, see mf_functions.vh).
-//
-// CONTROL (fabric control mode):
-//   0 MF_CTRL_INDIV  individual: a full state matrix, bit s*(N/2)+y = state of switch y, stage s
-//   1 MF_CTRL_STAGE  stage control: stage s state = bit (n-1-s) of the configuration number
-//   2 MF_CTRL_ALT    alternating:        state(s,y) = bit (n-1-s) xor (y & 1)         (GSEN only)
-//   3 MF_CTRL_ALT2   doubly alternating: state(s,y) = bit (n-1-s) xor ((y >> 1) & 1)  (GSEN only)
-//   4 MF_CTRL_ALT4   quadruply alt.:     state(s,y) = bit (n-1-s) xor ((y >> 2) & 1)  (GSEN only)
-//   5 MF_CTRL_TAG    tag self-routing: switch at stage s sends a message to out-subport
-//                    bit (n-1-s) of its forward tag
-// SCHED (GSEN all-to-all engine scheduler):
-//   0 MF_SCHED_ALT     Algorithm 4, N = 2 mod 4, N rounds, configuration A_k = k xor (k >> 1)
-//   1 MF_SCHED_STAGE   stage control, any even N, 2^n rounds, configuration C = k
-//   2 MF_SCHED_PLAYER  replay {configuration, send mask} entries from memory
-// DESIGN (the self-test a board top runs: rtl/board/<board>_top.v, synth/boards/boards.json):
-//   0 MF_DESIGN_GSEN    the GSEN all-to-all engine (board_a2a_selftest, gsen_a2a_engine)
-//   1 MF_DESIGN_BANYAN  the banyan all-to-all engine (board_a2a_selftest, banyan_a2a_engine)
-//   2 MF_DESIGN_RN1     the RN1 16x16 network of Fig. 20.9 (board_rn1_selftest; ULX3S only)
-//   3 MF_DESIGN_LCAN    the CB-LCAN routing random permutations (board_lcan_selftest; HX8K)
-//   4 MF_DESIGN_BANYAN_FT  the fault-tolerant banyan engine around a dead element, its plan
-//                      from the model's image (board_a2a_selftest, board_xpose; HX8K)
-//   5 MF_DESIGN_AXIS    the AXI4-Stream exchange IP between block-RAM processors, frame after
-//                      frame (board_axis_demo, a2a_axis_xchg; iCEBreaker)
-// FAULT (kind of a faulty banyan element: banyan_fabric's fault_kind port, 2 bits):
-//   0 MF_FAULT_DEAD      both outputs invalid: the element delivers nothing (3 acts as 0)
-//   1 MF_FAULT_STRAIGHT  stuck straight: ignores configuration and tags
-//   2 MF_FAULT_CROSS     stuck cross: ignores configuration and tags
-// FTOP (op field [1:0] of a banyan_ft_engine plan entry, banyan::FtOp):
-//   0 MF_FTOP_IDLE    nothing sent
-//   1 MF_FTOP_DIRECT  own message sent straight to its destination
-//   2 MF_FTOP_FIRST   own message sent as a first hop into a relay slot
-//   3 MF_FTOP_RELAY   second hop: the message of a relay slot sent on
-// VERDICT (RN1 decoder verdict kind, rn1_decoder's kind port, 2 bits):
-//   0 MF_VERDICT_OK       delivered
-//   1 MF_VERDICT_BLOCKED  refused by a blocked (intact) router
-//   2 MF_VERDICT_SUSPECT  failed check or lost reply: candidate links named
-// REPLY (RN1 endpoint reply code, the ACK/NACK word, 8 bits; docs/rn1_protocol.md):
-//   8'hA5 MF_REPLY_ACK   message accepted
-//   8'h5A MF_REPLY_NACK  message rejected (bad length, address or CRC)
+// mf_params.vh: the encodings shared by the minforge RTL as localparams MF_<GROUP>_<NAME>
+// (included inside module bodies; no include guard on purpose, see mf_functions.vh).  Their
+// values and meanings are the macros of mf_codes.vh (the one source, `MF_<GROUP>_<NAME>, for
+// parameter defaults in module headers), included here.
+`include "mf_codes.vh"
 /* verilator lint_off UNUSEDPARAM */
-localparam integer MF_CTRL_INDIV = 0;
-localparam integer MF_CTRL_STAGE = 1;
-localparam integer MF_CTRL_ALT = 2;
-localparam integer MF_CTRL_ALT2 = 3;
-localparam integer MF_CTRL_ALT4 = 4;
-localparam integer MF_CTRL_TAG = 5;
-localparam integer MF_SCHED_ALT = 0;
-localparam integer MF_SCHED_STAGE = 1;
-localparam integer MF_SCHED_PLAYER = 2;
-localparam integer MF_DESIGN_GSEN = 0;
-localparam integer MF_DESIGN_BANYAN = 1;
-localparam integer MF_DESIGN_RN1 = 2;
-localparam integer MF_DESIGN_LCAN = 3;
-localparam integer MF_DESIGN_BANYAN_FT = 4;
-localparam integer MF_DESIGN_AXIS = 5;
-localparam integer MF_FAULT_DEAD = 0;
-localparam integer MF_FAULT_STRAIGHT = 1;
-localparam integer MF_FAULT_CROSS = 2;
-localparam integer MF_FTOP_IDLE = 0;
-localparam integer MF_FTOP_DIRECT = 1;
-localparam integer MF_FTOP_FIRST = 2;
-localparam integer MF_FTOP_RELAY = 3;
-localparam integer MF_VERDICT_OK = 0;
-localparam integer MF_VERDICT_BLOCKED = 1;
-localparam integer MF_VERDICT_SUSPECT = 2;
-localparam integer MF_REPLY_ACK = 'hA5;
-localparam integer MF_REPLY_NACK = 'h5A;
+localparam integer MF_CTRL_INDIV = `MF_CTRL_INDIV;
+localparam integer MF_CTRL_STAGE = `MF_CTRL_STAGE;
+localparam integer MF_CTRL_ALT = `MF_CTRL_ALT;
+localparam integer MF_CTRL_ALT2 = `MF_CTRL_ALT2;
+localparam integer MF_CTRL_ALT4 = `MF_CTRL_ALT4;
+localparam integer MF_CTRL_TAG = `MF_CTRL_TAG;
+localparam integer MF_SCHED_ALT = `MF_SCHED_ALT;
+localparam integer MF_SCHED_STAGE = `MF_SCHED_STAGE;
+localparam integer MF_SCHED_PLAYER = `MF_SCHED_PLAYER;
+localparam integer MF_DESIGN_GSEN = `MF_DESIGN_GSEN;
+localparam integer MF_DESIGN_BANYAN = `MF_DESIGN_BANYAN;
+localparam integer MF_DESIGN_RN1 = `MF_DESIGN_RN1;
+localparam integer MF_DESIGN_LCAN = `MF_DESIGN_LCAN;
+localparam integer MF_DESIGN_BANYAN_FT = `MF_DESIGN_BANYAN_FT;
+localparam integer MF_DESIGN_AXIS = `MF_DESIGN_AXIS;
+localparam integer MF_FAULT_DEAD = `MF_FAULT_DEAD;
+localparam integer MF_FAULT_STRAIGHT = `MF_FAULT_STRAIGHT;
+localparam integer MF_FAULT_CROSS = `MF_FAULT_CROSS;
+localparam integer MF_FTOP_IDLE = `MF_FTOP_IDLE;
+localparam integer MF_FTOP_DIRECT = `MF_FTOP_DIRECT;
+localparam integer MF_FTOP_FIRST = `MF_FTOP_FIRST;
+localparam integer MF_FTOP_RELAY = `MF_FTOP_RELAY;
+localparam integer MF_VERDICT_OK = `MF_VERDICT_OK;
+localparam integer MF_VERDICT_BLOCKED = `MF_VERDICT_BLOCKED;
+localparam integer MF_VERDICT_SUSPECT = `MF_VERDICT_SUSPECT;
+localparam integer MF_REPLY_ACK = `MF_REPLY_ACK;
+localparam integer MF_REPLY_NACK = `MF_REPLY_NACK;
 /* verilator lint_on UNUSEDPARAM */
 
 // mf_ctrl_alt_shift(control): the switch-index bit that alternating control xors into the

@@ -36,13 +36,14 @@ module gsen_a2a_engine (
   clk, rst, start, busy, done, cycles, delivered, errors, err_dst, err_payload, err_dup,
   missing, conflicts, pl_wr_en, pl_wr_addr, pl_wr_data
 );
+`include "mf_params.vh"  // the codes by name (MF_*)
   parameter integer N = 10;
   parameter integer W = 16;
   parameter integer B = 1;
-  parameter integer SCHED = 0;
+  parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
-  parameter integer PLAYER_CONTROL = 2;
+  parameter integer PLAYER_CONTROL = MF_CTRL_ALT;
   parameter integer PLAYER_LEN = 10;
   parameter PLAYER_FILE = "";
 

@@ -65,19 +65,19 @@ module gsen_a2a_xchg (
   src_rd_en, src_rd_addr, src_rd_data, snk_wr_en, snk_wr_addr, snk_wr_data,
   pl_wr_en, pl_wr_addr, pl_wr_data
 );
+`include "mf_params.vh"
   parameter integer N = 10;
   parameter integer DW = 8;
   parameter integer B = 1;
-  parameter integer SCHED = 0;
+  parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
-  parameter integer PLAYER_CONTROL = 2;
+  parameter integer PLAYER_CONTROL = MF_CTRL_ALT;
   parameter integer PLAYER_LEN = 10;
   parameter PLAYER_FILE = "";
   parameter integer SRC_LAT = 1;
 
 `include "mf_functions.vh"
-`include "mf_params.vh"
 `include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);

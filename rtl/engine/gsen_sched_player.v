@@ -61,13 +61,13 @@
 module gsen_sched_player (
   clk, rst, load, adv, round, cfg, valid, dst, tag, wr_en, wr_addr, wr_data
 );
+`include "mf_params.vh"
   parameter integer N = 10;
-  parameter integer CONTROL = 2;
+  parameter integer CONTROL = MF_CTRL_ALT;
   parameter integer LEN = 10;
   parameter FILE = "";
 
 `include "mf_functions.vh"
-`include "mf_params.vh"
 `include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);

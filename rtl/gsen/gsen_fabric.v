@@ -53,14 +53,14 @@
 module gsen_fabric (
   clk, rst, in_valid, in_data, in_cfg, in_tag, out_valid, out_data, out_conflict
 );
+`include "mf_params.vh"
   parameter integer N = 10;
   parameter integer W = 8;
-  parameter integer CONTROL = 1;
+  parameter integer CONTROL = MF_CTRL_STAGE;
   parameter integer PIPELINE = 1;
   parameter integer ROUND_VALID = 0;
 
 `include "mf_functions.vh"
-`include "mf_params.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer H = N / 2;

@@ -22,11 +22,11 @@
 module gsen_route (
   src, cfg, dst, tag
 );
+`include "mf_params.vh"
   parameter integer N = 10;
-  parameter integer CONTROL = 1;
+  parameter integer CONTROL = MF_CTRL_STAGE;
 
 `include "mf_functions.vh"
-`include "mf_params.vh"
 
   localparam integer NS = mf_clog2(N);
   localparam integer IW = NS;

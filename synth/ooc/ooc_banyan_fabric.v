@@ -16,11 +16,12 @@
 //   si   serial input of the input shift register
 //   so   serial output of the output folding register
 `default_nettype none
+`include "mf_codes.vh"
 
 module ooc_banyan_fabric #(
     parameter integer N = 16,
     parameter integer W = 8,
-    parameter integer CONTROL = 1,
+    parameter integer CONTROL = `MF_CTRL_STAGE,
     parameter integer PIPELINE = 1
 ) (
     input  wire clk,

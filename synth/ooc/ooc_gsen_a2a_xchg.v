@@ -20,12 +20,13 @@
 //   si   serial input of the input shift register
 //   so   serial output of the output folding register
 `default_nettype none
+`include "mf_codes.vh"
 
 module ooc_gsen_a2a_xchg #(
     parameter integer N = 16,
     parameter integer DW = 8,
     parameter integer B = 1,
-    parameter integer SCHED = 1,
+    parameter integer SCHED = `MF_SCHED_STAGE,
     parameter integer PIPELINE = 1,
     parameter integer USE_TAGS = 0
 ) (

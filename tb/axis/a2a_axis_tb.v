@@ -17,11 +17,12 @@
 `default_nettype none
 
 module a2a_axis_tb;
-  parameter integer ENGINE = 1;
+`include "mf_params.vh"  // the codes by name (MF_*)
+  parameter integer ENGINE = MF_DESIGN_BANYAN;
   parameter integer N = 8;
   parameter integer DW = 16;
   parameter integer B = 4;
-  parameter integer SCHED = 1;
+  parameter integer SCHED = MF_SCHED_STAGE;
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
   parameter integer SRC_LAT = 1;

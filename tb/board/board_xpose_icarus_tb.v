@@ -15,10 +15,11 @@
 `default_nettype none
 
 module board_xpose_icarus_tb;
-  parameter integer ENGINE = 0;
+`include "mf_params.vh"  // the codes by name (MF_*)
+  parameter integer ENGINE = MF_DESIGN_GSEN;
   parameter integer N = 10;
   parameter integer W = 16;
-  parameter integer SCHED = 0;
+  parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
   parameter integer B = 1;
   parameter integer CYCLES = 20;

@@ -21,7 +21,7 @@
 
 module a2a_engine_tb;
 `include "mf_params.vh"  // the codes by name (MF_*)
-  parameter integer ENGINE = 0;
+  parameter integer ENGINE = MF_DESIGN_GSEN;
   parameter integer N = 10;
   parameter integer W = 16;
   parameter integer B = 1;

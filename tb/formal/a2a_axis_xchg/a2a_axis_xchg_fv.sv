@@ -42,6 +42,7 @@
 // and then completing its frame (the hold property is not vacuous), a wrong slave TLAST
 // counted.
 `default_nettype none
+`include "mf_codes.vh"
 `include "mf_assert.vh"
 
 // One AXI4-Stream port seen from outside: the handshake, the AXI4-Stream hold rule of this
@@ -92,7 +93,7 @@ module a2a_axis_fv_stream #(
 endmodule
 
 module a2a_axis_xchg_fv #(
-  parameter integer ENGINE = 1,
+  parameter integer ENGINE = `MF_DESIGN_BANYAN,
   parameter integer N = 4,
   parameter integer B = 1,
   parameter integer DW = 2,

@@ -35,13 +35,14 @@
 // (the k-induction task `proto` and the task `cover`); otherwise also the data and counter
 // properties (the bmc tasks).
 `default_nettype none
+`include "mf_codes.vh"
 
 module a2a_xchg_fv_lane #(
   parameter integer ENG = 3,    // 0 GSEN alt, 1 GSEN stage, 2 GSEN player, 3 banyan
   parameter integer N = 4,
   parameter integer B = 1,
   parameter integer DW = 1,
-  parameter integer PCTRL = 1,  // player: control of its list (1 stage)
+  parameter integer PCTRL = `MF_CTRL_STAGE,  // player: control of its list
   parameter integer PLEN = 4,   // player: entries
   parameter [255:0] PTAB = 0    // player: entry e at [e*PEW +: PEW] (PEW = N + 4*ceil(n/4))
 ) (
@@ -266,7 +267,7 @@ endmodule
 module a2a_xchg_fv #(
   parameter integer ENG = 3,
   parameter integer N = 4,
-  parameter integer PCTRL = 1,
+  parameter integer PCTRL = `MF_CTRL_STAGE,
   parameter integer PLEN = 4,
   parameter [255:0] PTAB = 0
 ) (
@@ -290,7 +291,7 @@ module a2a_xchg_fv #(
   generate
     for (e = E0; e <= E1; e = e + 1) begin : g_eng
       localparam integer NE = (ENG != 4) ? N : (e == 0) ? 6 : 4;
-      localparam integer PC = (ENG != 4) ? PCTRL : 1;
+      localparam integer PC = (ENG != 4) ? PCTRL : `MF_CTRL_STAGE;
       localparam integer PN = (ENG != 4) ? PLEN : 4;
       localparam [255:0] PT = (ENG != 4) ? PTAB : PTAB_ALL;
       for (b = 1; b <= 2; b = b + 1) begin : g_b

@@ -32,10 +32,11 @@
 // PIPELINE = 1: the harness delays the inputs by m cycles (valid bits cleared by rst, as the
 // round is) and checks the outputs against the reference of the delayed inputs.
 `default_nettype none
+`include "mf_codes.vh"
 
 module banyan_fabric_fv_chk #(
   parameter integer N = 8,
-  parameter integer CONTROL = 1,   // 0 individual, 1 stage, 5 tag (mf_params.vh)
+  parameter integer CONTROL = `MF_CTRL_STAGE,  // individual, stage or tag (mf_codes.vh)
   parameter integer PIPELINE = 0,
   parameter integer W = 2,
   // REF = 1: the outputs are checked against the paper's reference (below).  REF = 0 (only

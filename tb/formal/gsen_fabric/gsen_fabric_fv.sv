@@ -1,7 +1,7 @@
 // gsen_fabric_fv: formal harness of rtl/gsen/gsen_fabric.v (issue 24, formal group 1).
 //
 // One harness, many parameter sets: for the control mode CTRL (codes of
-// rtl/common/mf_params.vh, set per task with chparam; 6 = all six modes) it instantiates
+// rtl/common/mf_codes.vh, set per task with chparam; 6 = all six modes) it instantiates
 // gsen_fabric for every N = NMIN, NMIN + NSTEP, ..., NMAX (4, 6, ..., 16 in the proof tasks),
 // PIPELINE = 0 and/or 1 (PSEL) and ROUND_VALID = 0 and 1 (ROUND_VALID = 1 is illegal with tag
 // control and is left out there).  Each instance has inputs of its own, driven freely every
@@ -43,19 +43,19 @@
 // there).  Cover points (task "cover", in the top module): every instance delivers a full
 // round at once; every tag-mode instance flags a conflict in its first and its last stage.
 `default_nettype none
+`include "mf_codes.vh"
 
 module gsen_fabric_fv (
   input wire clk,
   input wire rst
 );
-  parameter integer CTRL = 1;      // control mode (rtl/common/mf_params.vh codes)
+  parameter integer CTRL = `MF_CTRL_STAGE;  // control mode (rtl/common/mf_codes.vh codes)
   parameter integer NMIN = 4;      // N range of the instances: NMIN, NMIN + NSTEP, ..., NMAX
   parameter integer NMAX = 16;
   parameter integer NSTEP = 2;     // N step (the cover task takes N = 4 and 16 only)
   parameter integer W = 2;         // data bits per message (fully symbolic)
   parameter integer PSEL = 2;      // PIPELINE of the instances: 0 or 1 only, 2 both
 
-  localparam integer CTRL_TAG = 5;
   localparam integer NCOUNT = (NMAX - NMIN) / NSTEP + 1;
   localparam integer NIDX = 6 * 8 * 2 * 2;   // instance index gm*32 + gn*4 + gp*2 + gr
 
@@ -65,8 +65,8 @@ module gsen_fabric_fv (
   always @(posedge clk) past_valid <= 1'b1;
 
   // CTRL = 6 (tasks comb and cover): every control mode.
-  localparam integer MLO = (CTRL > CTRL_TAG) ? 0 : CTRL;
-  localparam integer MHI = (CTRL > CTRL_TAG) ? CTRL_TAG : CTRL;
+  localparam integer MLO = (CTRL > `MF_CTRL_TAG) ? 0 : CTRL;
+  localparam integer MHI = (CTRL > `MF_CTRL_TAG) ? `MF_CTRL_TAG : CTRL;
 
   // Cover points (task "cover"), one trace each, over every instance at once:
   //   c_all_full      every instance delivers a full round (all N output ports valid)
@@ -87,7 +87,7 @@ module gsen_fabric_fv (
       // indices without an instance count as covered
       if (gi / 32 < MLO || gi / 32 > MHI || (gi % 32) / 4 >= NCOUNT ||
           ((gi / 2) % 2 == 0 && PSEL == 1) || ((gi / 2) % 2 == 1 && PSEL == 0) ||
-          (gi % 2 == 1 && gi / 32 == CTRL_TAG)) begin : g_none
+          (gi % 2 == 1 && gi / 32 == `MF_CTRL_TAG)) begin : g_none
         assign full_bits[gi] = 1'b1;
         assign conf_bits[gi] = 1'b1;
       end
@@ -96,7 +96,7 @@ module gsen_fabric_fv (
       for (gn = 0; gn < NCOUNT; gn = gn + 1) begin : g_n
         for (gp = (PSEL == 1 ? 1 : 0); gp <= (PSEL == 0 ? 0 : 1); gp = gp + 1) begin : g_p
           for (gr = 0; gr < 2; gr = gr + 1) begin : g_r
-            if (!(gr == 1 && gm == CTRL_TAG)) begin : g_dut
+            if (!(gr == 1 && gm == `MF_CTRL_TAG)) begin : g_dut
               gsen_fabric_fv_inst #(
                 .N(NMIN + NSTEP * gn), .W(W), .CTRL(gm), .PIPELINE(gp), .ROUND_VALID(gr)
               ) u_inst (
@@ -122,7 +122,7 @@ module gsen_fabric_fv_inst (
 );
   parameter integer N = 4;
   parameter integer W = 2;
-  parameter integer CTRL = 1;
+  parameter integer CTRL = `MF_CTRL_STAGE;
   parameter integer PIPELINE = 1;
   parameter integer ROUND_VALID = 0;
 
@@ -137,7 +137,7 @@ module gsen_fabric_fv_inst (
 
   localparam integer NS = fv_stages(N);
   localparam integer H = N / 2;
-  localparam integer CFG_W = (CTRL == 0) ? NS * H : NS;
+  localparam integer CFG_W = (CTRL == `MF_CTRL_INDIV) ? NS * H : NS;
 
   // ---- free inputs, a new value every cycle ----
   (* anyseq *) reg [N-1:0]     any_valid;
@@ -220,7 +220,7 @@ module gsen_fabric_fv_inst (
   // The golden network is written message by message ("out-subport o receives the message
   // that leaves on o"), not as the RTL's folded wiring (terminals y and y + N/2) and state
   // multiplexers, and uses none of the RTL's functions.
-  localparam integer IS_TAG = (CTRL == 5) ? 1 : 0;
+  localparam integer IS_TAG = (CTRL == `MF_CTRL_TAG) ? 1 : 0;
   wire [N-1:0]    gv [0:NS];
   wire [N*W-1:0]  gd [0:NS];
   wire [N*NS-1:0] gf [0:NS];
@@ -255,9 +255,9 @@ module gsen_fabric_fv_inst (
           assign k1 = v1 & ~gx[s*H + y];
         end else begin : g_cfg
           wire st;
-          if (CTRL == 0) begin : g_indiv
+          if (CTRL == `MF_CTRL_INDIV) begin : g_indiv
             assign st = r_cfg[s*H + y];
-          end else if (CTRL == 1) begin : g_stage
+          end else if (CTRL == `MF_CTRL_STAGE) begin : g_stage
             assign st = r_cfg[NS-1-s];
           end else begin : g_alt
             assign st = r_cfg[NS-1-s] ^ (((y >> (CTRL - 2)) & 1) != 0);
@@ -298,7 +298,7 @@ module gsen_fabric_fv_inst (
 
   // ---- cover conditions (the top's cover points) ----
   assign cov_full = check && out_valid == {N{1'b1}};
-  assign cov_conflict = (CTRL != 5) || (check && out_valid != {N{1'b0}} &&
+  assign cov_conflict = (CTRL != `MF_CTRL_TAG) || (check && out_valid != {N{1'b0}} &&
                         out_conflict[H-1:0] != {H{1'b0}} &&
                         out_conflict[(NS-1)*H +: H] != {H{1'b0}});
 endmodule

@@ -5,9 +5,10 @@
 // rounds full or empty as that input rule says.  The output-level reference is
 // tb/formal/gsen_fabric (there the RTL is read with its checks compiled out, for speed).
 `default_nettype none
+`include "mf_codes.vh"
 module gsen_fabric_asserts_fv #(
   parameter integer N = 8,
-  parameter integer CONTROL = 1,
+  parameter integer CONTROL = `MF_CTRL_STAGE,
   parameter integer ROUND_VALID = 0
 ) (
   input wire clk,

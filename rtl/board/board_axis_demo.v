@@ -50,7 +50,8 @@
 `include "mf_consts.vh"
 
 module board_axis_demo #(
-    parameter integer ENGINE = 1,
+`include "mf_codes.vh"
+    parameter integer ENGINE = `MF_DESIGN_BANYAN,
     parameter integer N = 4,
     parameter integer B = 8,
     parameter integer W = 16,

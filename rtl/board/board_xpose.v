@@ -49,14 +49,15 @@
 //   and handed to the engine once the plan is in (`busy` is high from the start until done).
 `default_nettype none
 `include "mf_param_check.vh"
+`include "mf_codes.vh"
 
 module board_xpose (
   clk, rst, start, seed, busy, done, cycles, errors, sum
 );
-  parameter integer ENGINE = 0;
+  parameter integer ENGINE = `MF_DESIGN_GSEN;
   parameter integer N = 10;
   parameter integer W = 16;
-  parameter integer SCHED = 0;
+  parameter integer SCHED = `MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
   parameter integer B = 1;
   parameter integer FAULT_STAGE = 1;

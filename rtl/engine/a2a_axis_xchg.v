@@ -80,7 +80,7 @@ module a2a_axis_xchg (
   err_tlast, err_dst, err_dup, missing, conflicts
 );
 `include "mf_params.vh"
-  parameter integer ENGINE = 1;
+  parameter integer ENGINE = MF_DESIGN_BANYAN;
   parameter integer N = 8;
   parameter integer DW = 8;
   parameter integer B = 4;

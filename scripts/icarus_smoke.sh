@@ -57,6 +57,11 @@ D=$work
   --hex "$D/player_r20_alt2.hex" >/dev/null || exit 2   # R(20) <= 24, paper 001 Theorem 5.5
 run gsen_fabric_pipe      tb/icarus/gsen_fabric_tb.v PIPELINE=1
 run gsen_fabric_comb      tb/icarus/gsen_fabric_tb.v PIPELINE=0
+# gsen_route, the route predictor no other module instantiates: every configuration number and
+# input under the four controls, against a2a_gsen_path, Lemma 3.3 and Fig. 4
+run gsen_route_n10        tb/icarus/gsen_route_tb.v N=10
+run gsen_route_n12        tb/icarus/gsen_route_tb.v N=12
+run gsen_route_n16        tb/icarus/gsen_route_tb.v N=16
 # The R(N) certificates of issue 28 (docs/research/gsen_r<N>_k<K>.json, individual control)
 # played on gsen_fabric: the configuration words from the model's certificate reader.
 for cert in docs/research/gsen_r*_k*.json; do

@@ -136,6 +136,9 @@ run uart_line_fmt_sum     tb/board/uart_line_fmt_icarus_tb.v SUM_FIELD=1
 # DIV = 7 (650 / 100 rounded) and the minimum DIV = 2
 run uart_tx_div7          tb/board/uart_tx_icarus_tb.v CLK_HZ=650 BAUD=100
 run uart_tx_div2          tb/board/uart_tx_icarus_tb.v CLK_HZ=200 BAUD=100
+# The boards' power-on reset: high for exactly 2^CNT_W edges, then low
+run board_por_w1          tb/board/board_por_icarus_tb.v CNT_W=1
+run board_por_w4          tb/board/board_por_icarus_tb.v CNT_W=4
 # the AXI4-Stream exchange IP (rtl/engine/a2a_axis_xchg.v): frames through every port under
 # random tvalid gaps / tready pauses, every word and the status counters checked (SRC_LAT 1
 # and 2: the source RAM without and with an output register)

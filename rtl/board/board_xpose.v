@@ -133,7 +133,9 @@ module board_xpose (
       localparam [31:0] I3 = 3 * i;
       wire [31:0] a32 = {{(32-AW){1'b0}}, src_rd_addr[i*AW +: AW]};
       always @(posedge clk) begin
-        if (src_rd_en[i]) src_rd_data[i*DWX +: DWX] <= elem(I3 + 5 * a32 + seed);
+        // 5*a as a shift and an add: a constant product Yosys would map to a DSP block
+        // (synth_ecp5: a MULT18X18D per port, which nextpnr-ecp5 places slowly)
+        if (src_rd_en[i]) src_rd_data[i*DWX +: DWX] <= elem(I3 + (a32 << 2) + a32 + seed);
       end
     end
   endgenerate
@@ -250,8 +252,8 @@ module board_xpose (
         for (k = 1; k < B; k = k + 1)
           if (a32 >= k * N32) bn = k * N32;
       end
-      // 3*i + 5*(b*N + j) = 3*a + 2*b*N + 5*j
-      wire [DWX-1:0] want = elem(3 * a32 + 2 * bn + J5 + seed);
+      // 3*i + 5*(b*N + j) = 3*a + 2*b*N + 5*j (3*a shifted and added, as above)
+      wire [DWX-1:0] want = elem((a32 << 1) + a32 + (bn << 1) + J5 + seed);
       wire [DWX-1:0] got = snk_wr_data[j*DWX +: DWX];
       assign bad[j] = snk_wr_en[j] && (got != want);
       always @(posedge clk) begin

@@ -36,6 +36,8 @@
 //   N          processors (a power of two >= 4)
 //   B          words per (source, destination) pair (>= 1)
 //   W          word bits (4..32)
+//   SRC_LAT    the IP's source read latency (a2a_axis_xchg SRC_LAT): 1 plain block RAM,
+//              2 with its output register (C one cycle longer)
 //   CLK_HZ, BAUD, LINE_PERIOD   as board_reporter
 // Derived: NB = N*B, AW = max(1, ceil(log2 NB))
 // Ports
@@ -48,13 +50,14 @@
 `default_nettype none
 `include "mf_param_check.vh"
 `include "mf_consts.vh"
+`include "mf_codes.vh"
 
 module board_axis_demo #(
-`include "mf_codes.vh"
     parameter integer ENGINE = `MF_DESIGN_BANYAN,
     parameter integer N = 4,
     parameter integer B = 8,
     parameter integer W = 16,
+    parameter integer SRC_LAT = 1,
     parameter integer CLK_HZ = 12000000,
     parameter integer BAUD = `MF_UART_BAUD,
     parameter integer LINE_PERIOD = CLK_HZ / 4
@@ -105,7 +108,7 @@ module board_axis_demo #(
   wire [N*W-1:0] s_tdata, m_tdata;
   wire [31:0]    frames_in, frames_done, frames_out, ip_cycles, xchg_cycles;
   wire [31:0]    err_tlast, err_dst, err_dup, missing, conflicts;
-  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(W), .B(B)) u_ip (
+  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(W), .B(B), .SRC_LAT(SRC_LAT)) u_ip (
       .clk(clk), .rst(rst),
       .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
       .s_axis_tlast(s_tlast),

@@ -23,6 +23,8 @@
 //   N          ports: gsen 10, banyan 8, axis 4
 //   W          message bits: 16 (axis: the stream word)
 //   B          axis: words per (source, destination) pair, 8
+//   SRC_LAT    axis: the IP's source read latency, 1 (plain block RAM) or 2 (with its output
+//              register)
 //   SCHED      GSEN scheduler: 0 alternating control (Algorithm 4, N = 2 mod 4); banyan:
 //              unused (Latin-square schedule of paper 000, N rounds)
 //   PIPELINE   1: pipelined fabric
@@ -48,6 +50,7 @@ module icebreaker_top (
   parameter integer DESIGN = MF_DESIGN_GSEN;
   parameter integer N = (DESIGN == MF_DESIGN_GSEN) ? 10 : (DESIGN == MF_DESIGN_AXIS) ? 4 : 8;
   parameter integer B = 8;
+  parameter integer SRC_LAT = 1;
   parameter integer W = 16;
   parameter integer SCHED = MF_SCHED_ALT;
   parameter integer PIPELINE = 1;
@@ -79,6 +82,7 @@ module icebreaker_top (
           .N(N),
           .B(B),
           .W(W),
+          .SRC_LAT(SRC_LAT),
           .CLK_HZ(CLK_HZ),
           .BAUD(BAUD),
           .LINE_PERIOD(LINE_PERIOD)

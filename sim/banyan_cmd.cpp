@@ -194,7 +194,7 @@ int run_ftcheck(Args& a, std::ostream& out) {
   const std::string file = a.require("cert");
   const bool as_json = a.flag("json");
   a.finish();
-  const std::string text = read_input_file(file, "--cert", uint64_t{64} << 20, "64 MiB");
+  const std::string text = read_input_file(file, "--cert", kMaxCertificateBytes, "64 MiB");
   const banyan::FtCertificateCheck r = banyan::check_ft_certificate(text);
   if (as_json) {
     out << json{{"ports", r.ports},

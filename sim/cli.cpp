@@ -10,7 +10,6 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -89,33 +88,61 @@ std::string format_bytes(uint64_t b) {
   return os.str();
 }
 
+namespace {
+
+// The open descriptor of a regular file of at most max_bytes, and its size; a directory,
+// device, FIFO, missing or larger file is an InvalidArgument naming `what`.
+struct InputFile {
+  int fd = -1;
+  uint64_t size = 0;
+  InputFile(const std::string& path, std::string_view what, uint64_t max_bytes,
+            std::string_view why) {
+    const std::string w = std::string(what) + " '" + path + "'";
+    // O_NONBLOCK: opening a FIFO with no writer must not hang; regular files ignore it.
+    fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+      throw InvalidArgument(w + ": cannot read, cannot open it (" + std::strerror(errno) + ")");
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) fail(w + ": cannot stat (" + std::strerror(errno) + ")");
+    if (!S_ISREG(st.st_mode))
+      fail(w + ": not a regular file (" +
+           (S_ISDIR(st.st_mode)    ? "a directory"
+            : S_ISCHR(st.st_mode)  ? "a character device"
+            : S_ISBLK(st.st_mode)  ? "a block device"
+            : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                   : "not a file") +
+           ")");
+    size = static_cast<uint64_t>(st.st_size);
+    if (size > max_bytes)
+      fail(w + ": " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) +
+           " read at most (" + std::string(why) + ")");
+  }
+  ~InputFile() {
+    if (fd >= 0) ::close(fd);
+  }
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+  [[noreturn]] void fail(const std::string& msg) {
+    ::close(fd);
+    fd = -1;
+    throw InvalidArgument(msg);
+  }
+};
+
+}  // namespace
+
+void check_input_file(const std::string& path, std::string_view what, uint64_t max_bytes,
+                      std::string_view why) {
+  const InputFile in(path, what, max_bytes, why);
+}
+
 std::string read_input_file(const std::string& path, std::string_view what, uint64_t max_bytes,
                             std::string_view why) {
   const std::string w = std::string(what) + " '" + path + "'";
-  // O_NONBLOCK: opening a FIFO with no writer must not hang; regular files ignore it.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    throw InvalidArgument(w + ": cannot read, cannot open it (" + std::strerror(errno) + ")");
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0)
-    throw InvalidArgument(w + ": cannot stat (" + std::strerror(errno) + ")");
-  if (!S_ISREG(st.st_mode))
-    throw InvalidArgument(w + ": not a regular file (" +
-                          (S_ISDIR(st.st_mode)    ? "a directory"
-                           : S_ISCHR(st.st_mode)  ? "a character device"
-                           : S_ISBLK(st.st_mode)  ? "a block device"
-                           : S_ISFIFO(st.st_mode) ? "a FIFO"
-                                                  : "not a file") +
-                          ")");
-  if (static_cast<uint64_t>(st.st_size) > max_bytes)
-    throw InvalidArgument(w + ": " + std::to_string(st.st_size) + " bytes, more than the " +
-                          std::to_string(max_bytes) + " read at most (" + std::string(why) + ")");
+  const InputFile in(path, what, max_bytes, why);
+  const int fd = in.fd;
   std::string text;
-  text.resize(static_cast<size_t>(st.st_size));
+  text.resize(static_cast<size_t>(in.size));
   size_t got = 0;
   // Read one byte past the size seen by fstat: a file that grows meanwhile is still capped.
   std::string extra(1, '\0');
@@ -145,6 +172,12 @@ std::string read_perm_text(const std::string& path, uint64_t entries) {
                              std::to_string(digits) + " digits, plus 1 MiB of comments");
 }
 
+namespace {
+std::string write_error(int err) {
+  return err == ENXIO ? "a FIFO with no reader" : std::strerror(err);
+}
+}  // namespace
+
 void check_output_file(const std::string& path, std::string_view what) {
   namespace fs = std::filesystem;
   const std::string w = std::string(what) + " '" + path + "'";
@@ -160,18 +193,44 @@ void check_output_file(const std::string& path, std::string_view what) {
     if (!fs::is_directory(s))
       throw InvalidArgument(w + ": cannot write, '" + parent.string() + "' is not a directory");
   }
+  // Try it: an existing file is opened without truncating it, a new one created and removed
+  // again.  O_NONBLOCK: a FIFO nobody reads is refused (ENXIO) instead of blocking; one with
+  // a reader stays open until the process ends, so that the reader sees no end of file
+  // before the real write.
+  struct stat st {};
+  const bool existed = ::stat(path.c_str(), &st) == 0;
+  const int fd = ::open(path.c_str(),
+                        O_WRONLY | O_NONBLOCK | O_CLOEXEC | (existed ? 0 : O_CREAT | O_EXCL), 0644);
+  if (fd < 0) throw InvalidArgument(w + ": cannot write (" + write_error(errno) + ")");
+  if (existed && S_ISFIFO(st.st_mode)) {
+    static std::vector<int> held;
+    held.push_back(fd);
+    return;
+  }
+  ::close(fd);
+  if (!existed) ::unlink(path.c_str());
 }
 
 void write_output_file(const std::string& path, std::string_view text, std::string_view what) {
   check_output_file(path, what);
-  std::ofstream f(path, std::ios::binary);
-  if (!f)
-    throw InvalidArgument(std::string(what) + " '" + path + "': cannot write (" +
-                          std::strerror(errno) + ")");
-  f.write(text.data(), static_cast<std::streamsize>(text.size()));
-  if (!f.flush())
-    throw InvalidArgument(std::string(what) + " '" + path + "': write failed (" +
-                          std::strerror(errno) + ")");
+  const std::string w = std::string(what) + " '" + path + "'";
+  // O_NONBLOCK: a FIFO nobody reads is refused (ENXIO) instead of blocking for ever; it is
+  // cleared once open, so that a pipe with a reader is written like a file.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0) throw InvalidArgument(w + ": cannot write (" + write_error(errno) + ")");
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw InvalidArgument(w + ": write failed (" + std::strerror(n < 0 ? errno : EIO) + ")");
+    done += static_cast<size_t>(n);
+  }
 }
 
 void check_output_dir(const std::string& dir, std::string_view what) {

@@ -70,15 +70,23 @@ std::string escape(std::string_view text);
 // more than max_bytes + 1 bytes are ever read).  `why` says where the cap comes from.
 std::string read_input_file(const std::string& path, std::string_view what, uint64_t max_bytes,
                             std::string_view why);
+// Certificates (gsen rcheck --cert, banyan ftcheck --cert) are read up to this size.
+inline constexpr uint64_t kMaxCertificateBytes = uint64_t{64} << 20;
+// The same checks without reading (for a file a model function reads by its path).
+void check_input_file(const std::string& path, std::string_view what, uint64_t max_bytes,
+                      std::string_view why);
 // A permutation file of `entries` decimal destinations (0 .. entries-1): read_input_file with
 // the cap entries x (digits + 2) + 1 MiB for comments and blank lines.
 std::string read_perm_text(const std::string& path, uint64_t entries);
-// Writes `text` to path; the folder must exist (none is created).  Errors are InvalidArgument.
+// Writes `text` to path; the folder must exist (none is created), a FIFO needs a reader
+// (refused, not waited for).  Errors (/dev/full, /proc/...) are InvalidArgument.
 void write_output_file(const std::string& path, std::string_view text, std::string_view what);
 // `dir` must be an existing folder a file can be created in (checked with a probe file, so it
 // holds for root too), before any long work.  Folders are not created.
 void check_output_dir(const std::string& dir, std::string_view what);
-// `path` must be writable as a new or existing file: its folder exists, it is not a folder.
+// `path` must be writable as a new or existing file: its folder exists, it is not a folder,
+// it opens for writing (tried without truncating; a new file is removed again), a FIFO has a
+// reader.
 void check_output_file(const std::string& path, std::string_view what);
 
 // --max-mem SIZE (bytes, or with K, M, G suffix: powers of 1024); default kDefaultMaxMem.

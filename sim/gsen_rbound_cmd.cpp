@@ -1,6 +1,5 @@
 // `minforge gsen rbound` and `minforge gsen rlower`: bounds on R(N) under individual control
 // (paper 001, section 5; issue 28; model: algo/gsen/gsen_rbound.hpp).
-#include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -25,13 +24,10 @@ int run_rbound(Args& a, std::ostream& out) {
   const bool as_json = a.flag("json");
   const auto file = a.get("out");
   a.finish();
+  if (file) check_output_file(*file, "--out");
   const gsen::RboundResult r = gsen::rbound_search(t, K, timeout);
   const std::string text = gsen::rbound_json(t, K, r);
-  if (file) {
-    std::ofstream f(*file);
-    if (!f || !(f << text << "\n") || !f.flush())
-      throw InvalidArgument("cannot write '" + *file + "'");
-  }
+  if (file) write_output_file(*file, text + "\n", "--out");
   if (as_json) {
     out << text << "\n";
     return 0;
@@ -165,14 +161,17 @@ int run_rcheck(Args& a, std::ostream& out) {
   const auto hex = a.get("hex");
   const bool as_json = a.flag("json");
   a.finish();
+  // The model reads the certificate by its path: the file is checked first (a regular file
+  // of at most 64 MiB, like banyan ftcheck's).
+  check_input_file(file, "--cert", kMaxCertificateBytes, "64 MiB");
+  if (hex) check_output_file(*hex, "--hex");
   const gsen::RboundCertificate c = gsen::read_rbound_certificate(file);
   const gsen::Topology t(c.ports);
   const gsen::Coverage cov = gsen::check_coverage(t, c.set);
   if (hex) {
     std::string image;
     for (const auto& cfg : c.set) image += cfg_hex(t, cfg) + "\n";
-    std::ofstream f(*hex);
-    if (!f || !(f << image) || !f.flush()) throw InvalidArgument("cannot write '" + *hex + "'");
+    write_output_file(*hex, image, "--hex");
   }
   int necessary = 0;
   for (bool b : cov.necessary) necessary += b;

@@ -3,9 +3,9 @@
 // distance bound; over one permutation, or a random sample with the structured candidates
 // and an optional local search for permutations that need more steps.
 #include <chrono>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <sstream>
 
 #include "cli.hpp"
 #include "hypercube_args.hpp"
@@ -95,6 +95,7 @@ int run_sample(Args& a, std::ostream& out, double timeout) {
   const auto seed = static_cast<uint64_t>(a.get_int_or("seed", 1, 0, INT64_MAX));
   const int64_t climb = a.get_int_or("climb", 0, 0, int64_t{1} << 40);
   const auto outfile = a.get("out");
+  if (outfile) check_output_file(*outfile, "--out");
   const bool as_json = a.flag("json");
   if (a.get("perm") || a.get("class")) throw UsageError("--sample excludes --perm and --class");
   a.finish();
@@ -146,11 +147,11 @@ int run_sample(Args& a, std::ostream& out, double timeout) {
     }
   }
   if (outfile) {
-    std::ofstream os(*outfile);
+    std::ostringstream os;
     os << "# minforge hypercube minsteps: the hardest permutation found, d = " << d << ", "
        << worst_score.steps << " steps (" << worst_label << ")\n"
        << hc::format_perm(worst) << "\n";
-    if (!os.flush()) throw InvalidArgument("cannot write '" + *outfile + "'");
+    write_output_file(*outfile, os.str(), "--out");
   }
   const int corollary = hc::schedule_steps(d);
   if (as_json) {

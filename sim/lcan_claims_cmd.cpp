@@ -21,7 +21,18 @@ int run_lcan_claims(Args& a, std::ostream& out) {
   const uint64_t seed = static_cast<uint64_t>(a.get_int_or("seed", 1, 0, (int64_t{1} << 62) - 1));
   const bool as_json = a.flag("json");
   a.finish();
-  const std::vector<lc::ClaimsRow> rows = lc::measure_claims(trials, seed);
+  // Progress (on a terminal only) in PE routes: a row of CB-LCAN(N, ...) routes trials x N,
+  // so the rate and the time left hold across the networks' sizes.
+  uint64_t total = 0, done = 0;
+  for (const std::string& spec : lc::claims_networks())
+    total +=
+        3 * static_cast<uint64_t>(trials) * static_cast<uint64_t>(lc::Network::parse(spec).N());
+  Progress progress("lcan claims", total, "PE routes");
+  const std::vector<lc::ClaimsRow> rows =
+      lc::measure_claims(trials, seed, [&](const lc::ClaimsRow& r) {
+        done += static_cast<uint64_t>(trials) * static_cast<uint64_t>(r.N);
+        progress.update(done, r.network + " " + lc::class_name(r.cls));
+      });
   const std::vector<lc::ClaimResult> claims = lc::judge_claims(rows);
   if (as_json) {
     json nets = json::array(), cl = json::array();

@@ -39,6 +39,7 @@ int run_worst(Args& a, std::ostream& out) {
   const auto outfile = a.get("out");
   const bool as_json = a.flag("json");
   a.finish();
+  if (outfile) check_output_file(*outfile, "--out");  // before the search
   const lc::WorstSearch w = lc::search_worst(net, iterations, trials, seed);
   // Re-scored on draws the search never saw.
   lc::Simulator sim(net, lc::UpPolicy::PerCycle, lc::DownPolicy::LowerFirst, ~seed);
@@ -56,12 +57,15 @@ int run_worst(Args& a, std::ostream& out) {
     rows.emplace_back(c, ci);
   }
   if (outfile)
-    lc::write_permutation_file(
-        *outfile, w.perm,
-        "minforge lcan worst --network " + spec + " --iterations " + std::to_string(iterations) +
-            " --trials " + std::to_string(trials) + " --seed " + std::to_string(seed) +
-            ": mean cycles " + std::to_string(found.mean) + " +- " + std::to_string(found.half) +
-            " (95 %, " + std::to_string(verify) + " trials)");
+    write_output_file(
+        *outfile,
+        lc::format_permutation(
+            w.perm, "minforge lcan worst --network " + spec + " --iterations " +
+                        std::to_string(iterations) + " --trials " + std::to_string(trials) +
+                        " --seed " + std::to_string(seed) + ": mean cycles " +
+                        std::to_string(found.mean) + " +- " + std::to_string(found.half) +
+                        " (95 %, " + std::to_string(verify) + " trials)"),
+        "--out");
   if (as_json) {
     out << json{{"network", net.name()},
                 {"iterations", iterations},

@@ -119,7 +119,9 @@ int run_localise(Args& a, std::ostream& out) {
     for (int t = 0; t < trials; ++t)
       cases.push_back(random_faults(s, random, base.seed * 7919ull + static_cast<uint64_t>(t)));
   }
-  const LocaliseSweep sw = localise_sweep(base, cases);
+  // Progress (on a terminal only) in cases: --every-link on rn1-64 runs for minutes.
+  Progress progress("rn1 localise", cases.size(), "cases");
+  const LocaliseSweep sw = localise_sweep(base, cases, [&](size_t done) { progress.update(done); });
   long mismatches = 0, rtl_runs = 0, rtl_diff = 0;
   // The RTL's own localisation (its decoders and monitor): cases localised, wrong
   // declarations, attempts until the last faulty component was named.

@@ -121,7 +121,8 @@ int64_t cb_crosspoints(int N, int d, int u) {
   return net.total_switches() * (int64_t{d} * d + 2 * int64_t{d} * u);
 }
 
-std::vector<ClaimsRow> measure_claims(int trials, uint64_t seed) {
+std::vector<ClaimsRow> measure_claims(int trials, uint64_t seed,
+                                      const std::function<void(const ClaimsRow&)>& on_row) {
   if (trials < 2) throw InvalidArgument("lcan claims: --trials must be at least 2");
   std::vector<ClaimsRow> rows;
   for (size_t k = 0; k < kNetworks.size(); ++k) {
@@ -146,6 +147,7 @@ std::vector<ClaimsRow> measure_claims(int trials, uint64_t seed) {
       const double v = m4 - st.variance * st.variance * (n - 3) / (n - 1);
       r.variance = ci95(st.variance, std::sqrt(std::max(0.0, v) / n));
       rows.push_back(r);
+      if (on_row) on_row(rows.back());
     }
   }
   return rows;

@@ -388,7 +388,8 @@ LocaliseRun localise(const LocaliseConfig& lc) {
   return out;
 }
 
-LocaliseSweep localise_sweep(const LocaliseConfig& base, const std::vector<FaultSet>& cases) {
+LocaliseSweep localise_sweep(const LocaliseConfig& base, const std::vector<FaultSet>& cases,
+                             const std::function<void(size_t)>& on_case) {
   LocaliseSweep out;
   const NetSpec& s = rn1::net_spec(base.topology);
   double free = 0, before = 0, after = 0, att = 0;
@@ -418,6 +419,7 @@ LocaliseSweep localise_sweep(const LocaliseConfig& base, const std::vector<Fault
     after += r.messages_after > 0 ? r.mean_attempts_after : r0.mean_attempts;
     ++n_after;
     out.runs.push_back(std::move(r));
+    if (on_case) on_case(k + 1);
   }
   if (out.localised) out.attempts_to_localise = att / static_cast<double>(out.localised);
   if (out.cases) {

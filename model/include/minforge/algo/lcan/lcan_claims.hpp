@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -54,8 +55,10 @@ struct ClaimResult {
 // The network specifications measured, in order.
 const std::vector<std::string>& claims_networks();
 // Every network of claims_networks() for the three classes; row (network k, class c) has its
-// own seed derived from `seed`.  trials >= 2.
-std::vector<ClaimsRow> measure_claims(int trials, uint64_t seed);
+// own seed derived from `seed`.  trials >= 2.  `on_row` (if set) is called after each row
+// (the CLI's progress line).
+std::vector<ClaimsRow> measure_claims(int trials, uint64_t seed,
+                                      const std::function<void(const ClaimsRow&)>& on_row = {});
 // The verdicts from the rows (every claim of claim_specs(), in order).
 std::vector<ClaimResult> judge_claims(const std::vector<ClaimsRow>& rows);
 

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -128,7 +129,9 @@ struct LocaliseSweep {
   std::vector<LocaliseRun> runs;
 };
 // `base` gives topology, load, cycles, threshold; case k runs with seed base.seed + k.
-LocaliseSweep localise_sweep(const LocaliseConfig& base, const std::vector<rn1::FaultSet>& cases);
+// `on_case` (if set) is called with the number of cases done (the CLI's progress line).
+LocaliseSweep localise_sweep(const LocaliseConfig& base, const std::vector<rn1::FaultSet>& cases,
+                             const std::function<void(size_t)>& on_case = {});
 // The faulty components of a fault set (router dead; link dead or stuck).
 std::vector<rn1::Site> faulty_sites(const rn1::FaultSet& f);
 

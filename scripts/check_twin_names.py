@@ -46,7 +46,6 @@ PARTS = {
 }
 # module -> why it has no twin
 NO_TWIN = {
-    "a2a_axis_xchg": "the AXI4-Stream IP: cocotb + cocotbext-axi tests (tb/axis)",
     "board_a2a_selftest": "board wrapper: the board harness checks its report line",
     "board_lcan_selftest": "board wrapper: the board harness checks its report line",
     "board_rn1_selftest": "board wrapper: the board harness checks its report line",

@@ -7,7 +7,8 @@
 //   tb_a2a_axis --list
 //
 // One run: reset, then the phases of a2a_axis_rtl.hpp (no pauses; tvalid gaps 0.3; tready
-// pauses 0.5; both 0.5; gaps 0.2 and pauses 0.8), F random frames each (default 20), tlast
+// pauses 0.5; both 0.5; gaps 0.2 and pauses 0.8; both 0.3 with a reset in its middle), F
+// random frames each (default 20), tlast
 // misplaced with probability P (default 0.02), every output compared with the twin every
 // cycle, every master word with the transpose.  Exit 0 when everything matched; 1 on the
 // first failure (MISMATCH line, waveform and the reproducing command printed); 2 on bad
@@ -88,12 +89,14 @@ int main(int argc, char** argv) {
                   model.c_str(), c.seed, ao.frames);
       return 1;
     }
-    std::printf("ok   %s: %ld frames per port in %zu phases, %" PRId64
-                " words checked against the transpose, %u tlasts misplaced and counted, "
-                "frame period %ld (B*ROUNDS + LAT + 1 = %ld), %.3f words per clock without "
-                "pauses, %" PRIu64 " cycles\n",
-                r.params.describe().c_str(), r.frames, ao.phases.size(), r.words, r.tlast_errors,
-                r.period, r.expected_period, r.words_per_clock, r.run.cycles);
+    std::printf("ok   %s: %ld frames per port in %zu phases (%ld dropped by a reset %s an exchange), %" PRId64
+                " words checked against the transpose, %u tlasts misplaced and counted since "
+                "the reset, frame period %ld (B*ROUNDS + LAT + 1 = %ld), %.3f words per clock "
+                "without pauses, %" PRIu64 " cycles\n",
+                r.params.describe().c_str(), r.frames, ao.phases.size(), r.frames_dropped,
+                r.reset_in_exchange ? "during" : "outside",
+                r.words, r.tlast_errors, r.period, r.expected_period, r.words_per_clock,
+                r.run.cycles);
   } catch (const std::exception& e) {
     std::printf("FAIL %s\n", e.what());
     return 1;

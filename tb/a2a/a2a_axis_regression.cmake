@@ -1,9 +1,9 @@
 # The AXI4-Stream exchange IP (rtl/engine/a2a_axis_xchg.v) against its twin A2aAxisXchg,
 # included by tb/a2a/CMakeLists.txt: its harness (a2a_axis_rtl.cpp, in mf_tb_a2a for
 # `minforge sim axis`), the regression's models (tb/a2a/a2a_axis.cmake) in the executable
-# tb_a2a_axis, one lockstep test per model (random frames through five phases of tvalid gaps
-# and tready pauses, misplaced tlasts, every output every cycle, every word against the
-# transpose), and the self-test.  `make test`: four N = 4 and N = 6 models covering both
+# tb_a2a_axis, one lockstep test per model (random frames through six phases of tvalid gaps
+# and tready pauses, the last with a reset in its middle, misplaced tlasts, every output every
+# cycle, every word against the transpose), and the self-test.  `make test`: four N = 4 and N = 6 models covering both
 # engines, GSEN's two schedulers, B = 1 and > 1, both pipeline settings, tag routing and
 # SRC_LAT 1 and 2; larger N with MINFORGE_TB_LARGE (`make campaign`).
 target_sources(mf_tb_a2a PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/a2a_axis_rtl.cpp)

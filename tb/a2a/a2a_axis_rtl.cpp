@@ -1,6 +1,7 @@
 // rtl/engine/a2a_axis_xchg.v in lockstep with its twin A2aAxisXchg (a2a_axis_rtl.hpp).
 #include "a2a/a2a_axis_rtl.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -188,9 +189,24 @@ class Streams {
       }
       words_.push_back(std::move(w));
       lasts_.push_back(std::move(l));
+      ++added_;
     }
   }
-  long frames() const { return static_cast<long>(words_.size()); }
+  // A reset of the IP: every frame not yet handed over is dropped, the sources let go.
+  void restart() {
+    int64_t done = frames() * nb_;  // frames every master port has handed over
+    for (int64_t r : recv_) done = std::min(done, r);
+    dropped_ += frames() - static_cast<long>(done / nb_);
+    words_.clear();
+    lasts_.clear();
+    std::fill(sent_.begin(), sent_.end(), 0);
+    std::fill(held_.begin(), held_.end(), 0);
+    std::fill(recv_.begin(), recv_.end(), 0);
+    misplaced_ = 0;
+  }
+  long frames() const { return static_cast<long>(words_.size()); }  // since the last reset
+  long dropped() const { return dropped_; }
+  long added() const { return added_; }  // every frame queued since the start
   uint32_t misplaced() const { return misplaced_; }
   int64_t checked() const { return checked_; }
   // Every master port has every word queued so far.
@@ -265,6 +281,7 @@ class Streams {
   std::vector<int64_t> recv_;  // master port j: words handed over
   uint32_t misplaced_ = 0;
   int64_t checked_ = 0;
+  long dropped_ = 0, added_ = 0;
 };
 
 }  // namespace
@@ -299,7 +316,24 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
       const AxisPhase& a = o.phases[ph];
       st.add_frames(o.frames, o.tlast_error);
       uint64_t last_move = drv.cycle_no();
+      // a reset in the middle of the phase: after the first frame loaded, within two periods
+      const uint64_t reset_at =
+          a.reset ? drv.cycle_no() + static_cast<uint64_t>(p.N * p.B) +
+                        rng.below(2 * static_cast<uint64_t>(r.expected_period))
+                  : UINT64_MAX;
       while (ok && !(st.drained() && tw.frames_out() == static_cast<uint32_t>(st.frames()))) {
+        if (drv.cycle_no() == reset_at) {
+          std::fill(drv.in.s_tvalid.begin(), drv.in.s_tvalid.end(), 0);
+          std::fill(drv.in.m_tready.begin(), drv.in.m_tready.end(), 0);
+          drv.in.rst = true;
+          r.reset_in_exchange = r.reset_in_exchange || tw.xchg().state().busy;
+          ok = drv.cycle(chk, ctl);
+          drv.in.rst = false;
+          st.restart();
+          st.add_frames(o.frames, o.tlast_error);
+          last_move = drv.cycle_no();
+          continue;
+        }
         if (drv.cycle_no() - last_move > stall) {
           ok = fail("phase " + std::to_string(ph) + " (gap " + std::to_string(a.gap) +
                     ", pause " + std::to_string(a.pause) + "): no handshake for " +
@@ -351,10 +385,12 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
                           static_cast<double>(done_at.size() - 1) /
                           static_cast<double>(done_at.back() - done_at.front());
     }
-    r.frames = st.frames();
+    r.frames = st.added() - st.dropped();
+    r.frames_dropped = st.dropped();
     r.words = st.checked();
     r.tlast_errors = st.misplaced();
     r.xchg_cycles = tw.xchg_cycles();
+    r.err_tlast = tw.err_tlast();
     r.run.cycles = drv.cycle_no();
     if (!ctl.replay) {
       const RunOutcome keep = res.run;

@@ -11,7 +11,10 @@
 // series of phases, each with its own probabilities of a tvalid gap (a source not presenting
 // its next word in a cycle) and of a tready pause (a sink not ready in a cycle), the first
 // without either; every phase sends `frames` random frames on every slave port and ends when
-// every master port has handed them over.  A word's tlast is misplaced (set on a word that
+// every master port has handed them over.  The last phase resets the IP in its middle (one
+// rst cycle, a frame or two into the phase: the engine usually busy): the frames queued are
+// dropped, the sources let go, and the phase starts over with new frames; the end checks
+// count from that reset.  A word's tlast is misplaced (set on a word that
 // is not a frame's last, or cleared on the last) with probability `tlast_error`.  Compared
 // every cycle, RTL against twin: every bit of s_axis_tready, m_axis_tvalid, m_axis_tlast,
 // every port's m_axis_tdata, frames_in, frames_done, frames_out, cycles, xchg_cycles,
@@ -50,12 +53,14 @@ AxisParams axis_params(const Model& m);
 // A phase: tvalid gap and tready pause probabilities.
 struct AxisPhase {
   double gap = 0, pause = 0;
+  bool reset = false;  // rst for one cycle in mid-phase (tvalid, tready low), frames dropped
 };
 struct AxisOptions {
   RunOptions run;
   uint64_t seed = 1;
   int frames = 20;  // per phase and port
-  std::vector<AxisPhase> phases{{0, 0}, {0.3, 0}, {0, 0.5}, {0.5, 0.5}, {0.2, 0.8}};
+  std::vector<AxisPhase> phases{{0, 0, false},    {0.3, 0, false},   {0, 0.5, false},
+                                {0.5, 0.5, false}, {0.2, 0.8, false}, {0.3, 0.3, true}};
   double tlast_error = 0.02;
   std::string tag;      // waveform name
   std::string context;  // how to reproduce
@@ -63,13 +68,16 @@ struct AxisOptions {
 struct AxisRun {
   RunOutcome run;
   AxisParams params;
-  long frames = 0;                  // frames sent on every port (all phases)
+  long frames = 0;                  // frames sent and handed over on every port (all phases)
+  long frames_dropped = 0;          // frames queued when the IP was reset (not checked)
+  bool reset_in_exchange = false;   // the reset came while the engine was busy
   int64_t words = 0;                // master handshakes checked
   uint32_t tlast_errors = 0;        // misplaced tlasts sent (= err_tlast at the end)
   long period = 0;                  // frame period measured in the no-pause phase (0: n/a)
   long expected_period = 0;         // B*ROUNDS + LAT + 1
   double words_per_clock = 0;       // no-pause phase: N*B*(frames-1) / cycles between dones
   uint32_t xchg_cycles = 0;         // the IP's xchg_cycles at the end
+  uint32_t err_tlast = 0;           // the IP's err_tlast at the end
   std::string failure;              // the first check that failed ("" when none)
 };
 AxisRun axis_lockstep(const Model& m, const AxisOptions& o);

@@ -44,6 +44,16 @@ TEST(SimCli, BadInputExits2WithoutOutput) {
            "sim banyan --ports 16 --fault 1,1",                   // malformed
            "sim banyan --ports 4 --fault 1,0,dead",               // N = 4: no internal stage
            "sim banyan --ports 256 --fault 1,0,dead --width 48",  // FT engine word > 64 bits
+           "sim axis --engine banyan --ports 6",                  // banyan: not a power of two
+           "sim axis --engine gsen --ports 7",                    // GSEN: odd
+           "sim axis --engine gsen --ports 8 --sched alt",        // alt needs N = 2 mod 4
+           "sim axis --engine banyan --ports 4 --sched stage",    // --sched is GSEN's
+           "sim axis --engine banyan --ports 128",                // N > 64
+           "sim axis --engine banyan --ports 4 --src-lat 3",      // SRC_LAT 1 or 2
+           "sim axis --engine banyan --ports 64 --width 60",      // fabric word > 64 bits
+           "sim axis --engine banyan --ports 4 --frames 0",       // no frame
+           "sim axis --engine player --ports 4",                  // unknown engine
+           "sim axis --ports 4",                                  // no engine
        }) {
     expect_cli_error(a, "", "MINFORGE_CACHE='" + sim_cache_dir().string() + "'");
   }
@@ -132,6 +142,33 @@ TEST(SimCli, Banyan8DeadPipelined) {
   EXPECT_EQ(j["cycles"], 33);
   EXPECT_EQ(j["delivered"], 64);
   EXPECT_EQ(j["lost"], 0);
+  EXPECT_EQ(j["mismatches"], 0);
+}
+
+// The AXI4-Stream exchange IP around the banyan engine, N = 4, B = 2: 5 frames in each of the
+// six phases (30 x 4 x 8 words checked against the transpose on the master ports, and those
+// of the frames the last phase's reset interrupted); the
+// exchange B*N + LAT = 8 + 7 cycles (fabric 2, plan read, source read, sink register, event
+// register, one population-count level), one frame every 16 cycles without pauses: 32 words
+// per 16 clocks.
+TEST(SimCli, AxisBanyan4) {
+  const CliResult r =
+      run("sim axis --engine banyan --ports 4 --blocks 2 --frames 5 --seed 4 --json");
+  ASSERT_EQ(r.rc, 0) << r.out << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  std::vector<std::string> keys;
+  for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
+  std::sort(keys.begin(), keys.end());
+  EXPECT_EQ(keys, (std::vector<std::string>{"blocks", "cycles", "engine", "err_tlast", "frames",
+                                            "mismatches", "period", "ports", "tlast_errors",
+                                            "width", "words", "words_per_clock", "xchg_cycles"}));
+  EXPECT_EQ(j["engine"], "banyan");
+  EXPECT_EQ(j["frames"], 30);
+  EXPECT_GE(j["words"].get<int>(), 30 * 4 * 8);
+  EXPECT_EQ(j["xchg_cycles"], 15);
+  EXPECT_EQ(j["period"], 16);
+  EXPECT_DOUBLE_EQ(j["words_per_clock"].get<double>(), 2.0);
+  EXPECT_EQ(j["err_tlast"], j["tlast_errors"]);
   EXPECT_EQ(j["mismatches"], 0);
 }
 

@@ -16,7 +16,7 @@ namespace {
 
 using namespace minforge::test;
 
-const std::string kFamilies = "banyan, banyan-ft, board, gsen, hypercube, lcan, rn1";
+const std::string kFamilies = "axis, banyan, banyan-ft, board, gsen, hypercube, lcan, rn1";
 
 CliResult run(const std::string& args) {
   return run_cli(args, "MINFORGE_CACHE='" + sim_cache_dir().string() + "'");

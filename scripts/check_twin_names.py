@@ -49,6 +49,7 @@ NO_TWIN = {
     "board_a2a_selftest": "board wrapper: the board harness checks its report line",
     "board_lcan_selftest": "board wrapper: the board harness checks its report line",
     "board_rn1_selftest": "board wrapper: the board harness checks its report line",
+    "board_selftest": "the tops' design selection: the board harness checks its report line",
     "board_axis_demo": "board demo around a2a_axis_xchg: the board harness checks its report "
                        "line (BoardXpose::expected_stream_sum)",
     "board_por": "power-on reset: checked through the report line",

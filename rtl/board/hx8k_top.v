@@ -3,7 +3,8 @@
 // other parameters depend on it and are those of the board table (synth/boards/boards.json,
 // checked by synth/test_flow.py).
 //
-// The self-test (rtl/board/board_a2a_selftest: power-on reset; the GSEN or banyan
+// The self-test, chosen by rtl/board/board_selftest.v (the selection every top shares), here
+// rtl/board/board_a2a_selftest (power-on reset; the GSEN or banyan
 // all-to-all engine of rtl/engine: sources, scheduler, fabric, checking sinks;
 // board_reporter) runs the all-to-all personalized exchange over and over from the board
 // clock.  LED D2 (led[0]) lights while every exchange so far was correct, D3 (led[1]) as
@@ -85,54 +86,15 @@ module hx8k_top (
                         DESIGN))
   endgenerate
 
-  wire [31:0] rounds;
-  wire        pass;
-  wire        fail;
-  generate
-    if (DESIGN == MF_DESIGN_LCAN) begin : g_lcan
-      board_lcan_selftest #(
-          .N(N),
-          .D(D),
-          .U(U),
-          .W(W),
-          .PIPE(PIPELINE),
-          .CLK_HZ(CLK_HZ),
-          .BAUD(BAUD),
-          .LINE_PERIOD(LINE_PERIOD)
-      ) u_selftest (
-          .clk(clk),
-          .uart_tx(uart_tx),
-          .pass(pass),
-          .fail(fail),
-          .rounds(rounds)
-      );
-    end else begin : g_a2a
-      board_a2a_selftest #(
-          .ENGINE(DESIGN),
-          .N(N),
-          .W(W),
-          .SCHED(SCHED),
-          .PIPELINE(PIPELINE),
-          .CLK_HZ(CLK_HZ),
-          .BAUD(BAUD),
-          .LINE_PERIOD(LINE_PERIOD),
-          .XPOSE(XPOSE),
-          .FAULT_STAGE(FAULT_STAGE),
-          .FAULT_ELEM(FAULT_ELEM),
-          .PLAN_FILE(PLAN_FILE),
-          .PLAN_LEN(PLAN_LEN)
-      ) u_selftest (
-          .clk(clk),
-          .uart_tx(uart_tx),
-          .pass(pass),
-          .fail(fail),
-          .rounds(rounds)
-      );
-    end
-  endgenerate
-  wire unused_rounds = ^{rounds[31:24], rounds[17:0]};
-
-  assign led = {rounds[23:18], fail, pass};
+  // led[0] pass, led[1] error, led[7:2] activity (board_selftest)
+  board_selftest #(
+      .DESIGN(DESIGN), .N(N), .W(W), .D(D), .U(U), .SCHED(SCHED), .PIPELINE(PIPELINE),
+      .CLK_HZ(CLK_HZ), .BAUD(BAUD), .LINE_PERIOD(LINE_PERIOD), .XPOSE(XPOSE),
+      .FAULT_STAGE(FAULT_STAGE), .FAULT_ELEM(FAULT_ELEM), .PLAN_FILE(PLAN_FILE),
+      .PLAN_LEN(PLAN_LEN)
+  ) u_selftest (
+      .clk(clk), .uart_tx(uart_tx), .pass(led[0]), .fail(led[1]), .activity(led[7:2])
+  );
 endmodule
 
 `default_nettype wire

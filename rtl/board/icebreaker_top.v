@@ -3,7 +3,8 @@
 // other parameters depend on it and are those of the board table (synth/boards/boards.json,
 // checked by synth/test_flow.py).
 //
-// The self-test (rtl/board/board_a2a_selftest: power-on reset; the GSEN or banyan
+// The self-test, chosen by rtl/board/board_selftest.v (the selection every top shares), here
+// rtl/board/board_a2a_selftest (power-on reset; the GSEN or banyan
 // all-to-all engine of rtl/engine: sources, scheduler, fabric, checking sinks;
 // board_reporter) runs the all-to-all personalized exchange over and over from the board
 // clock.  The green LED lights while every exchange so far was correct, the red LED as soon
@@ -72,48 +73,17 @@ module icebreaker_top (
                         DESIGN))
   endgenerate
 
-  wire [31:0] rounds;
-  wire        pass;
-  wire        fail;
-  generate
-    if (DESIGN == MF_DESIGN_AXIS) begin : g_axis
-      board_axis_demo #(
-          .ENGINE(MF_DESIGN_BANYAN),
-          .N(N),
-          .B(B),
-          .W(W),
-          .SRC_LAT(SRC_LAT),
-          .CLK_HZ(CLK_HZ),
-          .BAUD(BAUD),
-          .LINE_PERIOD(LINE_PERIOD)
-      ) u_selftest (
-          .clk(clk),
-          .uart_tx(uart_tx),
-          .pass(pass),
-          .fail(fail),
-          .rounds(rounds)
-      );
-    end else begin : g_a2a
-      board_a2a_selftest #(
-          .ENGINE(DESIGN),
-          .N(N),
-          .W(W),
-          .SCHED(SCHED),
-          .PIPELINE(PIPELINE),
-          .CLK_HZ(CLK_HZ),
-          .BAUD(BAUD),
-          .LINE_PERIOD(LINE_PERIOD),
-          .XPOSE(XPOSE)
-      ) u_selftest (
-          .clk(clk),
-          .uart_tx(uart_tx),
-          .pass(pass),
-          .fail(fail),
-          .rounds(rounds)
-      );
-    end
-  endgenerate
-  wire unused_rounds = ^rounds;
+  wire       pass;
+  wire       fail;
+  wire [5:0] activity;
+  board_selftest #(
+      .DESIGN(DESIGN), .N(N), .W(W), .B(B), .SRC_LAT(SRC_LAT), .SCHED(SCHED),
+      .PIPELINE(PIPELINE), .CLK_HZ(CLK_HZ), .BAUD(BAUD), .LINE_PERIOD(LINE_PERIOD),
+      .XPOSE(XPOSE)
+  ) u_selftest (
+      .clk(clk), .uart_tx(uart_tx), .pass(pass), .fail(fail), .activity(activity)
+  );
+  wire unused_activity = ^activity;
 
   assign led = ~{fail, pass};
 endmodule

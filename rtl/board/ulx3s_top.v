@@ -1,7 +1,7 @@
 // ulx3s_top: the self-test top of the ULX3S board (ECP5 LFE5U-85F-CABGA381, 25 MHz clock;
 // pins in synth/boards/ulx3s.lpf).  DESIGN chooses the self-test; the defaults of the other
 // parameters are those of the board table (synth/boards/boards.json, checked by
-// synth/test_flow.py).
+// synth/test_flow.py); rtl/board/board_selftest.v (shared by the tops) instantiates it.
 //
 // DESIGN gsen / banyan: rtl/board/board_a2a_selftest (power-on reset; the GSEN or banyan
 // all-to-all engine of rtl/engine; board_reporter) runs the all-to-all personalized exchange
@@ -77,54 +77,16 @@ module ulx3s_top (
                         DESIGN))
   endgenerate
 
-  wire [31:0] rounds;
-  wire        pass;
-  wire        fail;
-  generate
-    if (DESIGN == MF_DESIGN_RN1) begin : g_rn1
-      board_rn1_selftest #(
-          .CLK_HZ(CLK_HZ),
-          .BAUD(BAUD),
-          .LINE_PERIOD(LINE_PERIOD),
-          .SEED(SEED),
-          .MAX_ATT(MAX_ATT),
-          .FLT_ROUTER_DEAD(FLT_ROUTER_DEAD),
-          .FLT_LINK_DEAD(FLT_LINK_DEAD),
-          .FLT_LINK_STUCK(FLT_LINK_STUCK),
-          .FLT_LINK_DIR(FLT_LINK_DIR),
-          .FLT_LINK_BIT(FLT_LINK_BIT),
-          .FLT_LINK_VAL(FLT_LINK_VAL)
-      ) u_selftest (
-          .clk(clk),
-          .uart_tx(uart_tx),
-          .pass(pass),
-          .fail(fail),
-          .rounds(rounds)
-      );
-      wire unused_rounds = ^{rounds[31:20], rounds[13:0]};
-      assign led = {rounds[19:14], fail, pass};
-    end else begin : g_a2a
-      board_a2a_selftest #(
-          .ENGINE(DESIGN),
-          .N(N),
-          .W(W),
-          .SCHED(SCHED),
-          .PIPELINE(PIPELINE),
-          .CLK_HZ(CLK_HZ),
-          .BAUD(BAUD),
-          .LINE_PERIOD(LINE_PERIOD),
-          .XPOSE(XPOSE)
-      ) u_selftest (
-          .clk(clk),
-          .uart_tx(uart_tx),
-          .pass(pass),
-          .fail(fail),
-          .rounds(rounds)
-      );
-      wire unused_rounds = ^{rounds[31:24], rounds[17:0]};
-      assign led = {rounds[23:18], fail, pass};
-    end
-  endgenerate
+  // led[0] pass, led[1] error, led[7:2] activity (board_selftest)
+  board_selftest #(
+      .DESIGN(DESIGN), .N(N), .W(W), .SCHED(SCHED), .PIPELINE(PIPELINE), .CLK_HZ(CLK_HZ),
+      .BAUD(BAUD), .LINE_PERIOD(LINE_PERIOD), .XPOSE(XPOSE), .SEED(SEED), .MAX_ATT(MAX_ATT),
+      .FLT_ROUTER_DEAD(FLT_ROUTER_DEAD), .FLT_LINK_DEAD(FLT_LINK_DEAD),
+      .FLT_LINK_STUCK(FLT_LINK_STUCK), .FLT_LINK_DIR(FLT_LINK_DIR), .FLT_LINK_BIT(FLT_LINK_BIT),
+      .FLT_LINK_VAL(FLT_LINK_VAL)
+  ) u_selftest (
+      .clk(clk), .uart_tx(uart_tx), .pass(led[0]), .fail(led[1]), .activity(led[7:2])
+  );
 endmodule
 
 `default_nettype wire

@@ -128,6 +128,7 @@ run rn1_selftest_stuck    tb/board/rn1_selftest_icarus_tb.v EXCHANGES=1 STUCK_LI
 run xpose_gsen_alt_n10    tb/board/board_xpose_icarus_tb.v ENGINE=0 N=10 CYCLES=20
 run xpose_gsen_stg_n16    tb/board/board_xpose_icarus_tb.v ENGINE=0 N=16 SCHED=$MF_SCHED_STAGE PIPELINE=0 CYCLES=22
 run xpose_banyan_n16_b3   tb/board/board_xpose_icarus_tb.v ENGINE=1 N=16 W=18 B=3 CYCLES=58
+run xpose_banyan_ft_n16  tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_BANYAN_FT N=16 W=16 CYCLES=58 FAULT_STAGE=2 FAULT_ELEM=3 PLAN_LEN=48 "PLAN_FILE=\"$D/ft_n16_e23.hex\""  # B*T + FLAT + 4 + PL = 48 + 4 + 4 + 2
 # the board tops' report line (rtl/board/uart_line_fmt.v): every byte of every line against the
 # header's format, with and without the checksum field, under a random out_ready
 run uart_line_fmt         tb/board/uart_line_fmt_icarus_tb.v SUM_FIELD=0

@@ -4,11 +4,13 @@
 // equal to the closed form of the RTL header (XOR over sinks j of rotl32(acc_j, j mod 32),
 // acc_j = XOR over i, b of A(i, b*N + j)), computed here by loops.  Then one exchange whose
 // seed changes halfway (the sources read one matrix, the sinks check another): the hardware
-// checker must count errors (> 0).  Prints one line per exchange, PASS / FAIL; $fatal on
+// checker must count errors (> 0).  busy is checked every cycle: high from the edge that takes
+// start until done, low while idle.  Prints one line per exchange, PASS / FAIL; $fatal on
 // failure.
 //
 // Parameters
 //   ENGINE, N, W, SCHED, PIPELINE, B   as board_xpose
+//   FAULT_STAGE, FAULT_ELEM, PLAN_FILE, PLAN_LEN   as board_xpose (ENGINE = banyan_ft)
 //   CYCLES      the exchange's expected cycle count (B*ROUNDS + FLAT + 4 + PL)
 //   EXCHANGES   clean exchanges to run (>= 1)
 `timescale 1ns / 1ps
@@ -24,6 +26,10 @@ module board_xpose_icarus_tb;
   parameter integer B = 1;
   parameter integer CYCLES = 20;
   parameter integer EXCHANGES = 3;
+  parameter integer FAULT_STAGE = 1;
+  parameter integer FAULT_ELEM = 1;
+  parameter PLAN_FILE = "banyan_ft_n16_f1_1.hex";
+  parameter integer PLAN_LEN = 48;
 
   localparam integer NS = $clog2(N);
   localparam integer DW = W - 2 * NS - $clog2(B);
@@ -35,7 +41,9 @@ module board_xpose_icarus_tb;
   wire busy, done;
   wire [31:0] cycles, errors, sum;
 
-  board_xpose #(.ENGINE(ENGINE), .N(N), .W(W), .SCHED(SCHED), .PIPELINE(PIPELINE), .B(B))
+  board_xpose #(.ENGINE(ENGINE), .N(N), .W(W), .SCHED(SCHED), .PIPELINE(PIPELINE), .B(B),
+                .FAULT_STAGE(FAULT_STAGE), .FAULT_ELEM(FAULT_ELEM), .PLAN_FILE(PLAN_FILE),
+                .PLAN_LEN(PLAN_LEN))
       u_dut (.clk(clk), .rst(rst), .start(start), .seed(seed), .busy(busy), .done(done),
              .cycles(cycles), .errors(errors), .sum(sum));
 
@@ -66,6 +74,19 @@ module board_xpose_icarus_tb;
     end
   endfunction
 
+  // busy: high from the edge that takes start until done rises, low while idle (run: an
+  // exchange taken and not done yet)
+  reg run = 1'b0;
+  integer busy_bad = 0;
+  always @(posedge clk) begin
+    if (!rst && busy !== (run && !done)) begin
+      busy_bad = busy_bad + 1;
+      if (busy_bad <= 3) $display("FAIL busy = %b at %0t, expected %b", busy, $time, run && !done);
+    end
+    if (start && !run) run <= 1'b1;
+    else if (done) run <= 1'b0;
+  end
+
   integer k, bad;
   initial begin
     bad = 0;
@@ -92,6 +113,7 @@ module board_xpose_icarus_tb;
         if (errors == 0) bad = bad + 1;
       end
     end
+    if (busy_bad != 0) bad = bad + 1;
     if (bad == 0) begin
       $display("PASS board_xpose ENGINE=%0d N=%0d W=%0d B=%0d: %0d exchanges transposed, a torn seed caught",
                ENGINE, N, W, B, EXCHANGES);

@@ -43,18 +43,18 @@ int run_sim_axis(Args& a, std::ostream& out) {
   if (auto s = a.get("sched")) {
     if (p.engine != twin::Net::Gsen) throw UsageError("--sched is the GSEN engine's");
     p.sched = a.get_choice("sched", {"alt", "stage"}) == "alt" ? params::Sched::Alt
-                                                                : params::Sched::Stage;
+                                                               : params::Sched::Stage;
   } else {
     p.sched = p.N % 4 == 2 ? params::Sched::Alt : params::Sched::Stage;
   }
   if (p.engine == twin::Net::Gsen && p.sched == params::Sched::Alt && p.N % 4 != 2)
-    throw InvalidArgument("--sched alt needs N = 2 mod 4 (Algorithm 4; got N = " +
-                          std::to_string(p.N) + ")");
+    throw InvalidArgument(
+        "--sched alt needs N = 2 mod 4 (Algorithm 4; got N = " + std::to_string(p.N) + ")");
   p.pipeline = a.get_int_or("pipeline", 1, 0, 1) != 0;
   p.use_tags = a.get_int_or("tags", 0, 0, 1) != 0;
   p.src_lat = static_cast<int>(a.get_int_or("src-lat", 1, 1, 2));
-  const int fw = p.DW + 2 * ceil_log2(static_cast<uint64_t>(p.N)) +
-                 ceil_log2(static_cast<uint64_t>(p.B));
+  const int fw =
+      p.DW + 2 * ceil_log2(static_cast<uint64_t>(p.N)) + ceil_log2(static_cast<uint64_t>(p.B));
   if (fw > 64)
     throw InvalidArgument("--width " + std::to_string(p.DW) +
                           ": the fabric word DW + 2*ceil(log2 N) + ceil(log2 B) = " +

@@ -52,27 +52,27 @@ int main(int argc, char** argv) {
   std::string model;
   AxisOptions ao;
   CommonOptions c;
-  const int rc = read_options(argc, argv, "tb_a2a_axis", c, [&](const std::string& s,
-                                                                OptionValue& v) {
-    if (s == "--list") {
-      for (const Entry& e : table()) std::printf("%s\n", e.name);
-      return Opt::Exit0;
-    }
-    if (s == "--model") {
-      model = v.value();
-    } else if (s == "--frames") {
-      const long f = v.i64();
-      if (f < 1 || f > 100000) throw OptionError("--frames must be 1..100000");
-      ao.frames = static_cast<int>(f);
-    } else if (s == "--tlast-error") {
-      ao.tlast_error = v.f64();
-      if (!(ao.tlast_error >= 0 && ao.tlast_error <= 1))
-        throw OptionError("--tlast-error must be a probability 0..1");
-    } else {
-      return Opt::Unknown;
-    }
-    return Opt::Taken;
-  });
+  const int rc =
+      read_options(argc, argv, "tb_a2a_axis", c, [&](const std::string& s, OptionValue& v) {
+        if (s == "--list") {
+          for (const Entry& e : table()) std::printf("%s\n", e.name);
+          return Opt::Exit0;
+        }
+        if (s == "--model") {
+          model = v.value();
+        } else if (s == "--frames") {
+          const long f = v.i64();
+          if (f < 1 || f > 100000) throw OptionError("--frames must be 1..100000");
+          ao.frames = static_cast<int>(f);
+        } else if (s == "--tlast-error") {
+          ao.tlast_error = v.f64();
+          if (!(ao.tlast_error >= 0 && ao.tlast_error <= 1))
+            throw OptionError("--tlast-error must be a probability 0..1");
+        } else {
+          return Opt::Unknown;
+        }
+        return Opt::Taken;
+      });
   if (rc >= 0) return rc;
   const Model* m = nullptr;
   for (const Entry& e : table())
@@ -89,14 +89,15 @@ int main(int argc, char** argv) {
                   model.c_str(), c.seed, ao.frames);
       return 1;
     }
-    std::printf("ok   %s: %ld frames per port in %zu phases (%ld dropped by a reset %s an exchange), %" PRId64
-                " words checked against the transpose, %u tlasts misplaced and counted since "
-                "the reset, frame period %ld (B*ROUNDS + LAT + 1 = %ld), %.3f words per clock "
-                "without pauses, %" PRIu64 " cycles\n",
-                r.params.describe().c_str(), r.frames, ao.phases.size(), r.frames_dropped,
-                r.reset_in_exchange ? "during" : "outside",
-                r.words, r.tlast_errors, r.period, r.expected_period, r.words_per_clock,
-                r.run.cycles);
+    std::printf(
+        "ok   %s: %ld frames per port in %zu phases (%ld dropped by a reset %s an exchange), "
+        "%" PRId64
+        " words checked against the transpose, %u tlasts misplaced and counted since "
+        "the reset, frame period %ld (B*ROUNDS + LAT + 1 = %ld), %.3f words per clock "
+        "without pauses, %" PRIu64 " cycles\n",
+        r.params.describe().c_str(), r.frames, ao.phases.size(), r.frames_dropped,
+        r.reset_in_exchange ? "during" : "outside", r.words, r.tlast_errors, r.period,
+        r.expected_period, r.words_per_clock, r.run.cycles);
   } catch (const std::exception& e) {
     std::printf("FAIL %s\n", e.what());
     return 1;

@@ -33,7 +33,8 @@ std::string AxisParams::recipe(const std::string& target, bool module) const {
   return "mf_a2a_axis_model(" + target + " ENGINE " + engine_name(engine) + " N " +
          std::to_string(N) + " DW " + std::to_string(DW) + " B " + std::to_string(B) + " SCHED " +
          std::string(params::name(sched)) + " PIPELINE " + (pipeline ? "1" : "0") + " USE_TAGS " +
-         (use_tags ? "1" : "0") + " SRC_LAT " + std::to_string(src_lat) + (module ? " MODULE)" : ")");
+         (use_tags ? "1" : "0") + " SRC_LAT " + std::to_string(src_lat) +
+         (module ? " MODULE)" : ")");
 }
 
 AxisParams axis_params(const Model& m) {
@@ -64,8 +65,7 @@ namespace {
 
 struct Ports {
   Port rst, s_tvalid, s_tready, s_tdata, s_tlast, m_tvalid, m_tready, m_tdata, m_tlast, frames_in,
-      frames_done, frames_out, cycles, xchg_cycles, err_tlast, err_dst, err_dup, missing,
-      conflicts;
+      frames_done, frames_out, cycles, xchg_cycles, err_tlast, err_dst, err_dup, missing, conflicts;
   explicit Ports(Sim& s)
       : rst(s.port("rst")),
         s_tvalid(s.port("s_axis_tvalid")),
@@ -255,9 +255,9 @@ class Streams {
       if (t.m_tdata(i) != want || t.m_tlast(i) != (w == nb_ - 1))
         return chk.fail("master port " + std::to_string(i) + " frame " + std::to_string(f) +
                         " word " + std::to_string(w) + ": tdata 0x" + hex(t.m_tdata(i)) +
-                        " tlast " + std::to_string(t.m_tlast(i) ? 1 : 0) + ", the transpose has 0x" +
-                        hex(want) + " (source " + std::to_string(s) + " word " +
-                        std::to_string(i * p_.B + b) + ") tlast " +
+                        " tlast " + std::to_string(t.m_tlast(i) ? 1 : 0) +
+                        ", the transpose has 0x" + hex(want) + " (source " + std::to_string(s) +
+                        " word " + std::to_string(i * p_.B + b) + ") tlast " +
                         std::to_string(w == nb_ - 1 ? 1 : 0));
       ++checked_;
     }
@@ -317,10 +317,10 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
       st.add_frames(o.frames, o.tlast_error);
       uint64_t last_move = drv.cycle_no();
       // a reset in the middle of the phase: after the first frame loaded, within two periods
-      const uint64_t reset_at =
-          a.reset ? drv.cycle_no() + static_cast<uint64_t>(p.N * p.B) +
-                        rng.below(2 * static_cast<uint64_t>(r.expected_period))
-                  : UINT64_MAX;
+      const uint64_t reset_at = a.reset
+                                    ? drv.cycle_no() + static_cast<uint64_t>(p.N * p.B) +
+                                          rng.below(2 * static_cast<uint64_t>(r.expected_period))
+                                    : UINT64_MAX;
       while (ok && !(st.drained() && tw.frames_out() == static_cast<uint32_t>(st.frames()))) {
         if (drv.cycle_no() == reset_at) {
           std::fill(drv.in.s_tvalid.begin(), drv.in.s_tvalid.end(), 0);
@@ -335,9 +335,9 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
           continue;
         }
         if (drv.cycle_no() - last_move > stall) {
-          ok = fail("phase " + std::to_string(ph) + " (gap " + std::to_string(a.gap) +
-                    ", pause " + std::to_string(a.pause) + "): no handshake for " +
-                    std::to_string(stall) + " cycles (deadlock)");
+          ok = fail("phase " + std::to_string(ph) + " (gap " + std::to_string(a.gap) + ", pause " +
+                    std::to_string(a.pause) + "): no handshake for " + std::to_string(stall) +
+                    " cycles (deadlock)");
           break;
         }
         st.drive(drv.in, a.gap, a.pause);
@@ -360,8 +360,7 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
       if (tw.frames_in() != all || tw.frames_done() != all || tw.frames_out() != all)
         ok = fail("frames_in " + std::to_string(tw.frames_in()) + ", frames_done " +
                   std::to_string(tw.frames_done()) + ", frames_out " +
-                  std::to_string(tw.frames_out()) + ", expected " + std::to_string(all) +
-                  " each");
+                  std::to_string(tw.frames_out()) + ", expected " + std::to_string(all) + " each");
       else if (tw.err_tlast() != st.misplaced())
         ok = fail("err_tlast " + std::to_string(tw.err_tlast()) + ", " +
                   std::to_string(st.misplaced()) + " tlasts misplaced");
@@ -370,8 +369,8 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
                   std::to_string(tw.err_dup()) + " missing " + std::to_string(tw.missing()) +
                   " conflicts " + std::to_string(tw.conflicts()));
       else if (tw.xchg_cycles() != static_cast<uint32_t>(tw.xchg().exchange_cycles()))
-        ok = fail("xchg_cycles " + std::to_string(tw.xchg_cycles()) + ", expected B*ROUNDS + LAT = " +
-                  std::to_string(tw.xchg().exchange_cycles()));
+        ok = fail("xchg_cycles " + std::to_string(tw.xchg_cycles()) +
+                  ", expected B*ROUNDS + LAT = " + std::to_string(tw.xchg().exchange_cycles()));
     }
     if (ok && done_at.size() >= 2) {
       for (size_t k = 1; ok && k < done_at.size(); ++k)

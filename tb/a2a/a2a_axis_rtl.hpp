@@ -59,7 +59,7 @@ struct AxisOptions {
   RunOptions run;
   uint64_t seed = 1;
   int frames = 20;  // per phase and port
-  std::vector<AxisPhase> phases{{0, 0, false},    {0.3, 0, false},   {0, 0.5, false},
+  std::vector<AxisPhase> phases{{0, 0, false},     {0.3, 0, false},   {0, 0.5, false},
                                 {0.5, 0.5, false}, {0.2, 0.8, false}, {0.3, 0.3, true}};
   double tlast_error = 0.02;
   std::string tag;      // waveform name
@@ -68,17 +68,17 @@ struct AxisOptions {
 struct AxisRun {
   RunOutcome run;
   AxisParams params;
-  long frames = 0;                  // frames sent and handed over on every port (all phases)
-  long frames_dropped = 0;          // frames queued when the IP was reset (not checked)
-  bool reset_in_exchange = false;   // the reset came while the engine was busy
-  int64_t words = 0;                // master handshakes checked
-  uint32_t tlast_errors = 0;        // misplaced tlasts sent (= err_tlast at the end)
-  long period = 0;                  // frame period measured in the no-pause phase (0: n/a)
-  long expected_period = 0;         // B*ROUNDS + LAT + 1
-  double words_per_clock = 0;       // no-pause phase: N*B*(frames-1) / cycles between dones
-  uint32_t xchg_cycles = 0;         // the IP's xchg_cycles at the end
-  uint32_t err_tlast = 0;           // the IP's err_tlast at the end
-  std::string failure;              // the first check that failed ("" when none)
+  long frames = 0;                 // frames sent and handed over on every port (all phases)
+  long frames_dropped = 0;         // frames queued when the IP was reset (not checked)
+  bool reset_in_exchange = false;  // the reset came while the engine was busy
+  int64_t words = 0;               // master handshakes checked
+  uint32_t tlast_errors = 0;       // misplaced tlasts sent (= err_tlast at the end)
+  long period = 0;                 // frame period measured in the no-pause phase (0: n/a)
+  long expected_period = 0;        // B*ROUNDS + LAT + 1
+  double words_per_clock = 0;      // no-pause phase: N*N*B words per exchange / its period
+  uint32_t xchg_cycles = 0;        // the IP's xchg_cycles at the end
+  uint32_t err_tlast = 0;          // the IP's err_tlast at the end
+  std::string failure;             // the first check that failed ("" when none)
 };
 AxisRun axis_lockstep(const Model& m, const AxisOptions& o);
 

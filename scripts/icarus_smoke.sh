@@ -22,7 +22,7 @@ for d in $(python3 scripts/mfcores.py srcdirs hypercube --target sim --relative;
   [[ " ${lib[*]} " == *" $d "* ]] || lib+=(-y "$d")
 done
 pass=0; fail=0
-# The codes (SCHED, PLAYER_CONTROL, FAULT_KIND) by name: MF_* of rtl/common/mf_params.vh.
+# The codes (ENGINE, SCHED, PLAYER_CONTROL, FAULT_KIND) by name: MF_* of rtl/common/mf_codes.vh.
 eval "$(python3 scripts/mfparams.py sh)" || exit 2
 
 # run NAME BENCH [iverilog -P options...]
@@ -73,28 +73,28 @@ for cert in docs/research/gsen_r*_k*.json; do
 done
 run banyan_fabric_pipe    tb/icarus/banyan_fabric_tb.v PIPELINE=1
 run banyan_fabric_comb    tb/icarus/banyan_fabric_tb.v PIPELINE=0
-run gsen_alt_n10          $E ENGINE=0 N=10 SCHED=$MF_SCHED_ALT
-run gsen_alt_n10_tags     $E ENGINE=0 N=10 SCHED=$MF_SCHED_ALT USE_TAGS=1
-run gsen_alt_n14_comb     $E ENGINE=0 N=14 SCHED=$MF_SCHED_ALT PIPELINE=0
-run gsen_alt_n6           $E ENGINE=0 N=6 SCHED=$MF_SCHED_ALT W=12
-run gsen_stage_n12        $E ENGINE=0 N=12 SCHED=$MF_SCHED_STAGE
-run gsen_stage_n12_tags   $E ENGINE=0 N=12 SCHED=$MF_SCHED_STAGE USE_TAGS=1
-run gsen_stage_n4         $E ENGINE=0 N=4 SCHED=$MF_SCHED_STAGE W=8
-run gsen_stage_n16_comb   $E ENGINE=0 N=16 SCHED=$MF_SCHED_STAGE PIPELINE=0
-run gsen_stage_n20        $E ENGINE=0 N=20 SCHED=$MF_SCHED_STAGE
-run gsen_player_n10_file  $E ENGINE=0 N=10 SCHED=$MF_SCHED_PLAYER PLAYER_CONTROL=$MF_CTRL_ALT PLAYER_LEN=10 "PLAYER_FILE=\"$D/player_n10_alt.hex\""
-run gsen_player_n6_write  $E ENGINE=0 N=6 SCHED=$MF_SCHED_PLAYER W=12 PLAYER_CONTROL=$MF_CTRL_ALT PLAYER_LEN=6 PLAYER_WRITE=1
-run gsen_player_r20_alt2  $E ENGINE=0 N=20 SCHED=$MF_SCHED_PLAYER PLAYER_CONTROL=$MF_CTRL_ALT2 PLAYER_LEN=24 "PLAYER_FILE=\"$D/player_r20_alt2.hex\""
-run gsen_player_r20_tags  $E ENGINE=0 N=20 SCHED=$MF_SCHED_PLAYER PLAYER_CONTROL=$MF_CTRL_ALT2 PLAYER_LEN=24 USE_TAGS=1 "PLAYER_FILE=\"$D/player_r20_alt2.hex\""
-run banyan_n16            $E ENGINE=1 N=16
-run banyan_n16_tags       $E ENGINE=1 N=16 USE_TAGS=1
-run banyan_n8_comb        $E ENGINE=1 N=8 PIPELINE=0 W=12
-run banyan_n16_dead_e11   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=1 FAULT_ELEM=1 FAULT_KIND=$MF_FAULT_DEAD
-run banyan_n16_dead_e30   $E ENGINE=1 N=16 FAULT=1 FAULT_STAGE=3 FAULT_ELEM=0 FAULT_KIND=$MF_FAULT_DEAD
-run banyan_n32_dead_tags  $E ENGINE=1 N=32 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=5 FAULT_KIND=$MF_FAULT_DEAD USE_TAGS=1
+run gsen_alt_n10          $E ENGINE=$MF_DESIGN_GSEN N=10 SCHED=$MF_SCHED_ALT
+run gsen_alt_n10_tags     $E ENGINE=$MF_DESIGN_GSEN N=10 SCHED=$MF_SCHED_ALT USE_TAGS=1
+run gsen_alt_n14_comb     $E ENGINE=$MF_DESIGN_GSEN N=14 SCHED=$MF_SCHED_ALT PIPELINE=0
+run gsen_alt_n6           $E ENGINE=$MF_DESIGN_GSEN N=6 SCHED=$MF_SCHED_ALT W=12
+run gsen_stage_n12        $E ENGINE=$MF_DESIGN_GSEN N=12 SCHED=$MF_SCHED_STAGE
+run gsen_stage_n12_tags   $E ENGINE=$MF_DESIGN_GSEN N=12 SCHED=$MF_SCHED_STAGE USE_TAGS=1
+run gsen_stage_n4         $E ENGINE=$MF_DESIGN_GSEN N=4 SCHED=$MF_SCHED_STAGE W=8
+run gsen_stage_n16_comb   $E ENGINE=$MF_DESIGN_GSEN N=16 SCHED=$MF_SCHED_STAGE PIPELINE=0
+run gsen_stage_n20        $E ENGINE=$MF_DESIGN_GSEN N=20 SCHED=$MF_SCHED_STAGE
+run gsen_player_n10_file  $E ENGINE=$MF_DESIGN_GSEN N=10 SCHED=$MF_SCHED_PLAYER PLAYER_CONTROL=$MF_CTRL_ALT PLAYER_LEN=10 "PLAYER_FILE=\"$D/player_n10_alt.hex\""
+run gsen_player_n6_write  $E ENGINE=$MF_DESIGN_GSEN N=6 SCHED=$MF_SCHED_PLAYER W=12 PLAYER_CONTROL=$MF_CTRL_ALT PLAYER_LEN=6 PLAYER_WRITE=1
+run gsen_player_r20_alt2  $E ENGINE=$MF_DESIGN_GSEN N=20 SCHED=$MF_SCHED_PLAYER PLAYER_CONTROL=$MF_CTRL_ALT2 PLAYER_LEN=24 "PLAYER_FILE=\"$D/player_r20_alt2.hex\""
+run gsen_player_r20_tags  $E ENGINE=$MF_DESIGN_GSEN N=20 SCHED=$MF_SCHED_PLAYER PLAYER_CONTROL=$MF_CTRL_ALT2 PLAYER_LEN=24 USE_TAGS=1 "PLAYER_FILE=\"$D/player_r20_alt2.hex\""
+run banyan_n16            $E ENGINE=$MF_DESIGN_BANYAN N=16
+run banyan_n16_tags       $E ENGINE=$MF_DESIGN_BANYAN N=16 USE_TAGS=1
+run banyan_n8_comb        $E ENGINE=$MF_DESIGN_BANYAN N=8 PIPELINE=0 W=12
+run banyan_n16_dead_e11   $E ENGINE=$MF_DESIGN_BANYAN N=16 FAULT=1 FAULT_STAGE=1 FAULT_ELEM=1 FAULT_KIND=$MF_FAULT_DEAD
+run banyan_n16_dead_e30   $E ENGINE=$MF_DESIGN_BANYAN N=16 FAULT=1 FAULT_STAGE=3 FAULT_ELEM=0 FAULT_KIND=$MF_FAULT_DEAD
+run banyan_n32_dead_tags  $E ENGINE=$MF_DESIGN_BANYAN N=32 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=5 FAULT_KIND=$MF_FAULT_DEAD USE_TAGS=1
 # blocks of B words per pair (the data engine's schedule repeated B times)
-run gsen_alt_n10_b3       $E ENGINE=0 N=10 SCHED=$MF_SCHED_ALT B=3 W=18
-run banyan_n16_b4_dead    $E ENGINE=1 N=16 B=4 W=18 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=3 FAULT_KIND=$MF_FAULT_DEAD
+run gsen_alt_n10_b3       $E ENGINE=$MF_DESIGN_GSEN N=10 SCHED=$MF_SCHED_ALT B=3 W=18
+run banyan_n16_b4_dead    $E ENGINE=$MF_DESIGN_BANYAN N=16 B=4 W=18 FAULT=1 FAULT_STAGE=2 FAULT_ELEM=3 FAULT_KIND=$MF_FAULT_DEAD
 # the fault-tolerant banyan exchange engine (tb/icarus/banyan_ft_engine_tb.v) on the plan
 # images the model writes (minforge banyan fault --plan-hex), loaded with $readmemh
 F=tb/icarus/banyan_ft_engine_tb.v
@@ -125,9 +125,9 @@ run rn1_selftest_cut      tb/board/rn1_selftest_icarus_tb.v CUT=1 EXCHANGES=1
 run rn1_selftest_stuck    tb/board/rn1_selftest_icarus_tb.v EXCHANGES=1 STUCK_LINK=60 STUCK_DIR=1 STUCK_BIT=4 STUCK_VAL=1
 # the board tops' matrix transpose (rtl/board/board_xpose.v): seeded matrices transposed and
 # checked in hardware, the checksum against the closed form, a torn seed counted as errors
-run xpose_gsen_alt_n10    tb/board/board_xpose_icarus_tb.v ENGINE=0 N=10 CYCLES=20
-run xpose_gsen_stg_n16    tb/board/board_xpose_icarus_tb.v ENGINE=0 N=16 SCHED=$MF_SCHED_STAGE PIPELINE=0 CYCLES=22
-run xpose_banyan_n16_b3   tb/board/board_xpose_icarus_tb.v ENGINE=1 N=16 W=18 B=3 CYCLES=58
+run xpose_gsen_alt_n10    tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_GSEN N=10 CYCLES=20
+run xpose_gsen_stg_n16    tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_GSEN N=16 SCHED=$MF_SCHED_STAGE PIPELINE=0 CYCLES=22
+run xpose_banyan_n16_b3   tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_BANYAN N=16 W=18 B=3 CYCLES=58
 run xpose_banyan_ft_n16  tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_BANYAN_FT N=16 W=16 CYCLES=58 FAULT_STAGE=2 FAULT_ELEM=3 PLAN_LEN=48 "PLAN_FILE=\"$D/ft_n16_e23.hex\""  # B*T + FLAT + 4 + PL = 48 + 4 + 4 + 2
 # the board tops' report line (rtl/board/uart_line_fmt.v): every byte of every line against the
 # header's format, with and without the checksum field, under a random out_ready
@@ -143,8 +143,8 @@ run board_por_w4          tb/board/board_por_icarus_tb.v CNT_W=4
 # the AXI4-Stream exchange IP (rtl/engine/a2a_axis_xchg.v): frames through every port under
 # random tvalid gaps / tready pauses, every word and the status counters checked (SRC_LAT 1
 # and 2: the source RAM without and with an output register)
-run axis_banyan_n8_b4     tb/axis/a2a_axis_tb.v ENGINE=1 N=8 B=4 FRAMES=5 PAUSE=96
-run axis_gsen_alt_n6_b3_l2 tb/axis/a2a_axis_tb.v ENGINE=0 N=6 B=3 SCHED=$MF_SCHED_ALT DW=8 SRC_LAT=2 FRAMES=5 PAUSE=160
+run axis_banyan_n8_b4     tb/axis/a2a_axis_tb.v ENGINE=$MF_DESIGN_BANYAN N=8 B=4 FRAMES=5 PAUSE=96
+run axis_gsen_alt_n6_b3_l2 tb/axis/a2a_axis_tb.v ENGINE=$MF_DESIGN_GSEN N=6 B=3 SCHED=$MF_SCHED_ALT DW=8 SRC_LAT=2 FRAMES=5 PAUSE=160
 
 echo "icarus_smoke: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -10,8 +10,8 @@ This lint reads every file git tracks (code only: comments and, in Verilog/C++, 
 // or /* */) and reports each line where one of the rules below finds a hand-written copy:
 
   code-compare   CONTROL / SCHED / DESIGN / PLAYER_CONTROL compared with a number
-  code-override  .CONTROL(1), -GSCHED=2, SCHED=0 (an instance, tool or script parameter
-                 set to a bare code)
+  code-override  .CONTROL(1), -GSCHED=2, SCHED=0, ENGINE=1 (an instance, tool or script
+                 parameter set to a bare code)
   code-default   a Verilog parameter or localparam declared with a bare code as its value:
                  `parameter integer SCHED = 0`, ENGINE / CTRL / PCTRL / PLAYER_CONTROL = <n>,
                  or a local copy of a code itself (`localparam integer CTRL_TAG = 5`).  In a
@@ -55,6 +55,8 @@ WAIVER = re.compile(r"one-source:\s*ok\s*\(\s*\S[^)]*\)")
 
 CODE_PARAMS = r"(?:CONTROL|SCHED|DESIGN|PLAYER_CONTROL|FAULT_KIND)"
 NUM = r"(?:\d+'[dDhHbB])?\d+\b"
+# code-override also knows ENGINE (the DESIGN codes of the engine wrappers and benches)
+OVERRIDE_PARAMS = r"(?:CONTROL|SCHED|DESIGN|PLAYER_CONTROL|FAULT_KIND|ENGINE)"
 # code-default: the parameters that carry a code (ENGINE takes the DESIGN codes, CTRL / PCTRL
 # the control modes in the formal harnesses) and the codes' own names (CTRL_TAG, MF_SCHED_ALT).
 CODE_NAMES = "|".join(f"(?:MF_)?{g}_{n.upper()}" for g, codes in mfparams.read_codes().items()
@@ -64,8 +66,8 @@ DEFAULT_PARAMS = (r"(?:CONTROL|SCHED|DESIGN|PLAYER_CONTROL|FAULT_KIND|ENGINE|P?C
 RULES = [
     ("code-compare", re.compile(r"\b" + CODE_PARAMS + r"\s*[!=]=\s*" + NUM)),
     ("code-compare", re.compile(NUM + r"\s*[!=]=\s*" + CODE_PARAMS + r"\b")),
-    ("code-override", re.compile(r"\." + CODE_PARAMS + r"\s*\(\s*" + NUM + r"\s*\)")),
-    ("code-override", re.compile(r"(?:^|[\s\"'(,-])(?:-G|-P\w+\.)?" + CODE_PARAMS + r"=\d")),
+    ("code-override", re.compile(r"\." + OVERRIDE_PARAMS + r"\s*\(\s*" + NUM + r"\s*\)")),
+    ("code-override", re.compile(r"(?:^|[\s\"'(,-])(?:-G|-P\w+\.)?" + OVERRIDE_PARAMS + r"=\d")),
     ("code-default", re.compile(r"\b(?:parameter|localparam)\b[^=;]*?\b" + DEFAULT_PARAMS +
                                 r"\s*=\s*" + NUM + r"\s*(?:[;,)]|$)")),
     ("fault-kind", re.compile(r"(?:\bfault_kind|\bfault\.kind|\bf\.kind|fault->kind|\ba_op|"
@@ -215,6 +217,7 @@ PLANTS = [
      "code-override"),
     ("scripts/lint_rtl.sh", 'sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=3")',
      "code-override"),
+    ("scripts/icarus_smoke.sh", "run planted_banyan $E ENGINE=1 N=16", "code-override"),
     ("rtl/engine/gsen_a2a_xchg.v", "  parameter integer PLANTED_SCHED = 0;\n"
      "  parameter integer SCHED = 0;", "code-default"),
     ("rtl/board/board_a2a_selftest.v", "module planted #(\n    parameter integer ENGINE = 1,\n"

@@ -62,3 +62,10 @@ mf_add_lockstep_selftest(
   ARGS --model Va2a_axis_banyan_n4_dw8_b1_p1_t0_l1 --seed 5 --frames 2 --inject-mismatch 30
   MISMATCH "MISMATCH cycle 30 port 0 s_axis_tready expected 0x[01] actual 0x[01] \\(a2a_axis_xchg ENGINE=banyan N=4 DW=8 B=1 PIPELINE=1 USE_TAGS=0 SRC_LAT=1 --seed 5 --frames 2\\)"
   REPRODUCE "reproduce: tb_a2a_axis --model Va2a_axis_banyan_n4_dw8_b1_p1_t0_l1 --seed 5 --frames 2")
+
+# Bad input: one line on stderr, exit 2, nothing on stdout, before any work.
+mf_add_bad_args_test(NAME tb_a2a_axis_bad_model TARGET tb_a2a_axis ARGS --model Vno_such_model)
+mf_add_bad_args_test(NAME tb_a2a_axis_bad_frames TARGET tb_a2a_axis
+                     ARGS --model Va2a_axis_banyan_n4_dw8_b1_p1_t0_l1 --frames 0)
+mf_add_bad_args_test(NAME tb_a2a_axis_bad_tlast TARGET tb_a2a_axis
+                     ARGS --model Va2a_axis_banyan_n4_dw8_b1_p1_t0_l1 --tlast-error 1.5)

@@ -165,7 +165,11 @@ int run_ftmin(Args& a, std::ostream& out) {
   const auto file = a.get("out");
   a.finish();
   if (file) check_output_file(*file, "--out");
-  const banyan::FtMinimum r = banyan::ft_minimum(t, f, latency, depth, timeout, relaxation);
+  const banyan::FtMinimum r = [&] {
+    const Heartbeat alive(
+        "banyan ftmin", "SAT calls of at most " + std::to_string(static_cast<int>(timeout)) + " s");
+    return banyan::ft_minimum(t, f, latency, depth, timeout, relaxation);
+  }();
   if (file) write_output_file(*file, banyan::ft_certificate(t, r), "--out");
   if (as_json) {
     out << banyan::ft_minimum_json(r) << "\n";

@@ -359,6 +359,30 @@ void Progress::draw(uint64_t done, std::string_view note) {
   std::cerr << os.str() << std::flush;
 }
 
+Heartbeat::Heartbeat(std::string label, std::string note)
+    : label_(std::move(label)), note_(std::move(note)) {
+  if (::isatty(STDERR_FILENO) != 1) return;
+  thread_ = std::thread([this] {
+    const double start = now_seconds();
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stop_; })) {
+      std::cerr << "\r\033[K" << label_ << ": running, " << fmt_duration(now_seconds() - start)
+                << " elapsed" << (note_.empty() ? "" : " (" + escape(note_) + ")") << std::flush;
+    }
+    std::cerr << "\r\033[K" << std::flush;
+  });
+}
+
+Heartbeat::~Heartbeat() {
+  if (!thread_.joinable()) return;
+  {
+    const std::lock_guard<std::mutex> lock(mu_);
+    stop_ = true;
+  }
+  cv_.notify_one();
+  thread_.join();
+}
+
 Args::Args(std::string command, std::vector<std::string> argv) : command_(std::move(command)) {
   for (size_t k = 0; k < argv.size(); ++k) {
     const std::string& a = argv[k];

@@ -6,14 +6,17 @@
 // line "minforge: error: ..." on stderr with exit code 2 and nothing on stdout.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <ostream>
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "minforge/common.hpp"
@@ -115,6 +118,24 @@ class Progress {
   uint64_t total_;
   bool active_;
   double start_ = 0, last_ = -1;
+};
+
+// A sign of life for work whose total is not known in advance (the SAT searches): on a
+// terminal, "label: running, T elapsed (note)" redrawn every second by a background thread;
+// quiet otherwise.  The line is cleared when the object goes away.
+class Heartbeat {
+ public:
+  explicit Heartbeat(std::string label, std::string note = "");
+  ~Heartbeat();
+  Heartbeat(const Heartbeat&) = delete;
+  Heartbeat& operator=(const Heartbeat&) = delete;
+
+ private:
+  std::string label_, note_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool stop_ = false;
+  std::thread thread_;
 };
 
 struct Command {

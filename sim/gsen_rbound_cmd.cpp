@@ -25,7 +25,10 @@ int run_rbound(Args& a, std::ostream& out) {
   const auto file = a.get("out");
   a.finish();
   if (file) check_output_file(*file, "--out");
-  const gsen::RboundResult r = gsen::rbound_search(t, K, timeout);
+  const gsen::RboundResult r = [&] {
+    const Heartbeat alive("gsen rbound", "one SAT call");
+    return gsen::rbound_search(t, K, timeout);
+  }();
   const std::string text = gsen::rbound_json(t, K, r);
   if (file) write_output_file(*file, text + "\n", "--out");
   if (as_json) {
@@ -80,7 +83,10 @@ int run_rlower(Args& a, std::ostream& out) {
   const bool as_json = a.flag("json");
   a.finish();
   const gsen::Topology t(N);
-  const gsen::RLower r = gsen::rlower(t, timeout);
+  const gsen::RLower r = [&] {
+    const Heartbeat alive("gsen rlower", "SAT calls");
+    return gsen::rlower(t, timeout);
+  }();
   if (as_json) {
     json classes = json::array();
     for (const auto& c : r.classes) classes.push_back(class_json(c));

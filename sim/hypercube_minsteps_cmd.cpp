@@ -58,7 +58,10 @@ int run_single(Args& a, std::ostream& out, double timeout) {
   const bool as_json = a.flag("json");
   a.finish();
   auto [pi, label] = hypercube_load_perm(o);
-  const hc::MinSteps m = hc::min_steps(o.dim, pi, timeout);
+  const hc::MinSteps m = [&] {
+    const Heartbeat alive("hypercube minsteps", "a SAT call per step count");
+    return hc::min_steps(o.dim, pi, timeout);
+  }();
   if (as_json) {
     json j = result_json(m);
     j["dim"] = o.dim;
@@ -105,9 +108,16 @@ int run_sample(Args& a, std::ostream& out, double timeout) {
   hc::Perm worst;
   Score worst_score{-1, -1, -1};
   std::string worst_label;
+  const auto candidates = hc::structured_candidates(d);
+  // Progress (on a terminal only) in permutations solved: structured, random, climb steps.
+  Progress progress(
+      "hypercube minsteps",
+      candidates.size() + static_cast<uint64_t>(samples) + static_cast<uint64_t>(climb),
+      "permutations");
   auto consider = [&](const hc::Perm& pi, const std::string& label) {
     const hc::MinSteps m = hc::min_steps(d, pi, timeout);
     ++total;
+    progress.update(static_cast<uint64_t>(total), label);
     if (!m.exact) ++unknown;
     ++dist[m.upper];
     ++lower_dist[hc::step_lower_bound(d, pi)];
@@ -122,7 +132,7 @@ int run_sample(Args& a, std::ostream& out, double timeout) {
     return std::make_pair(s, m);
   };
   json structured = json::object();
-  for (const auto& [name, pi] : hc::structured_candidates(d)) {
+  for (const auto& [name, pi] : candidates) {
     auto [s, m] = consider(pi, name);
     structured[name] =
         m.exact ? json(m.upper) : json(std::to_string(m.lower) + ".." + std::to_string(m.upper));

@@ -162,12 +162,13 @@ def report_problems(reports: Path, name: str) -> list:
 
 def cmd_render(a) -> int:
     reports = Path(a.reports)
-    bad = []
-    for name in REPORTS:
+    bad, listed = [], set()
+    for name, (src, _, _) in REPORTS.items():
         text, stale, rows = render_report(reports, name)
-        for r in rows:
+        for r in rows if src not in listed else []:  # the stale rows, once per JSON
             if r["key"] in stale:
-                print(f"{name}: {r['key']}: {STALE} {r['tree']['commit']}")
+                print(f"{src}: {r['key']}: {STALE} {r['tree']['commit']}")
+        listed.add(src)
         if a.check:
             bad += report_problems(reports, name)
         else:

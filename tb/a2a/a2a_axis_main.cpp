@@ -3,7 +3,7 @@
 // tb/a2a/a2a_axis.cmake).
 //
 //   tb_a2a_axis --model NAME [--frames F] [--tlast-error P] [--seed S] [--wave FILE]
-//               [--wave-dir DIR] [--inject-mismatch CYCLE] [--quiet]
+//               [--wave-dir DIR] [--inject-mismatch CYCLE] [--plant-twin-bug CYCLE] [--quiet]
 //   tb_a2a_axis --list
 //
 // One run: reset, then the phases of a2a_axis_rtl.hpp (no pauses; tvalid gaps 0.3; tready
@@ -12,7 +12,9 @@
 // misplaced with probability P (default 0.02), every output compared with the twin every
 // cycle, every master word with the transpose.  Exit 0 when everything matched; 1 on the
 // first failure (MISMATCH line, waveform and the reproducing command printed); 2 on bad
-// arguments.  The seed defaults to $MINFORGE_SEED or 1.
+// arguments.  The seed defaults to $MINFORGE_SEED or 1.  Self-tests: --inject-mismatch C
+// corrupts one expected value in cycle C (tb/core), --plant-twin-bug C hands the twin slave
+// port 0's words with bit 0 flipped from cycle C on (its memories diverge from the RTL's).
 #include <cinttypes>
 #include <cstdio>
 #include <string>
@@ -64,6 +66,9 @@ int main(int argc, char** argv) {
           const long f = v.i64();
           if (f < 1 || f > 100000) throw OptionError("--frames must be 1..100000");
           ao.frames = static_cast<int>(f);
+        } else if (s == "--plant-twin-bug") {
+          ao.plant_twin = v.i64();
+          if (ao.plant_twin < 0) throw OptionError("--plant-twin-bug needs a cycle >= 0");
         } else if (s == "--tlast-error") {
           ao.tlast_error = v.f64();
           if (!(ao.tlast_error >= 0 && ao.tlast_error <= 1))
@@ -81,12 +86,15 @@ int main(int argc, char** argv) {
   try {
     ao.run = c.run;
     ao.seed = c.seed;
-    ao.context = "--seed " + std::to_string(c.seed) + " --frames " + std::to_string(ao.frames);
+    const std::string plant =
+        ao.plant_twin >= 0 ? " --plant-twin-bug " + std::to_string(ao.plant_twin) : "";
+    ao.context =
+        "--seed " + std::to_string(c.seed) + " --frames " + std::to_string(ao.frames) + plant;
     const AxisRun r = axis_lockstep(*m, ao);
     if (!r.run.ok) {
       report_failure(r.run);
-      std::printf("reproduce: tb_a2a_axis --model %s --seed %" PRIu64 " --frames %d\n",
-                  model.c_str(), c.seed, ao.frames);
+      std::printf("reproduce: tb_a2a_axis --model %s --seed %" PRIu64 " --frames %d%s\n",
+                  model.c_str(), c.seed, ao.frames, plant.c_str());
       return 1;
     }
     std::printf(

@@ -62,6 +62,14 @@ mf_add_lockstep_selftest(
   ARGS --model Va2a_axis_banyan_n4_dw8_b1_p1_t0_l1 --seed 5 --frames 2 --inject-mismatch 30
   MISMATCH "MISMATCH cycle 30 port 0 s_axis_tready expected 0x[01] actual 0x[01] \\(a2a_axis_xchg ENGINE=banyan N=4 DW=8 B=1 PIPELINE=1 USE_TAGS=0 SRC_LAT=1 --seed 5 --frames 2\\)"
   REPRODUCE "reproduce: tb_a2a_axis --model Va2a_axis_banyan_n4_dw8_b1_p1_t0_l1 --seed 5 --frames 2")
+# A bug planted in the twin (its slave port 0 words corrupted from cycle 30 on): the lockstep
+# must find it where such a word leaves a master port.
+mf_add_lockstep_selftest(
+  NAME tb_a2a_axis_selftest_twin TARGET tb_a2a_axis LABELS axis
+  WDIR ${CMAKE_BINARY_DIR}/tb-waves/a2a_axis_selftest_twin
+  ARGS --model Va2a_axis_gsen_n4_dw8_b2_stage_p1_t0_l2 --seed 5 --frames 2 --plant-twin-bug 30
+  MISMATCH "MISMATCH cycle [0-9]+ port [0-9]+ m_axis_tdata expected 0x[0-9a-f]+ actual 0x[0-9a-f]+ \\(a2a_axis_xchg ENGINE=gsen N=4 DW=8 B=2 SCHED=stage PIPELINE=1 USE_TAGS=0 SRC_LAT=2 --seed 5 --frames 2 --plant-twin-bug 30\\)"
+  REPRODUCE "reproduce: tb_a2a_axis --model Va2a_axis_gsen_n4_dw8_b2_stage_p1_t0_l2 --seed 5 --frames 2 --plant-twin-bug 30")
 
 # Bad input: one line on stderr, exit 2, nothing on stdout, before any work.
 mf_add_bad_args_test(NAME tb_a2a_axis_bad_model TARGET tb_a2a_axis ARGS --model Vno_such_model)

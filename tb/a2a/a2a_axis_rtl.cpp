@@ -104,6 +104,7 @@ class Driver {
   }
 
   A2aAxisXchg::In in;
+  int64_t plant = -1;
   const A2aAxisXchg& twin() const { return tw_; }
   uint64_t cycle_no() const { return cycle_; }
 
@@ -123,10 +124,18 @@ class Driver {
     compare(chk);
     if (sim_.failed()) chk.fail("RTL assertion failed");
   }
-  // The edge that ends the cycle, RTL and twin.
+  // The edge that ends the cycle, RTL and twin.  From cycle `plant` on (harness self-test)
+  // the twin is handed slave port 0's tdata with bit 0 flipped: its memories then hold
+  // words the RTL's do not, a bug the lockstep must find where such a word comes out.
   bool edge(Checker& chk, const RunControl& ctl) {
     sim_.edge();
-    tw_.clock(in);
+    if (plant >= 0 && cycle_ >= static_cast<uint64_t>(plant)) {
+      A2aAxisXchg::In bad = in;
+      bad.s_tdata[0] ^= 1;
+      tw_.clock(bad);
+    } else {
+      tw_.clock(in);
+    }
     ++cycle_;
     return chk.ok() && !ctl.stop(chk);
   }
@@ -297,6 +306,7 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
     r.params = res.params;
     const AxisParams& p = r.params;
     Driver drv(sim, p);
+    drv.plant = o.plant_twin;
     Rng rng(o.seed);
     Streams st(p, rng);
     const A2aAxisXchg& tw = drv.twin();

@@ -62,8 +62,9 @@ struct AxisOptions {
   std::vector<AxisPhase> phases{{0, 0, false},     {0.3, 0, false},   {0, 0.5, false},
                                 {0.5, 0.5, false}, {0.2, 0.8, false}, {0.3, 0.3, true}};
   double tlast_error = 0.02;
-  std::string tag;      // waveform name
-  std::string context;  // how to reproduce
+  int64_t plant_twin = -1;  // self-test: the twin's slave tdata corrupted from this cycle on
+  std::string tag;          // waveform name
+  std::string context;      // how to reproduce
 };
 struct AxisRun {
   RunOutcome run;

@@ -109,21 +109,21 @@ BASES = {
     "rn1 faults": ["--topology fig20.7 --max-faults 1 --trials 1 --cycles 10 --load 0.5 "
                    "--seed 1"],
     "rn1 verilog": ["--topology fig20.7 --out {out}"],
-    "rn1 localise": ["--topology fig20.9 --fault router:1 --cycles 10 --load 0.25 --threshold 1 "
-                     "--seed 1", "--topology fig20.9 --random 1 --trials 1 --cycles 10",
-                     "--topology fig20.9 --every-link --cycles 10"],
+    "rn1 localise": ["--topology fig20.9 --fault router:1 --cycles 100 --load 0.25 --threshold 1 "
+                     "--seed 1", "--topology fig20.9 --random 1 --trials 1 --cycles 100",
+                     "--topology fig20.9 --every-link --cycles 100"],
     "sim rn1": ["--topology fig20.7 --traffic uniform --cycles 10 --load 0.5 --faults 1 "
                 "--seed 1"],
-    "sim gsen": ["--ports 4 --width 4 --control stage --configs 0-3 --pipeline 0 --cycles 10 "
+    "sim gsen": ["--ports 4 --width 8 --control stage --configs 0-3 --pipeline 0 --cycles 10 "
                  "--seed 1 --wave {out}"],
-    "sim banyan": ["--ports 4 --width 4 --control stage --fault 1,1,straight --pipeline 0 "
+    "sim banyan": ["--ports 8 --width 10 --control stage --fault 1,1,straight --pipeline 0 "
                    "--cycles 10 --seed 1 --wave {out}"],
-    "sim banyan-ft": ["--ports 8 --fault 1,1 --width 4 --pipeline 0 --cycles 10 --seed 1 "
+    "sim banyan-ft": ["--ports 8 --fault 1,1 --width 10 --pipeline 0 --cycles 10 --seed 1 "
                       "--wave {out}"],
     "sim lcan": ["--network cb:8,2,2 --class random --trials 1 --seed 1 --wave {out}"],
     "sim axis": ["--engine gsen --ports 4 --width 4 --blocks 1 --sched stage --pipeline 0 --tags 0 "
                  "--src-lat 1 --frames 1 --seed 1 --wave {out}"],
-    "sim board": [""],
+    "sim board": [""],  # no run: its base and every probe are refused
 }
 INPUT_PLACEHOLDERS = ("{perm4}", "{perm8}", "{gcert}", "{bcert}")
 
@@ -452,6 +452,8 @@ def main():
     ap.add_argument("--json", help="write every probe to this file")
     ap.add_argument("--write-accepted", action="store_true",
                     help="write the accepted probes to scripts/cli_probe_accepted.txt")
+    ap.add_argument("--range-max", action="store_true",
+                    help="also run every integer option at the top of its range (large work)")
     ap.add_argument("--plant", action="store_true",
                     help="probe a wrapper with two planted bugs instead (must FAIL)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every probe")
@@ -512,16 +514,28 @@ def probe_all(args, binary, mem, root):
             probes = [probes[int(k * step)] for k in range(args.sample)]
     t0 = time.time()
     cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    for p in probes:
+    todo = list(probes)
+    while todo:
+        p = todo.pop(0)
         e = dict(env, **p.env_extra)
         p.rc, p.out, p.err, p.seconds = run(binary, p.argv, scratch.cwd, args.timeout, mem, e)
+        m = re.search(r"out of range \[(-?\d+), (\d+)\]", p.err)
+        if args.range_max and m and p.key.endswith("='%s'" % ("9" * 30)):
+            # The largest value the option takes: large work must be refused by an
+            # estimate, finish, or show progress -- not run out of memory or hang quietly.
+            name = p.key.split(" --", 1)[1].split("=", 1)[0]
+            q = Probe(p.verb, p.key.replace("9" * 30, m.group(2)),
+                      with_value(p.argv, name, m.group(2)), p.env_extra)
+            probes.append(q)
+            todo.append(q)
         note = None
         if p.rc == "timeout":
             # A legitimately long run must show progress on a terminal (--quiet asks not to).
             argv = [x for x in p.argv if x != "--quiet"]
             note = progress_on_tty(binary, argv, scratch.cwd, min(args.timeout, 5.0), mem, e)
         p.klass, p.reason = classify(p, note)
-        if " (base" in p.key and "without" not in p.key and p.klass == "refused":
+        if " (base" in p.key and "without" not in p.key and p.klass == "refused" and \
+                p.verb != "sim board":
             p.klass, p.reason = "bad-base", "a base invocation is refused (fix BASES)"
         if p.klass in ("accepted", "long") and reviewed.get(p.key) != p.klass:
             p.reason = "not in cli_probe_accepted.txt: " + p.reason

@@ -67,8 +67,13 @@ int run_fault(Args& a, std::ostream& out) {
   if (hex_file && hex_file->empty()) throw UsageError("--plan-hex needs a file name");
   bool as_json = a.flag("json");
   a.finish();
+  if (hex_file) check_output_file(*hex_file, "--plan-hex");  // before the plan is built
   banyan::Topology t(N);
   banyan::Fault f = parse_fault(ftext, t);
+  // N^2 messages planned and simulated (N = 4096 with --plan-hex: 18 s): a sign of life on a
+  // terminal until the output.
+  const Heartbeat alive("banyan fault",
+                        std::to_string(N) + " x " + std::to_string(N) + " messages");
   auto blocked = banyan::blocked_pairs(t, f);
   const bool hw = lat_text || hex_file;  // the plan as the hardware runs it
   banyan::Plan plan =

@@ -137,12 +137,24 @@ int run_schedule(Args& a, std::ostream& out) {
   return errors.empty() ? 0 : 1;
 }
 
+// Peak memory of `gsen cover` at worst (every pair missing), fitted to /usr/bin/time's
+// maximum resident size with one configuration: the missing pairs 8 bytes each, 9 measured
+// with the bitmap (N = 2048: 38 MB, N = 8192: 546 MB); with --json their JSON, about 242
+// bytes a pair (N = 1024: 260 MB, N = 2048: 1.02 GB).
+uint64_t cover_memory(int N, bool json) {
+  const uint64_t pairs = uint64_t{static_cast<uint32_t>(N)} * static_cast<uint32_t>(N);
+  return (uint64_t{16} << 20) + pairs * (json ? 256 : 10);
+}
+
 int run_cover(Args& a, std::ostream& out) {
   int N = read_ports(a, kMaxCoverPorts);
   std::string ctl = a.get_choice("control", {"stage", "alt", "alt2", "alt4"});
   std::string list = a.require("configs");
   bool as_json = a.flag("json");
+  const uint64_t max_mem = get_max_mem(a);
   a.finish();
+  check_memory(cover_memory(N, as_json), max_mem,
+               "gsen cover --ports " + std::to_string(N) + (as_json ? " --json" : ""));
   gsen::Topology t(N);
   auto configs = parse_config_list(list, t.power());
   gsen::Coverage cov = gsen::check_coverage(t, *params::ctrl_from_name(ctl), configs);
@@ -264,7 +276,10 @@ const Registrar reg_schedule{
 const Registrar reg_cover{
     {"gsen", "cover", "does a set of configurations realize all-to-all?",
      "usage: minforge gsen cover --ports N --control stage|alt|alt2|alt4 --configs LIST [--json]\n"
+     "                           [--max-mem SIZE]\n"
      "  LIST: comma-separated numbers and ranges, e.g. 0-15,20-23,28-31 (or 0~15 as printed).\n"
+     "  --max-mem SIZE (default 2G; K, M, G suffixes): the run is refused when its estimated\n"
+     "      peak memory (every pair missing: 10 bytes a pair, 256 with --json) is larger.\n"
      "  JSON: {\"covers\",\"pairs_covered\",\"missing\":[[i,j],...]}\n",
      run_cover}};
 const Registrar reg_cost{

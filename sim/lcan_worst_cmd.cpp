@@ -40,6 +40,10 @@ int run_worst(Args& a, std::ostream& out) {
   const bool as_json = a.flag("json");
   a.finish();
   if (outfile) check_output_file(*outfile, "--out");  // before the search
+  // The search and the re-scoring below: a sign of life on a terminal until the output.
+  const Heartbeat alive("lcan worst", std::to_string(iterations) + " swap moves of " +
+                                          std::to_string(trials) + " routings, " +
+                                          std::to_string(verify) + " to re-score");
   const lc::WorstSearch w = lc::search_worst(net, iterations, trials, seed);
   // Re-scored on draws the search never saw.
   lc::Simulator sim(net, lc::UpPolicy::PerCycle, lc::DownPolicy::LowerFirst, ~seed);

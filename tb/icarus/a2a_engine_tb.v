@@ -41,7 +41,7 @@ module a2a_engine_tb;
 `include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
-  localparam integer ROUNDS = (ENGINE == 1) ? N :
+  localparam integer ROUNDS = (ENGINE == MF_DESIGN_BANYAN) ? N :
                               (SCHED == MF_SCHED_ALT) ? N :
                               (SCHED == MF_SCHED_STAGE) ? (1 << NS) : PLAYER_LEN;
   // the data engine's latency (fabric, source read latency 1 in the self-test engines)
@@ -66,7 +66,7 @@ module a2a_engine_tb;
   wire [31:0]         conflicts;
 
   generate
-    if (ENGINE == 0) begin : g_gsen
+    if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
       gsen_a2a_engine #(
         .N(N), .W(W), .B(B), .SCHED(SCHED), .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS),
         .PLAYER_CONTROL(PLAYER_CONTROL), .PLAYER_LEN(PLAYER_LEN), .PLAYER_FILE(PLAYER_FILE)

@@ -115,7 +115,7 @@ module a2a_axis_xchg_fv #(
   localparam integer PW = mf_clog2(NB) + 1;          // place in a frame (0 .. NB-1)
   localparam integer IW = (mf_clog2(N) < 1) ? 1 : mf_clog2(N);
   localparam integer NS = mf_clog2(N);
-  localparam integer ROUNDS = (ENGINE == 1) ? N : (1 << NS);  // banyan N, GSEN stage 2^n
+  localparam integer ROUNDS = (ENGINE == MF_DESIGN_BANYAN) ? N : (1 << NS);  // banyan N, GSEN stage 2^n
   localparam integer PL = (NS + 1) / 2 < 1 ? 1 : (NS + 1) / 2;  // max(1, ceil(log4 N))
   localparam integer LAT = NS + 4 + PL + SRC_LAT - 1;  // PIPELINE 1, no tags
   localparam [31:0] XCYC = B * ROUNDS + LAT;

@@ -85,6 +85,7 @@ int run_net(Args& a, std::ostream& out, bool sim_verb) {
     if (!r.run.ok) first = r.run.first.text();
     if (!r.run.wave.empty()) std::cerr << "waveform: " << r.run.wave << "\n";
   } else {
+    const Heartbeat alive("rn1 net", std::to_string(c.cycles) + " cycles");
     st = run_model(c);
   }
   json j = stats_json(st);
@@ -157,6 +158,8 @@ int run_faults(Args& a, std::ostream& out) {
   a.finish();
   const NetSpec& s = net_spec(t);
   json rows = json::array();
+  Progress progress("rn1 faults", static_cast<uint64_t>(kmax + 1) * static_cast<uint64_t>(trials),
+                    "runs");
   for (int k = 0; k <= kmax; ++k) {
     double conn = 0, dfrac = 0, att = 0;
     long lost = 0, lost_conn = 0, dups = 0, sent = 0, delivered = 0;
@@ -174,6 +177,9 @@ int run_faults(Args& a, std::ostream& out) {
       conn += static_cast<double>(ok) / static_cast<double>(pairs);
       c.seed = fs;
       const RunStats st = run_model(c, f);
+      progress.update(
+          static_cast<uint64_t>(k) * static_cast<uint64_t>(trials) + static_cast<uint64_t>(tr) + 1,
+          std::to_string(k) + " faults");
       sent += st.sent;
       delivered += st.delivered;
       dfrac += st.sent ? static_cast<double>(st.delivered) / static_cast<double>(st.sent) : 1.0;

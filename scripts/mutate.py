@@ -1403,7 +1403,7 @@ class Campaign:
                 return f"""read_verilog -DSYNTHESIS -lib {incs} {" ".join(rest)}
 read_verilog -DSYNTHESIS {incs} {mine[0]}
 hierarchy -top {top} {chp}
-proc; opt_clean; rename -hide w:*
+proc; opt_clean; memory_map; rename -hide w:*
 rename {top} {which}
 design -stash {which}
 """

@@ -82,6 +82,8 @@ sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=12 -GSCHED=$MF_SCHED_STAGE -
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=1 -GN=16 -GB=5 -GDW=32 -GUSE_TAGS=1")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=6 -GSCHED=$MF_SCHED_ALT -GB=3 -GSRC_LAT=2")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=1 -GN=8 -GB=1 -GPIPELINE=0 -GSRC_LAT=2")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_BANYAN_FT -GN=8 -GB=3 -GDW=5")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_BANYAN_FT -GN=16 -GB=1 -GPIPELINE=0 -GSRC_LAT=2 -GRELAY_DEPTH=1")
 # source memories with an output register (SRC_LAT = 2)
 sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=10 -GSCHED=$MF_SCHED_ALT -GDW=1 -GB=3 -GSRC_LAT=2")
 sweeps+=("rtl/engine/gsen_a2a_xchg.v|-GN=12 -GSCHED=$MF_SCHED_STAGE -GUSE_TAGS=1 -GPIPELINE=0 -GSRC_LAT=2")
@@ -168,7 +170,10 @@ bad=(
   "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_gsen_a2a_xchg_SRC_LAT_must_be_1_or_2"
   "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|SRC_LAT=0|SRC_LAT must be 1 or 2|ERROR_banyan_a2a_xchg_SRC_LAT_must_be_1_or_2"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_banyan_ft_engine_SRC_LAT_must_be_1_or_2"
-  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=2|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_a2a_axis_xchg_ENGINE_must_be_0_or_1"
+  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=2|ENGINE must be 0, 1 or 4|ERROR_a2a_axis_xchg_ENGINE_must_be_0_1_or_4"
+  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=$MF_DESIGN_BANYAN_FT,N=4|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
+  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=$MF_DESIGN_BANYAN_FT,USE_TAGS=1|ENGINE 4 (banyan FT) needs USE_TAGS 0|ERROR_a2a_axis_xchg_FT_USE_TAGS_must_be_0"
+  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|PLAN_DEPTH=0|PLAN_DEPTH and RELAY_DEPTH must be >= 1|ERROR_a2a_axis_xchg_PLAN_DEPTH_RELAY_DEPTH_must_be_positive"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=0,SCHED=$MF_SCHED_PLAYER|SCHED must be 0 (alt) or 1 (stage)|ERROR_a2a_axis_xchg_SCHED_must_be_0_or_1"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|N=2|N must be >= 4, DW and B >= 1|ERROR_a2a_axis_xchg_N_at_least_4_DW_B_positive"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_a2a_axis_xchg_SRC_LAT_must_be_1_or_2"

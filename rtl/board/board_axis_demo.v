@@ -107,7 +107,15 @@ module board_axis_demo #(
   wire [N-1:0]   s_tvalid, s_tready, s_tlast, m_tvalid, m_tlast;
   wire [N*W-1:0] s_tdata, m_tdata;
   wire [31:0]    frames_in, frames_done, frames_out, ip_cycles, xchg_cycles;
-  wire [31:0]    err_tlast, err_dst, err_dup, missing, conflicts;
+  wire [31:0]    err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
+  // the IP's plan and fault ports (its fault-tolerant engine, ENGINE 4, only): tied to 0;
+  // their widths by the IP's header (PLAN_DEPTH 3N + 8, RELAY_DEPTH 2: the defaults)
+  localparam integer IP_M = mf_clog2(N);
+  localparam integer IP_PAW = mf_clog2(3 * N + 8);
+  localparam integer IP_PLW = mf_clog2(3 * N + 9);
+  localparam integer IP_EW = IP_M + N * (3 + IP_M);
+  localparam integer IP_FSW = (mf_clog2(IP_M) < 1) ? 1 : mf_clog2(IP_M);
+  localparam integer IP_FEW = (IP_M - 1 < 1) ? 1 : IP_M - 1;
   a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(W), .B(B), .SRC_LAT(SRC_LAT)) u_ip (
       .clk(clk), .rst(rst),
       .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
@@ -116,9 +124,13 @@ module board_axis_demo #(
       .m_axis_tlast(m_tlast),
       .frames_in(frames_in), .frames_done(frames_done), .frames_out(frames_out),
       .cycles(ip_cycles), .xchg_cycles(xchg_cycles), .err_tlast(err_tlast), .err_dst(err_dst),
-      .err_dup(err_dup), .missing(missing), .conflicts(conflicts)
+      .err_dup(err_dup), .missing(missing), .conflicts(conflicts),
+      .plan_wr_en(1'b0), .plan_wr_addr({IP_PAW{1'b0}}), .plan_wr_data({IP_EW{1'b0}}),
+      .plan_len({IP_PLW{1'b0}}), .fault_en(1'b0), .fault_stage({IP_FSW{1'b0}}),
+      .fault_elem({IP_FEW{1'b0}}), .fault_kind(2'b00),
+      .relay_miss(relay_miss), .relay_ovf(relay_ovf)
   );
-  wire unused_ip = ^{frames_in, frames_done, frames_out, ip_cycles};
+  wire unused_ip = ^{frames_in, frames_done, frames_out, ip_cycles, relay_miss, relay_ovf};
 
   // ---- the processors ----
   wire [N-1:0]  chk_v, chk_bad, chk_last;

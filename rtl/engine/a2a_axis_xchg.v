@@ -1,6 +1,8 @@
 // a2a_axis_xchg: an AXI4-Stream all-to-all exchange IP (a corner turn / MPI_Alltoall
-// offload) around the data engines gsen_a2a_xchg (ENGINE = 0, paper 001) and
-// banyan_a2a_xchg (ENGINE = 1, paper 000).  N slave streams in, N master streams out.
+// offload) around the data engines gsen_a2a_xchg (ENGINE = 0, paper 001),
+// banyan_a2a_xchg (ENGINE = 1, paper 000) and the fault-tolerant banyan_ft_engine
+// (ENGINE = 4, MF_DESIGN_BANYAN_FT, paper 000 section 3: one faulty element, the exchange
+// by the plan loaded through the plan port).  N slave streams in, N master streams out.
 //
 // Frame: slave stream i carries processor i's N*B words in destination order: the B words
 // for destination 0, then the B words for destination 1, ... (stream word j*B + b = block
@@ -32,14 +34,17 @@
 // cycles for N*B words per port: N*B / (B*ROUNDS + LAT + 1) of the limit of 1 word per
 // clock per port (N words per clock in all), e.g. 0.92 for the banyan N = 8, B = 16
 // (ROUNDS: N for banyan and SCHED 0, 2^ceil(log2 N) for SCHED 1; LAT: gsen_a2a_xchg).
+// ENGINE 4: B*T + LAT + 1 (T = plan_len, e.g. 3N = 24 for N = 8; LAT banyan_ft_engine's),
+// about N/T of the limit (1/3 for N = 8): the relayed pairs' second hops cost cycles.
 // Latency (no pauses, measured by tb/axis): the first word of frame k leaves a master port
 // N*B + B*ROUNDS + LAT + 4 cycles after the first word of frame k was accepted (when the
 // IP was idle: load N*B, bank flip 1, start 1, exchange B*ROUNDS + LAT, done seen 1, read 1).
 //
 // Parameters
-//   ENGINE     0: gsen_a2a_xchg, 1: banyan_a2a_xchg (the fault-tolerant engine is not
-//              wrapped)
-//   N          processors = stream pairs (GSEN: even >= 4; banyan: a power of two >= 4)
+//   ENGINE     0: gsen_a2a_xchg, 1: banyan_a2a_xchg, 4: banyan_ft_engine (the codes
+//              MF_DESIGN_GSEN, MF_DESIGN_BANYAN, MF_DESIGN_BANYAN_FT of mf_codes.vh)
+//   N          processors = stream pairs (GSEN: even >= 4; banyan: a power of two >= 4;
+//              banyan FT: a power of two >= 8, banyan_ft_engine's own check)
 //   DW         data bits per word (tdata width of every port), >= 1
 //   B          words per (source, destination) pair, >= 1
 //   SCHED      GSEN: 0 alternating (Algorithm 4, N = 2 mod 4), 1 stage control
@@ -49,8 +54,13 @@
 //   SRC_LAT    1: the source memories are read as plain block RAM (registered read);
 //              2: with an output register after the RAM's (the usual high-speed setting;
 //              the engine's SRC_LAT, LAT one cycle longer)
+//   PLAN_DEPTH, RELAY_DEPTH  ENGINE 4: banyan_ft_engine's (defaults 3N + 8 and 2: every plan
+//              of the model); they set the plan port's widths for every ENGINE
 // Derived: AW = max(1, ceil(log2(N*B))) buffer address bits (one bank); NB = N*B words per
-//   port per frame; IW = max(1, ceil(log2 N)), BWI = max(1, ceil(log2 B)) counter widths
+//   port per frame; IW = max(1, ceil(log2 N)), BWI = max(1, ceil(log2 B)) counter widths;
+//   banyan_ft_engine's plan-port widths: M = ceil(log2 N), PAW = max(1, ceil(log2
+//   PLAN_DEPTH)), PLW = max(1, ceil(log2(PLAN_DEPTH + 1))), EW = M + N*(2 + M + SW),
+//   SW = max(1, ceil(log2 RELAY_DEPTH)), FSW = max(1, ceil(log2 M)), FEW = max(1, M - 1)
 // Ports (processor i's field of a vector is [i*X +: X], X its width)
 //   clk, rst                  clock, synchronous active-high reset (empties every bank,
 //                             clears the counters)
@@ -58,6 +68,16 @@
 //                             slave streams (tready is a register output)
 //   m_axis_tvalid [N], m_axis_tready [N], m_axis_tdata [N*DW], m_axis_tlast [N]
 //                             master streams (tvalid, tdata, tlast are register outputs)
+//   plan_wr_en, plan_wr_addr [PAW-1:0], plan_wr_data [EW-1:0], plan_len [PLW-1:0],
+//   fault_en, fault_stage [FSW-1:0], fault_elem [FEW-1:0], fault_kind [1:0]
+//                             ENGINE 4: banyan_ft_engine's ports of the same names (the
+//                             schedule-memory write port, the plan's length T, the faulty
+//                             element); the plan image is the model's (`minforge banyan fault
+//                             --ports N --fault I,L --latency FLAT --plan-hex FILE`, FLAT =
+//                             log2 N with PIPELINE 1, else 0), one entry per cycle, written
+//                             before the first frame is loaded (the engine must be idle: no
+//                             frame exchanging; plan_len and the fault held from then on).
+//                             ENGINE 0 and 1: unused and ignored (tie them to 0)
 //   frames_in [31:0]          frames loaded (all N slave ports)
 //   frames_done [31:0]        frames exchanged
 //   frames_out [31:0]         frames drained (all N master ports)
@@ -66,7 +86,9 @@
 //   err_tlast [31:0]          slave words whose tlast did not match their place in the frame
 //   err_dst, err_dup, missing, conflicts [31:0]   the engine's counters of the same names
 //                             (gsen_a2a_xchg), summed over the frames exchanged; 0 in a
-//                             working IP
+//                             working IP (conflicts: 0 for ENGINE 4)
+//   relay_miss, relay_ovf [31:0]  ENGINE 4: banyan_ft_engine's counters, summed over the
+//                             frames exchanged (0 with the model's plan); 0 for ENGINE 0, 1
 // Timing: every output is a register output; tready of a master port enables that port's
 // sink-memory read (block RAM clock enable), tvalid of a slave port its source-memory write.
 `default_nettype none
@@ -76,8 +98,10 @@ module a2a_axis_xchg (
   clk, rst,
   s_axis_tvalid, s_axis_tready, s_axis_tdata, s_axis_tlast,
   m_axis_tvalid, m_axis_tready, m_axis_tdata, m_axis_tlast,
+  plan_wr_en, plan_wr_addr, plan_wr_data, plan_len,
+  fault_en, fault_stage, fault_elem, fault_kind,
   frames_in, frames_done, frames_out, cycles, xchg_cycles,
-  err_tlast, err_dst, err_dup, missing, conflicts
+  err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf
 );
 `include "mf_params.vh"
   parameter integer ENGINE = MF_DESIGN_BANYAN;
@@ -88,6 +112,8 @@ module a2a_axis_xchg (
   parameter integer PIPELINE = 1;
   parameter integer USE_TAGS = 0;
   parameter integer SRC_LAT = 1;
+  parameter integer PLAN_DEPTH = 3 * N + 8;
+  parameter integer RELAY_DEPTH = 2;
 
 `include "mf_functions.vh"
 
@@ -101,6 +127,14 @@ module a2a_axis_xchg (
   localparam [IW-1:0] JLAST = N32[IW-1:0] - 1'b1;
   localparam [BWI-1:0] BLAST = B32[BWI-1:0] - 1'b1;
   localparam [AW-1:0] NSTEP = N32[AW-1:0];
+  // banyan_ft_engine's plan and fault ports (rtl/engine/banyan_ft_engine.v)
+  localparam integer M = mf_clog2(N);
+  localparam integer PAW = (mf_clog2(PLAN_DEPTH) < 1) ? 1 : mf_clog2(PLAN_DEPTH);
+  localparam integer PLW = (mf_clog2(PLAN_DEPTH + 1) < 1) ? 1 : mf_clog2(PLAN_DEPTH + 1);
+  localparam integer FT_SW = (mf_clog2(RELAY_DEPTH) < 1) ? 1 : mf_clog2(RELAY_DEPTH);
+  localparam integer EW = M + N * (2 + M + FT_SW);
+  localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
+  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
 
   input  wire            clk;
   input  wire            rst;
@@ -112,6 +146,14 @@ module a2a_axis_xchg (
   input  wire [N-1:0]    m_axis_tready;
   output wire [N*DW-1:0] m_axis_tdata;
   output wire [N-1:0]    m_axis_tlast;
+  input  wire            plan_wr_en;
+  input  wire [PAW-1:0]  plan_wr_addr;
+  input  wire [EW-1:0]   plan_wr_data;
+  input  wire [PLW-1:0]  plan_len;
+  input  wire            fault_en;
+  input  wire [FSW-1:0]  fault_stage;
+  input  wire [FEW-1:0]  fault_elem;
+  input  wire [1:0]      fault_kind;
   output reg  [31:0]     frames_in;
   output reg  [31:0]     frames_done;
   output reg  [31:0]     frames_out;
@@ -122,13 +164,24 @@ module a2a_axis_xchg (
   output reg  [31:0]     err_dup;
   output reg  [31:0]     missing;
   output reg  [31:0]     conflicts;
+  output reg  [31:0]     relay_miss;
+  output reg  [31:0]     relay_ovf;
 
   generate
-    `MF_PARAM_ERROR_IF(ENGINE != 0 && ENGINE != 1, g_bad_engine,
-                       ERROR_a2a_axis_xchg_ENGINE_must_be_0_or_1,
-                       ("a2a_axis_xchg: ENGINE must be 0 (GSEN) or 1 (banyan) (ENGINE=%0d)",
+    `MF_PARAM_ERROR_IF(ENGINE != MF_DESIGN_GSEN && ENGINE != MF_DESIGN_BANYAN &&
+                       ENGINE != MF_DESIGN_BANYAN_FT, g_bad_engine,
+                       ERROR_a2a_axis_xchg_ENGINE_must_be_0_1_or_4,
+                       ("a2a_axis_xchg: ENGINE must be 0, 1 or 4 (GSEN, banyan, FT) (ENGINE=%0d)",
                         ENGINE))
-    `MF_PARAM_ERROR_IF(ENGINE == 0 && SCHED != MF_SCHED_ALT && SCHED != MF_SCHED_STAGE,
+    `MF_PARAM_ERROR_IF(PLAN_DEPTH < 1 || RELAY_DEPTH < 1, g_bad_ft_depth,
+                       ERROR_a2a_axis_xchg_PLAN_DEPTH_RELAY_DEPTH_must_be_positive,
+                       ("a2a_axis_xchg: PLAN_DEPTH and RELAY_DEPTH must be >= 1 (%0d, %0d)",
+                        PLAN_DEPTH, RELAY_DEPTH))
+    `MF_PARAM_ERROR_IF(ENGINE == MF_DESIGN_BANYAN_FT && USE_TAGS != 0, g_bad_ft_tags,
+                       ERROR_a2a_axis_xchg_FT_USE_TAGS_must_be_0,
+                       ("a2a_axis_xchg: ENGINE 4 (banyan FT) needs USE_TAGS 0 (USE_TAGS=%0d)",
+                        USE_TAGS))
+    `MF_PARAM_ERROR_IF(ENGINE == MF_DESIGN_GSEN && SCHED != MF_SCHED_ALT && SCHED != MF_SCHED_STAGE,
                        g_bad_sched,
                        ERROR_a2a_axis_xchg_SCHED_must_be_0_or_1,
                        ("a2a_axis_xchg: SCHED must be 0 (alt) or 1 (stage) (SCHED=%0d)", SCHED))
@@ -156,6 +209,7 @@ module a2a_axis_xchg (
   wire            e_start;
   wire            e_busy, e_done;
   wire [31:0]     e_cycles, e_delivered, e_err_dst, e_err_dup, e_missing, e_conflicts;
+  wire [31:0]     e_relay_miss, e_relay_ovf;
   wire [N-1:0]    src_rd_en;
   wire [N*AW-1:0] src_rd_addr;
   wire [N*DW-1:0] src_rd_data;
@@ -163,8 +217,22 @@ module a2a_axis_xchg (
   wire [N*AW-1:0] snk_wr_addr;
   wire [N*DW-1:0] snk_wr_data;
   generate
-    if (ENGINE == 0) begin : g_gsen
-      localparam integer PAW = 1;  // the player port (PLAYER_LEN 2; SCHED 2 only: unused)
+    if (ENGINE == MF_DESIGN_BANYAN_FT) begin : g_banyan_ft
+      banyan_ft_engine #(.N(N), .DW(DW), .B(B), .PIPELINE(PIPELINE), .PLAN_DEPTH(PLAN_DEPTH),
+                         .RELAY_DEPTH(RELAY_DEPTH), .SRC_LAT(SRC_LAT)) u_xchg (
+        .clk(clk), .rst(rst), .plan_wr_en(plan_wr_en), .plan_wr_addr(plan_wr_addr),
+        .plan_wr_data(plan_wr_data), .plan_len(plan_len),
+        .start(e_start), .busy(e_busy), .done(e_done),
+        .cycles(e_cycles), .delivered(e_delivered), .err_dst(e_err_dst),
+        .err_dup(e_err_dup), .missing(e_missing), .relay_miss(e_relay_miss),
+        .relay_ovf(e_relay_ovf), .fault_en(fault_en), .fault_stage(fault_stage),
+        .fault_elem(fault_elem), .fault_kind(fault_kind),
+        .src_rd_en(src_rd_en), .src_rd_addr(src_rd_addr), .src_rd_data(src_rd_data),
+        .snk_wr_en(snk_wr_en), .snk_wr_addr(snk_wr_addr), .snk_wr_data(snk_wr_data)
+      );
+      assign e_conflicts = 32'd0;
+    end else if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
+      localparam integer PPAW = 1;  // the player port (PLAYER_LEN 2; SCHED 2 only: unused)
       localparam integer PENTRY_W = N + 4 * ((mf_clog2(N) + 3) / 4);
       gsen_a2a_xchg #(.N(N), .DW(DW), .B(B), .SCHED(SCHED), .PIPELINE(PIPELINE),
                       .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT), .PLAYER_LEN(2)) u_xchg (
@@ -173,12 +241,9 @@ module a2a_axis_xchg (
         .err_dup(e_err_dup), .missing(e_missing), .conflicts(e_conflicts),
         .src_rd_en(src_rd_en), .src_rd_addr(src_rd_addr), .src_rd_data(src_rd_data),
         .snk_wr_en(snk_wr_en), .snk_wr_addr(snk_wr_addr), .snk_wr_data(snk_wr_data),
-        .pl_wr_en(1'b0), .pl_wr_addr({PAW{1'b0}}), .pl_wr_data({PENTRY_W{1'b0}})
+        .pl_wr_en(1'b0), .pl_wr_addr({PPAW{1'b0}}), .pl_wr_data({PENTRY_W{1'b0}})
       );
-    end else begin : g_banyan
-      localparam integer M = mf_clog2(N);  // banyan_a2a_xchg's fault ports (tied off)
-      localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
-      localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+    end else begin : g_banyan  // banyan_a2a_xchg's fault ports tied off
       banyan_a2a_xchg #(.N(N), .DW(DW), .B(B), .PIPELINE(PIPELINE),
                         .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT)) u_xchg (
         .clk(clk), .rst(rst), .start(e_start), .busy(e_busy), .done(e_done),
@@ -189,6 +254,12 @@ module a2a_axis_xchg (
         .fault_en(1'b0), .fault_stage({FSW{1'b0}}), .fault_elem({FEW{1'b0}}),
         .fault_kind(2'b00)
       );
+    end
+    if (ENGINE != MF_DESIGN_BANYAN_FT) begin : g_no_ft  // the plan port: unused
+      assign e_relay_miss = 32'd0;
+      assign e_relay_ovf = 32'd0;
+      wire unused_ft = ^{plan_wr_en, plan_wr_addr, plan_wr_data, plan_len, fault_en,
+                         fault_stage, fault_elem, fault_kind};
     end
   endgenerate
   wire unused_busy = e_busy;
@@ -245,6 +316,8 @@ module a2a_axis_xchg (
       err_dup     <= 32'd0;
       missing     <= 32'd0;
       conflicts   <= 32'd0;
+      relay_miss  <= 32'd0;
+      relay_ovf   <= 32'd0;
     end else begin
       cycles    <= cycles + 32'd1;
       err_tlast <= err_tlast + mf_popcount(tl_err);
@@ -257,6 +330,8 @@ module a2a_axis_xchg (
         err_dup     <= err_dup + e_err_dup;
         missing     <= missing + e_missing;
         conflicts   <= conflicts + e_conflicts;
+        relay_miss  <= relay_miss + e_relay_miss;
+        relay_ovf   <= relay_ovf + e_relay_ovf;
       end
     end
   end

@@ -135,7 +135,16 @@ module a2a_axis_xchg_fv #(
   wire [N-1:0]    s_tready, m_tvalid, m_tlast;
   wire [N*DW-1:0] m_tdata;
   wire [31:0] frames_in, frames_done, frames_out, cycles, xchg_cycles;
-  wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts;
+  wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
+  // the plan and fault ports of the IP's fault-tolerant engine (ENGINE 4, not wrapped here:
+  // N = 8 at least), tied to 0; their widths by the IP's header (PLAN_DEPTH 3N + 8,
+  // RELAY_DEPTH 2, the defaults)
+  localparam integer IP_M = $clog2(N);
+  localparam integer IP_PAW = $clog2(3 * N + 8);
+  localparam integer IP_PLW = $clog2(3 * N + 9);
+  localparam integer IP_EW = IP_M + N * (3 + IP_M);
+  localparam integer IP_FSW = ($clog2(IP_M) < 1) ? 1 : $clog2(IP_M);
+  localparam integer IP_FEW = (IP_M - 1 < 1) ? 1 : IP_M - 1;
   a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(MF_SCHED_STAGE),
                   .PIPELINE(1), .USE_TAGS(0), .SRC_LAT(SRC_LAT)) dut (
     .clk(clk), .rst(rst),
@@ -145,9 +154,13 @@ module a2a_axis_xchg_fv #(
     .m_axis_tlast(m_tlast),
     .frames_in(frames_in), .frames_done(frames_done), .frames_out(frames_out),
     .cycles(cycles), .xchg_cycles(xchg_cycles), .err_tlast(err_tlast), .err_dst(err_dst),
-    .err_dup(err_dup), .missing(missing), .conflicts(conflicts)
+    .err_dup(err_dup), .missing(missing), .conflicts(conflicts),
+    .plan_wr_en(1'b0), .plan_wr_addr({IP_PAW{1'b0}}), .plan_wr_data({IP_EW{1'b0}}),
+    .plan_len({IP_PLW{1'b0}}), .fault_en(1'b0), .fault_stage({IP_FSW{1'b0}}),
+    .fault_elem({IP_FEW{1'b0}}), .fault_kind(2'b00),
+    .relay_miss(relay_miss), .relay_ovf(relay_ovf)
   );
-  wire unused_cycles = ^cycles;
+  wire unused_cycles = ^{cycles, relay_miss, relay_ovf};
 
   // FLOW: the environment never pauses
   `MF_ASSUME(u_flow, clk, rst, FLOW == 0 || (&s_tvalid && &m_tready))

@@ -1240,6 +1240,13 @@ class Campaign:
                         res.update(outcome="equivalent", equiv=eq,
                                    by="yosys equiv: " + w.equiv_how + " (before the lockstep tests)")
                         return res
+                if kind == "lockstep":
+                    # the budget bounds the clean runs' builds too (measured on first use)
+                    if t_lock is None:
+                        t_lock = time.monotonic()
+                    if time.monotonic() - t_lock >= self.a.lockstep_budget:
+                        res["tests_run"].append([f"lockstep:{item['name']}", "not run", 0.0])
+                        continue
                 clean = self.known(kind, item)
                 if clean is None:
                     target.write_text(orig)
@@ -1265,8 +1272,6 @@ class Campaign:
                         return res
                 else:
                     name = f"lockstep:{item['name']}"
-                    if t_lock is None:
-                        t_lock = time.monotonic()
                     left = self.a.lockstep_budget - (time.monotonic() - t_lock)
                     if left <= 0:
                         # the budget is spent: this test and the rest are not run (the mutant

@@ -6,10 +6,15 @@ The IP's packed port vectors are split into per-port streams by a wrapper writte
 cocotbext-axi's AxiStreamBus.from_prefix looks for); the RTL files come from the FuseSoC
 core minforge:minforge:axis (scripts/mfcores.py).
 
-Usage: run_axis.py [--engine 0|1] [--n N] [--b B] [--dw DW] [--sched S] [--pipeline P]
+Usage: run_axis.py [--engine 0|1|4] [--n N] [--b B] [--dw DW] [--sched S] [--pipeline P]
                    [--use-tags T] [--src-lat 1|2]
                    [--frames F] [--pause-frames F] [--pause P] [--seed S] [--tests test_a,test_b]
                    [--min-ratio R] [--result FILE] [--build-dir DIR] [--rtl FILE]
+                   [--fault I,L --cli MINFORGE]
+  --engine 4      the fault-tolerant engine (MF_DESIGN_BANYAN_FT): its plan image is written
+                  by the model (`MINFORGE banyan fault --ports N --fault I,L --latency FLAT
+                  --plan-hex`, FLAT = log2 N with --pipeline 1, else 0) and loaded by the
+                  test through the IP's plan port before the first frame
   --pause-frames F  frames of test_random_pauses (default: --frames)
   --result FILE   test_throughput writes "<words per clock> <N> <ratio>" there
   --rtl FILE      use FILE instead of rtl/engine/a2a_axis_xchg.v (a planted bug's copy)
@@ -91,7 +96,7 @@ def wrapper(n):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--engine", type=int, default=1, choices=(0, 1))
+    ap.add_argument("--engine", type=int, default=1, choices=(0, 1, 4))
     ap.add_argument("--n", type=int, default=8)
     ap.add_argument("--b", type=int, default=4)
     ap.add_argument("--dw", type=int, default=16)
@@ -108,6 +113,8 @@ def main(argv=None):
     ap.add_argument("--result", default="")
     ap.add_argument("--build-dir", default="")
     ap.add_argument("--rtl", default="")
+    ap.add_argument("--fault", default="1,2")
+    ap.add_argument("--cli", default=os.path.join(ROOT, "build", "sim", "minforge"))
     try:
         a = ap.parse_args(argv)
     except SystemExit as e:
@@ -139,6 +146,17 @@ def main(argv=None):
                  for f in files]
     params = {"ENGINE": a.engine, "N": a.n, "DW": a.dw, "B": a.b, "SCHED": a.sched,
               "PIPELINE": a.pipeline, "USE_TAGS": a.use_tags, "SRC_LAT": a.src_lat}
+    plan = ""
+    if a.engine == 4:
+        import subprocess
+        flat = (a.n.bit_length() - 1) if a.pipeline else 0
+        plan = os.path.join(build, "plan.hex")
+        r = subprocess.run([a.cli, "banyan", "fault", "--ports", str(a.n), "--fault", a.fault,
+                            "--latency", str(flat), "--plan-hex", plan],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if r.returncode:
+            print(f"run_axis: {a.cli} banyan fault failed: {r.stderr.strip()}", file=sys.stderr)
+            return 2
     runner = get_runner("icarus")
     runner.build(sources=files + [top], includes=info["include_dirs"],
                  hdl_toplevel="a2a_axis_tb_top", parameters=params, build_dir=build,
@@ -146,7 +164,7 @@ def main(argv=None):
     env = {"AXIS_N": str(a.n), "AXIS_B": str(a.b), "AXIS_DW": str(a.dw),
            "AXIS_FRAMES": str(a.frames),
            "AXIS_PAUSE_FRAMES": str(a.pause_frames or a.frames), "AXIS_SEED": str(a.seed), "AXIS_PAUSE": str(a.pause),
-           "AXIS_MIN_RATIO": str(a.min_ratio),
+           "AXIS_MIN_RATIO": str(a.min_ratio), "AXIS_PLAN": plan, "AXIS_FAULT": a.fault,
            "AXIS_RESULT": os.path.abspath(a.result) if a.result else os.devnull}
     xml = os.path.join(build, "results.xml")
     tests = [t for t in a.tests.split(",") if t]

@@ -9,6 +9,10 @@ looks for.  The settings come from the environment (run_axis.py sets them):
   AXIS_PAUSE   probability of a pause cycle on every port in test_random_pauses
   AXIS_TESTS   which tests run (comma list; run_axis.py passes it as cocotb's filter)
   AXIS_MIN_RATIO  test_throughput fails below this fraction of N words per clock
+  AXIS_PLAN, AXIS_FAULT  ENGINE 4 (the fault-tolerant engine): the plan image the model
+               wrote (`minforge banyan fault --plan-hex`) and its dead element "I,L"; setup()
+               writes the image into the plan port, one entry per cycle, sets plan_len and
+               the fault, before the first frame is sent (empty: the ports are held at 0)
 
 Expected output: frame f on master port j is, for s = 0..N-1 and b = 0..B-1 (s outer),
 word j*B + b of frame f sent on slave port s.  Every frame of every port is compared.
@@ -30,6 +34,8 @@ PAUSE_FRAMES = int(os.environ.get("AXIS_PAUSE_FRAMES", str(FRAMES)))
 SEED = int(os.environ.get("AXIS_SEED", "1"))
 PAUSE = float(os.environ.get("AXIS_PAUSE", "0.3"))
 MIN_RATIO = float(os.environ.get("AXIS_MIN_RATIO", "0.9"))
+PLAN = os.environ.get("AXIS_PLAN", "")
+FAULT = os.environ.get("AXIS_FAULT", "")
 NB = N * B
 
 
@@ -50,12 +56,42 @@ async def setup(dut, pause):
         rng = random.Random(SEED * 7919 + 1)
         for p in srcs + snks:
             p.set_pause_generator(pause_gen(random.Random(rng.getrandbits(32)), pause))
+    for n in ("plan_wr_en", "plan_wr_addr", "plan_wr_data", "plan_len", "fault_en",
+              "fault_stage", "fault_elem", "fault_kind"):
+        getattr(dut, n).value = 0
     dut.rst.value = 1
     for _ in range(3):
         await RisingEdge(dut.clk)
     dut.rst.value = 0
     await RisingEdge(dut.clk)
+    if PLAN:
+        await load_plan(dut)
     return srcs, snks
+
+
+def plan_entries(path):
+    """The entries of a plan image (ft_image_hex: '//' comment lines, one hex entry a line)."""
+    with open(path) as fh:
+        return [int(x, 16) for x in (ln.strip() for ln in fh) if x and not x.startswith("//")]
+
+
+async def load_plan(dut):
+    """The plan port: entry t at plan_wr_addr t, one per cycle; then plan_len and the dead
+    element, held from here on (the engine is idle: no frame has been sent)."""
+    entries = plan_entries(PLAN)
+    for t, e in enumerate(entries):
+        dut.plan_wr_en.value = 1
+        dut.plan_wr_addr.value = t
+        dut.plan_wr_data.value = e
+        await RisingEdge(dut.clk)
+    dut.plan_wr_en.value = 0
+    stage, elem = (int(x) for x in FAULT.split(","))
+    dut.plan_len.value = len(entries)
+    dut.fault_en.value = 1
+    dut.fault_stage.value = stage
+    dut.fault_elem.value = elem
+    dut.fault_kind.value = 0  # dead
+    await RisingEdge(dut.clk)
 
 
 def make_frames(rng, frames=FRAMES):
@@ -89,7 +125,7 @@ async def check_all(dut, snks, frames):
 def status(dut):
     return {n: int(getattr(dut, n).value) for n in
             ("frames_in", "frames_done", "frames_out", "err_tlast", "err_dst", "err_dup",
-             "missing", "conflicts")}
+             "missing", "conflicts", "relay_miss", "relay_ovf")}
 
 
 async def check_status(dut, frames=FRAMES):
@@ -99,7 +135,8 @@ async def check_status(dut, frames=FRAMES):
     st = status(dut)
     assert st["frames_in"] == frames and st["frames_done"] == frames and \
         st["frames_out"] == frames, st
-    for n in ("err_tlast", "err_dst", "err_dup", "missing", "conflicts"):
+    for n in ("err_tlast", "err_dst", "err_dup", "missing", "conflicts", "relay_miss",
+              "relay_ovf"):
         assert st[n] == 0, st
     return st
 

@@ -132,6 +132,14 @@ rn1-verilog: configure
 	    || exit 1; \
 	done
 
+# The CLI under hostile input (scripts/cli_probe.py, docs/cli.md): every probe derived from
+# minforge --help (about 5,600, 6 min wall, 1 min CPU); make test runs a fixed sample
+# (CTest CliProbe.sample).  The probes' classes and answers go to $(BUILD)/cli_probe.json.
+.PHONY: cli-probe
+cli-probe: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target minforge
+	@python3 scripts/cli_probe.py --bin $(CLI) --json $(BUILD)/cli_probe.json
+
 # LCAN (paper 003) section 3 experiments: Figs. 5, 6, 7 (1000 permutations per class per
 # network, the paper's routing policy, the analytic prediction beside the root class) as
 # docs/lcan/fig{5,6,7}.{csv,svg}, by `minforge lcan figures` (docs/lcan.md), and the networks

@@ -27,19 +27,24 @@ probe is then
   accepted    exit 0 or 1 (1: a check of the result failed), or an RTL run that reached the
               model build; reviewed: scripts/cli_probe_accepted.txt lists the accepted probes
               that are legitimate, every other one is "unreviewed" (junk accepted silently?)
-  long        timed out, but on a terminal (a pty) it draws a progress line on stderr
+  long        timed out, but on a terminal (a pty) it draws a progress line or a heartbeat
+              on stderr (listed in the same file as "long"; --sample leaves these out)
+  bad-base    a base invocation (BASES) is refused: the probes built on it test nothing
   violation   exit 3 (internal error), a signal, a timeout without progress, stdout on an
               error, more or less than one stderr line, exit 2 without the prefix, control
               bytes in a message, "out of memory" (work not refused before it started), any
               other exit code
 
-Prints a summary (and --json FILE writes every probe).  Exit 1 when a violation or an
-unreviewed accepted probe is found, else 0.
+Prints a summary (and --json FILE writes every probe).  Exit 1 when a violation, an
+unreviewed accepted or long probe, a refused base or a verb without a base is found, else 0.
 
   python3 scripts/cli_probe.py --bin build/sim/minforge            # the whole CLI
   python3 scripts/cli_probe.py --bin ... --sample 120                # the CTest CliProbe.sample
   python3 scripts/cli_probe.py --bin ... --verb 'gsen route' -v      # one verb, every probe
   python3 scripts/cli_probe.py --bin ... --write-accepted            # re-pin the reviewed list
+  python3 scripts/cli_probe.py --bin ... --range-max                 # + each integer option at
+                                                                     #   the top of its range
+  python3 scripts/cli_probe.py --bin ... --plant --verb 'gsen route' # must FAIL (self-test)
 """
 import argparse
 import json

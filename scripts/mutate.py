@@ -591,7 +591,8 @@ def rtl_files() -> list:
     res = mfcores.resolve(["all"], relative=True)
     files = [f for f in res["files"] + res["include_files"]
              if f.startswith("rtl/") and not f.startswith("rtl/rn1/gen/") and f not in EXCLUDED]
-    return sorted(set(files))
+    # the snapshot's files (--keep-snapshot: a file added to the tree since is not in it)
+    return sorted(f for f in set(files) if (SRC[0] / f).is_file())
 
 
 def all_mutants(files) -> list:
@@ -1062,9 +1063,6 @@ class Campaign:
         self.cache_dir.mkdir(parents=True, exist_ok=True)
         self.meta_path = out / "survey.json"
         self.meta = json.loads(self.meta_path.read_text()) if self.meta_path.is_file() else {}
-        self.icarus = Icarus(out) if "icarus" in self.killers else None
-        self.formal = Formal(out, a.formal) if "formal" in self.killers else None
-        self.lockstep = Lockstep(out) if "lockstep" in self.killers else None
         # the pristine snapshot (never mutated) and one mutable copy of it per worker
         files = tree_files()
         listed = out / "src.files.json"  # the client's snapshot's files (execute_dask)
@@ -1085,6 +1083,10 @@ class Campaign:
             for w in self.workers:
                 w.setup(self.pristine.src, files)
         SRC[0] = self.pristine.src
+        # the killers read the snapshot (its icarus_smoke.sh, proofs), not the live tree
+        self.icarus = Icarus(out) if "icarus" in self.killers else None
+        self.formal = Formal(out, a.formal) if "formal" in self.killers else None
+        self.lockstep = Lockstep(out) if "lockstep" in self.killers else None
         self.free = list(self.workers)
         self.cv = threading.Condition()
 

@@ -29,36 +29,44 @@ constexpr int64_t kMaxAxisPorts = 64;
 
 int run_sim_axis(Args& a, std::ostream& out) {
   tb::AxisParams p;
-  const std::string engine = a.get_choice("engine", {"gsen", "banyan"});
-  p.engine = engine == "gsen" ? twin::Net::Gsen : twin::Net::Banyan;
+  const std::string engine = a.get_choice("engine", {"gsen", "banyan", "banyan-ft"});
+  p.engine = engine == "gsen"     ? params::Design::Gsen
+             : engine == "banyan" ? params::Design::Banyan
+                                  : params::Design::BanyanFt;
+  const bool ft = p.engine == params::Design::BanyanFt;
   p.N = static_cast<int>(a.get_int("ports", 4, kMaxAxisPorts));
-  if (p.engine == twin::Net::Banyan && !is_pow2(static_cast<uint64_t>(p.N)))
+  if (p.engine != params::Design::Gsen && !is_pow2(static_cast<uint64_t>(p.N)))
     throw InvalidArgument("--ports must be a power of two for the banyan engine (got " +
                           std::to_string(p.N) + ")");
-  if (p.engine == twin::Net::Gsen && p.N % 2 != 0)
+  if (ft && p.N < 8)
+    throw InvalidArgument("--ports must be >= 8 for the fault-tolerant engine (got " +
+                          std::to_string(p.N) + ")");
+  if (p.engine == params::Design::Gsen && p.N % 2 != 0)
     throw InvalidArgument("--ports must be even for the GSEN engine (got " + std::to_string(p.N) +
                           ")");
   p.DW = static_cast<int>(a.get_int_or("width", 8, 1, 64));
   p.B = static_cast<int>(a.get_int_or("blocks", 1, 1, 256));
   if (auto s = a.get("sched")) {
-    if (p.engine != twin::Net::Gsen) throw UsageError("--sched is the GSEN engine's");
+    if (p.engine != params::Design::Gsen) throw UsageError("--sched is the GSEN engine's");
     p.sched = a.get_choice("sched", {"alt", "stage"}) == "alt" ? params::Sched::Alt
                                                                : params::Sched::Stage;
   } else {
     p.sched = p.N % 4 == 2 ? params::Sched::Alt : params::Sched::Stage;
   }
-  if (p.engine == twin::Net::Gsen && p.sched == params::Sched::Alt && p.N % 4 != 2)
+  if (p.engine == params::Design::Gsen && p.sched == params::Sched::Alt && p.N % 4 != 2)
     throw InvalidArgument(
         "--sched alt needs N = 2 mod 4 (Algorithm 4; got N = " + std::to_string(p.N) + ")");
   p.pipeline = a.get_int_or("pipeline", 1, 0, 1) != 0;
   p.use_tags = a.get_int_or("tags", 0, 0, 1) != 0;
+  if (ft && p.use_tags) throw UsageError("--tags 1 is not the fault-tolerant engine's (its plan)");
   p.src_lat = static_cast<int>(a.get_int_or("src-lat", 1, 1, 2));
-  const int fw =
-      p.DW + 2 * ceil_log2(static_cast<uint64_t>(p.N)) + ceil_log2(static_cast<uint64_t>(p.B));
+  // the FT engine's word also carries its relay slot (1 bit, RELAY_DEPTH 2) and hop flag
+  const int fw = p.DW + 2 * ceil_log2(static_cast<uint64_t>(p.N)) +
+                 ceil_log2(static_cast<uint64_t>(p.B)) + (ft ? 2 : 0);
   if (fw > 64)
-    throw InvalidArgument("--width " + std::to_string(p.DW) +
-                          ": the fabric word DW + 2*ceil(log2 N) + ceil(log2 B) = " +
-                          std::to_string(fw) + " bits, the twin carries at most 64");
+    throw InvalidArgument(
+        "--width " + std::to_string(p.DW) + ": the fabric word DW + 2*ceil(log2 N) + ceil(log2 B)" +
+        (ft ? " + 2" : "") + " = " + std::to_string(fw) + " bits, the twin carries at most 64");
   tb::AxisOptions o;
   o.frames = static_cast<int>(a.get_int_or("frames", 20, 1, 10000));
   o.seed = static_cast<uint64_t>(a.get_int_or("seed", 1, 0, INT64_MAX));
@@ -106,8 +114,8 @@ int run_sim_axis(Args& a, std::ostream& out) {
 }
 
 const std::string kAxisUsage =
-    "usage: minforge sim axis --engine gsen|banyan --ports N [--width DW] [--blocks B]\n"
-    "                         [--sched alt|stage] [--pipeline 0|1] [--tags 0|1]\n"
+    "usage: minforge sim axis --engine gsen|banyan|banyan-ft --ports N [--width DW]\n"
+    "                         [--blocks B] [--sched alt|stage] [--pipeline 0|1] [--tags 0|1]\n"
     "                         [--src-lat 1|2] [--frames F] [--wave FILE] [--seed S] [--json]\n"
     "Verilates the AXI4-Stream exchange IP (rtl/engine/a2a_axis_xchg.v) for these parameters\n"
     "(cached) and runs it in lockstep with its twin: F random frames (default 20) per phase\n"
@@ -117,7 +125,8 @@ const std::string kAxisUsage =
     "period (no pauses) against B*ROUNDS + LAT + 1; \"frames\" = frames per port handed over\n"
     "(not those the reset dropped).  N: banyan a power of two, GSEN even, 4..64; DW 1..64\n"
     "(default 8), B 1..256 (default 1); GSEN --sched alt (N = 2 mod 4, the default there)\n"
-    "or stage.\n"
+    "or stage.  banyan-ft: the fault-tolerant engine (N >= 8), the model's plan for a dead\n"
+    "element drawn from the seed loaded through the IP's plan port first.\n"
     "Cache: $MINFORGE_CACHE or ~/.cache/minforge/models.\n";
 
 const Registrar kSimAxis{Command{"sim", "axis",

@@ -2,7 +2,7 @@
 # its regression (tb/a2a/a2a_axis_regression.cmake, tb_a2a_axis) and `minforge sim axis`
 # (tb/core/ondemand.cpp, family a2a: tb/a2a/a2a.cmake includes this file).
 #
-# mf_a2a_axis_model(<target> ENGINE <gsen|banyan> N <n> DW <dw> B <b> [SCHED <alt|stage>]
+# mf_a2a_axis_model(<target> ENGINE <gsen|banyan|banyan_ft> N <n> DW <dw> B <b> [SCHED <alt|stage>]
 #                   PIPELINE <0|1> [USE_TAGS <0|1>] [SRC_LAT <1|2>] [MODULE])
 # a2a_axis_xchg with -GENGINE (the code of MF_DESIGN_<ENGINE>), -GN, -GDW, -GB, -GSCHED (the
 # code of MF_SCHED_<SCHED>, default stage), -GPIPELINE, -GUSE_TAGS (default 0), -GSRC_LAT
@@ -20,11 +20,11 @@ mf_core_dirs(MF_A2A_AXIS_RTL_DIRS axis)
 
 function(mf_a2a_axis_model target)
   cmake_parse_arguments(X "MODULE" "ENGINE;N;DW;B;SCHED;PIPELINE;USE_TAGS;SRC_LAT" "" ${ARGN})
-  if(NOT X_ENGINE MATCHES "^(gsen|banyan)$" OR NOT X_N MATCHES "^[0-9]+$"
+  if(NOT X_ENGINE MATCHES "^(gsen|banyan|banyan_ft)$" OR NOT X_N MATCHES "^[0-9]+$"
      OR NOT X_DW MATCHES "^[0-9]+$" OR NOT X_B MATCHES "^[0-9]+$"
      OR NOT X_PIPELINE MATCHES "^[01]$")
     message(FATAL_ERROR
-            "mf_a2a_axis_model: ENGINE <gsen|banyan> N <n> DW <dw> B <b> PIPELINE <0|1> required")
+            "mf_a2a_axis_model: ENGINE <gsen|banyan|banyan_ft> N <n> DW <dw> B <b> PIPELINE <0|1> required")
   endif()
   if(NOT X_SCHED)
     set(X_SCHED stage)

@@ -3,7 +3,8 @@
 // tb/a2a/a2a_axis.cmake).
 //
 //   tb_a2a_axis --model NAME [--frames F] [--tlast-error P] [--seed S] [--wave FILE]
-//               [--wave-dir DIR] [--inject-mismatch CYCLE] [--plant-twin-bug CYCLE] [--quiet]
+//               [--wave-dir DIR] [--inject-mismatch CYCLE] [--plant-twin-bug CYCLE]
+//               [--plant-relay-skip] [--quiet]
 //   tb_a2a_axis --list
 //
 // One run: reset, then the phases of a2a_axis_rtl.hpp (no pauses; tvalid gaps 0.3; tready
@@ -14,7 +15,9 @@
 // first failure (MISMATCH line, waveform and the reproducing command printed); 2 on bad
 // arguments.  The seed defaults to $MINFORGE_SEED or 1.  Self-tests: --inject-mismatch C
 // corrupts one expected value in cycle C (tb/core), --plant-twin-bug C hands the twin slave
-// port 0's words with bit 0 flipped from cycle C on (its memories diverge from the RTL's).
+// port 0's words with bit 0 flipped from cycle C on (its memories diverge from the RTL's);
+// --plant-relay-skip (the fault-tolerant engine's models) hands the twin a plan whose first
+// relay hop is dropped (a relay that never forwards its message).
 #include <cinttypes>
 #include <cstdio>
 #include <string>
@@ -69,6 +72,8 @@ int main(int argc, char** argv) {
         } else if (s == "--plant-twin-bug") {
           ao.plant_twin = v.i64();
           if (ao.plant_twin < 0) throw OptionError("--plant-twin-bug needs a cycle >= 0");
+        } else if (s == "--plant-relay-skip") {
+          ao.plant_relay = true;
         } else if (s == "--tlast-error") {
           ao.tlast_error = v.f64();
           if (!(ao.tlast_error >= 0 && ao.tlast_error <= 1))
@@ -87,7 +92,8 @@ int main(int argc, char** argv) {
     ao.run = c.run;
     ao.seed = c.seed;
     const std::string plant =
-        ao.plant_twin >= 0 ? " --plant-twin-bug " + std::to_string(ao.plant_twin) : "";
+        (ao.plant_twin >= 0 ? " --plant-twin-bug " + std::to_string(ao.plant_twin) : "") +
+        (ao.plant_relay ? " --plant-relay-skip" : "");
     ao.context =
         "--seed " + std::to_string(c.seed) + " --frames " + std::to_string(ao.frames) + plant;
     const AxisRun r = axis_lockstep(*m, ao);
@@ -102,10 +108,14 @@ int main(int argc, char** argv) {
         "%" PRId64
         " words checked against the transpose, %u tlasts misplaced and counted since "
         "the reset, frame period %ld (B*ROUNDS + LAT + 1 = %ld), %.3f words per clock "
-        "without pauses, %" PRIu64 " cycles\n",
+        "without pauses, %" PRIu64 " cycles%s\n",
         r.params.describe().c_str(), r.frames, ao.phases.size(), r.frames_dropped,
         r.reset_in_exchange ? "during" : "outside", r.words, r.tlast_errors, r.period,
-        r.expected_period, r.words_per_clock, r.run.cycles);
+        r.expected_period, r.words_per_clock, r.run.cycles,
+        r.fault.empty() ? ""
+                        : (", dead element " + r.fault + ", plan of " +
+                           std::to_string(r.plan_cycles) + " cycles (ROUNDS = T)")
+                              .c_str());
   } catch (const std::exception& e) {
     std::printf("FAIL %s\n", e.what());
     return 1;

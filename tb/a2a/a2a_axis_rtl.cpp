@@ -10,21 +10,22 @@
 
 #include "core/ondemand.hpp"
 #include "core/sim.hpp"
+#include "minforge/algo/banyan/banyan_ft_plan.hpp"
 
 namespace minforge::tb {
 
+using params::Design;
 using twin::A2aAxisXchg;
-using twin::Net;
 
 namespace {
-const char* engine_name(Net e) { return e == Net::Gsen ? "gsen" : "banyan"; }
+std::string engine_name(Design e) { return std::string(params::name(e)); }
 }  // namespace
 
 std::string AxisParams::describe() const {
   std::string s = std::string("a2a_axis_xchg ENGINE=") + engine_name(engine) +
                   " N=" + std::to_string(N) + " DW=" + std::to_string(DW) +
                   " B=" + std::to_string(B);
-  if (engine == Net::Gsen) s += " SCHED=" + std::string(params::name(sched));
+  if (engine == Design::Gsen) s += " SCHED=" + std::string(params::name(sched));
   return s + " PIPELINE=" + std::to_string(pipeline ? 1 : 0) +
          " USE_TAGS=" + std::to_string(use_tags ? 1 : 0) + " SRC_LAT=" + std::to_string(src_lat);
 }
@@ -43,9 +44,9 @@ AxisParams axis_params(const Model& m) {
     const auto j = nlohmann::json::parse(m.manifest);
     if (j.at("module").get<std::string>() != "a2a_axis_xchg") throw std::runtime_error("module");
     const auto d = params::design_from_name(j.at("ENGINE").get<std::string>());
-    if (!d || (*d != params::Design::Gsen && *d != params::Design::Banyan))
+    if (!d || (*d != Design::Gsen && *d != Design::Banyan && *d != Design::BanyanFt))
       throw std::runtime_error("ENGINE");
-    p.engine = *d == params::Design::Gsen ? Net::Gsen : Net::Banyan;
+    p.engine = *d;
     p.N = j.at("N").get<int>();
     p.DW = j.at("DW").get<int>();
     p.B = j.at("B").get<int>();
@@ -65,7 +66,9 @@ namespace {
 
 struct Ports {
   Port rst, s_tvalid, s_tready, s_tdata, s_tlast, m_tvalid, m_tready, m_tdata, m_tlast, frames_in,
-      frames_done, frames_out, cycles, xchg_cycles, err_tlast, err_dst, err_dup, missing, conflicts;
+      frames_done, frames_out, cycles, xchg_cycles, err_tlast, err_dst, err_dup, missing, conflicts,
+      relay_miss, relay_ovf, plan_wr_en, plan_wr_addr, plan_wr_data, plan_len, fault_en,
+      fault_stage, fault_elem, fault_kind;
   explicit Ports(Sim& s)
       : rst(s.port("rst")),
         s_tvalid(s.port("s_axis_tvalid")),
@@ -85,7 +88,17 @@ struct Ports {
         err_dst(s.port("err_dst")),
         err_dup(s.port("err_dup")),
         missing(s.port("missing")),
-        conflicts(s.port("conflicts")) {}
+        conflicts(s.port("conflicts")),
+        relay_miss(s.port("relay_miss")),
+        relay_ovf(s.port("relay_ovf")),
+        plan_wr_en(s.port("plan_wr_en")),
+        plan_wr_addr(s.port("plan_wr_addr")),
+        plan_wr_data(s.port("plan_wr_data")),
+        plan_len(s.port("plan_len")),
+        fault_en(s.port("fault_en")),
+        fault_stage(s.port("fault_stage")),
+        fault_elem(s.port("fault_elem")),
+        fault_kind(s.port("fault_kind")) {}
 };
 
 twin::A2aAxisXchg make_twin(const AxisParams& p) {
@@ -105,6 +118,8 @@ class Driver {
 
   A2aAxisXchg::In in;
   int64_t plant = -1;
+  std::vector<uint32_t> twin_plan_bits;  // self-test: the plan entry the twin gets instead
+  bool twin_plan_override = false;
   const A2aAxisXchg& twin() const { return tw_; }
   uint64_t cycle_no() const { return cycle_; }
 
@@ -120,6 +135,20 @@ class Driver {
       io_.m_tready.set_bit(i, in.m_tready[k] != 0);
       io_.s_tdata.set(i * p_.DW, p_.DW, in.s_tdata[k]);
     }
+    // the plan and fault ports (the FT engine's; ignored by the others)
+    io_.plan_wr_en.set(in.plan_wr_en ? 1 : 0);
+    io_.plan_wr_addr.set(in.plan_wr_addr & bits(io_.plan_wr_addr.width()));
+    const int ew = io_.plan_wr_data.width();
+    for (int w = 0; w * 32 < ew; ++w)
+      io_.plan_wr_data.set(w * 32, std::min(32, ew - w * 32),
+                           static_cast<size_t>(w) < in.plan_wr_data.size()
+                               ? in.plan_wr_data[static_cast<size_t>(w)]
+                               : 0);
+    io_.plan_len.set(in.plan_len & bits(io_.plan_len.width()));
+    io_.fault_en.set(in.fault.enabled ? 1 : 0);
+    io_.fault_stage.set(static_cast<uint64_t>(in.fault.stage) & bits(io_.fault_stage.width()));
+    io_.fault_elem.set(static_cast<uint64_t>(in.fault.element) & bits(io_.fault_elem.width()));
+    io_.fault_kind.set(static_cast<uint64_t>(in.fault.kind) & 3u);
     sim_.settle();
     compare(chk);
     if (sim_.failed()) chk.fail("RTL assertion failed");
@@ -129,9 +158,11 @@ class Driver {
   // words the RTL's do not, a bug the lockstep must find where such a word comes out.
   bool edge(Checker& chk, const RunControl& ctl) {
     sim_.edge();
-    if (plant >= 0 && cycle_ >= static_cast<uint64_t>(plant)) {
+    if ((plant >= 0 && cycle_ >= static_cast<uint64_t>(plant)) ||
+        (twin_plan_override && in.plan_wr_en)) {
       A2aAxisXchg::In bad = in;
-      bad.s_tdata[0] ^= 1;
+      if (plant >= 0 && cycle_ >= static_cast<uint64_t>(plant)) bad.s_tdata[0] ^= 1;
+      if (twin_plan_override) bad.plan_wr_data = twin_plan_bits;
       tw_.clock(bad);
     } else {
       tw_.clock(in);
@@ -163,7 +194,10 @@ class Driver {
     chk.eq(-1, "err_dup", t.err_dup(), io_.err_dup.value());
     chk.eq(-1, "missing", t.missing(), io_.missing.value());
     chk.eq(-1, "conflicts", t.conflicts(), io_.conflicts.value());
+    chk.eq(-1, "relay_miss", t.relay_miss(), io_.relay_miss.value());
+    chk.eq(-1, "relay_ovf", t.relay_ovf(), io_.relay_ovf.value());
   }
+  static uint64_t bits(int w) { return w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1; }
 
   Ports io_;
   Sim& sim_;
@@ -293,6 +327,46 @@ class Streams {
   long dropped_ = 0, added_ = 0;
 };
 
+// The FT engine's plan: a dead internal element from the seed (stages 1..M-2, any element),
+// the model's image for it (banyan::ft_image, the text `minforge banyan fault --plan-hex`
+// writes) through the plan port, one entry per cycle; then plan_len and the fault, held.
+// plant_relay (self-test): the twin's copy of the plan loses its first relay hop (op Relay
+// made Idle), a relay that never sends: the lockstep must find it.
+bool load_plan(Driver& drv, Checker& chk, const RunControl& ctl, const AxisParams& p, Rng& rng,
+               bool plant_relay, AxisRun& r) {
+  const banyan::Topology t(p.N);
+  const int m = t.stages();
+  const int flat = p.pipeline ? m : 0;
+  const banyan::Fault f{1 + static_cast<int>(rng.below(static_cast<uint64_t>(m - 2))),
+                        static_cast<int>(rng.below(static_cast<uint64_t>(p.N / 2)))};
+  const banyan::FtImage img = banyan::ft_image(t, banyan::fault_tolerant_plan(t, f, flat), flat,
+                                               twin::BanyanFtEngine::kDefaultRelayDepth);
+  banyan::FtImage bad = img;
+  bool planted = !plant_relay;
+  for (auto& e : bad.entries)
+    for (auto& op : e.op)
+      if (!planted && op == banyan::FtOp::Relay) {
+        op = banyan::FtOp::Idle;
+        planted = true;
+      }
+  drv.twin_plan_override = plant_relay;
+  const int T = static_cast<int>(img.entries.size());
+  for (int e = 0; e < T; ++e) {
+    drv.in.plan_wr_en = true;
+    drv.in.plan_wr_addr = static_cast<uint32_t>(e);
+    drv.in.plan_wr_data = banyan::ft_entry_bits(img, static_cast<size_t>(e));
+    drv.twin_plan_bits = banyan::ft_entry_bits(bad, static_cast<size_t>(e));
+    if (!drv.cycle(chk, ctl)) return false;
+  }
+  drv.in.plan_wr_en = false;
+  drv.in.plan_wr_data.clear();
+  drv.in.plan_len = static_cast<uint32_t>(T);
+  drv.in.fault = twin::BanyanFault{true, f.stage, f.element, 0};
+  r.fault = "E_" + std::to_string(f.stage) + "," + std::to_string(f.element);
+  r.plan_cycles = T;
+  return drv.cycle(chk, ctl);
+}
+
 }  // namespace
 
 AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
@@ -310,7 +384,6 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
     Rng rng(o.seed);
     Streams st(p, rng);
     const A2aAxisXchg& tw = drv.twin();
-    r.expected_period = tw.frame_period();
     auto fail = [&](const std::string& what) {
       r.failure = what;
       return chk.fail(what);
@@ -319,6 +392,8 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
     drv.in.rst = true;
     for (int c = 0; ok && c < 2; ++c) ok = drv.cycle(chk, ctl);
     drv.in.rst = false;
+    if (ok && tw.fault_tolerant()) ok = load_plan(drv, chk, ctl, p, rng, o.plant_relay, r);
+    r.expected_period = tw.frame_period();
     // No handshake and no exchange for this long: a deadlock.
     const uint64_t stall = 8 * static_cast<uint64_t>(r.expected_period + p.N * p.B) + 256;
     std::vector<uint64_t> done_at;  // the no-pause phase: cycles at which an exchange ended
@@ -336,7 +411,7 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
           std::fill(drv.in.s_tvalid.begin(), drv.in.s_tvalid.end(), 0);
           std::fill(drv.in.m_tready.begin(), drv.in.m_tready.end(), 0);
           drv.in.rst = true;
-          r.reset_in_exchange = r.reset_in_exchange || tw.xchg().state().busy;
+          r.reset_in_exchange = r.reset_in_exchange || tw.engine_busy();
           ok = drv.cycle(chk, ctl);
           drv.in.rst = false;
           st.restart();
@@ -374,13 +449,16 @@ AxisRun axis_lockstep(const Model& m, const AxisOptions& o) {
       else if (tw.err_tlast() != st.misplaced())
         ok = fail("err_tlast " + std::to_string(tw.err_tlast()) + ", " +
                   std::to_string(st.misplaced()) + " tlasts misplaced");
-      else if (tw.err_dst() || tw.err_dup() || tw.missing() || tw.conflicts())
+      else if (tw.err_dst() || tw.err_dup() || tw.missing() || tw.conflicts() || tw.relay_miss() ||
+               tw.relay_ovf())
         ok = fail("engine counters not 0: err_dst " + std::to_string(tw.err_dst()) + " err_dup " +
                   std::to_string(tw.err_dup()) + " missing " + std::to_string(tw.missing()) +
-                  " conflicts " + std::to_string(tw.conflicts()));
-      else if (tw.xchg_cycles() != static_cast<uint32_t>(tw.xchg().exchange_cycles()))
-        ok = fail("xchg_cycles " + std::to_string(tw.xchg_cycles()) +
-                  ", expected B*ROUNDS + LAT = " + std::to_string(tw.xchg().exchange_cycles()));
+                  " conflicts " + std::to_string(tw.conflicts()) + " relay_miss " +
+                  std::to_string(tw.relay_miss()) + " relay_ovf " + std::to_string(tw.relay_ovf()));
+      else if (tw.xchg_cycles() != static_cast<uint32_t>(tw.exchange_cycles()))
+        ok = fail(
+            "xchg_cycles " + std::to_string(tw.xchg_cycles()) +
+            ", expected B*ROUNDS + LAT (FT: B*T + LAT) = " + std::to_string(tw.exchange_cycles()));
     }
     if (ok && done_at.size() >= 2) {
       for (size_t k = 1; ok && k < done_at.size(); ++k)

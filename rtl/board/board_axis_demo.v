@@ -71,6 +71,7 @@ module board_axis_demo #(
 `include "board_functions.vh"
 `include "mf_functions.vh"
 `include "mf_params.vh"
+`include "a2a_functions.vh"
 
   localparam integer NB = N * B;
   localparam integer AW = (mf_clog2(NB) < 1) ? 1 : mf_clog2(NB);
@@ -109,14 +110,16 @@ module board_axis_demo #(
   wire [31:0]    frames_in, frames_done, frames_out, ip_cycles, xchg_cycles;
   wire [31:0]    err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
   // the IP's plan and fault ports (its fault-tolerant engine, ENGINE 4, only): tied to 0;
-  // their widths by the IP's header (PLAN_DEPTH 3N + 8, RELAY_DEPTH 2: the defaults)
-  localparam integer IP_M = mf_clog2(N);
-  localparam integer IP_PAW = mf_clog2(3 * N + 8);
-  localparam integer IP_PLW = mf_clog2(3 * N + 9);
-  localparam integer IP_EW = IP_M + N * (3 + IP_M);
-  localparam integer IP_FSW = (mf_clog2(IP_M) < 1) ? 1 : mf_clog2(IP_M);
-  localparam integer IP_FEW = (IP_M - 1 < 1) ? 1 : IP_M - 1;
-  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(W), .B(B), .SRC_LAT(SRC_LAT)) u_ip (
+  // their widths by a2a_functions.vh at banyan_ft_engine's default depths, passed to the IP
+  localparam integer IP_PD = a2a_ft_plan_depth(N);
+  localparam integer IP_RD = a2a_ft_relay_depth(N);
+  localparam integer IP_PAW = a2a_ft_paw(IP_PD);
+  localparam integer IP_PLW = a2a_ft_plw(IP_PD);
+  localparam integer IP_EW = a2a_ft_ew(N, IP_RD);
+  localparam integer IP_FSW = a2a_ft_fsw(N);
+  localparam integer IP_FEW = a2a_ft_few(N);
+  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(W), .B(B), .SRC_LAT(SRC_LAT),
+                  .PLAN_DEPTH(IP_PD), .RELAY_DEPTH(IP_RD)) u_ip (
       .clk(clk), .rst(rst),
       .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
       .s_axis_tlast(s_tlast),

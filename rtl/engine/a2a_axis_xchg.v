@@ -58,9 +58,11 @@
 //              of the model); they set the plan port's widths for every ENGINE
 // Derived: AW = max(1, ceil(log2(N*B))) buffer address bits (one bank); NB = N*B words per
 //   port per frame; IW = max(1, ceil(log2 N)), BWI = max(1, ceil(log2 B)) counter widths;
-//   banyan_ft_engine's plan-port widths: M = ceil(log2 N), PAW = max(1, ceil(log2
-//   PLAN_DEPTH)), PLW = max(1, ceil(log2(PLAN_DEPTH + 1))), EW = M + N*(2 + M + SW),
-//   SW = max(1, ceil(log2 RELAY_DEPTH)), FSW = max(1, ceil(log2 M)), FEW = max(1, M - 1)
+//   banyan_ft_engine's plan-port widths (functions of a2a_functions.vh, which an instance
+//   uses to size the ports it ties off): M = ceil(log2 N), PAW = a2a_ft_paw(PLAN_DEPTH) =
+//   max(1, ceil(log2 PLAN_DEPTH)), PLW = a2a_ft_plw(PLAN_DEPTH) = max(1, ceil(log2(PLAN_DEPTH
+//   + 1))), EW = a2a_ft_ew(N, RELAY_DEPTH) = M + N*(2 + M + SW), SW = max(1, ceil(log2
+//   RELAY_DEPTH)), FSW = a2a_ft_fsw(N) = max(1, ceil(log2 M)), FEW = a2a_ft_few(N) = max(1, M - 1)
 // Ports (processor i's field of a vector is [i*X +: X], X its width)
 //   clk, rst                  clock, synchronous active-high reset (empties every bank,
 //                             clears the counters)
@@ -116,6 +118,7 @@ module a2a_axis_xchg (
   parameter integer RELAY_DEPTH = 2;
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
   localparam integer NB = N * B;
   localparam integer AW = (mf_clog2(NB) < 1) ? 1 : mf_clog2(NB);
@@ -128,13 +131,11 @@ module a2a_axis_xchg (
   localparam [BWI-1:0] BLAST = B32[BWI-1:0] - 1'b1;
   localparam [AW-1:0] NSTEP = N32[AW-1:0];
   // banyan_ft_engine's plan and fault ports (rtl/engine/banyan_ft_engine.v)
-  localparam integer M = mf_clog2(N);
-  localparam integer PAW = (mf_clog2(PLAN_DEPTH) < 1) ? 1 : mf_clog2(PLAN_DEPTH);
-  localparam integer PLW = (mf_clog2(PLAN_DEPTH + 1) < 1) ? 1 : mf_clog2(PLAN_DEPTH + 1);
-  localparam integer FT_SW = (mf_clog2(RELAY_DEPTH) < 1) ? 1 : mf_clog2(RELAY_DEPTH);
-  localparam integer EW = M + N * (2 + M + FT_SW);
-  localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
-  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+  localparam integer PAW = a2a_ft_paw(PLAN_DEPTH);
+  localparam integer PLW = a2a_ft_plw(PLAN_DEPTH);
+  localparam integer EW = a2a_ft_ew(N, RELAY_DEPTH);
+  localparam integer FSW = a2a_ft_fsw(N);
+  localparam integer FEW = a2a_ft_few(N);
 
   input  wire            clk;
   input  wire            rst;

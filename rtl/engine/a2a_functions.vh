@@ -22,6 +22,15 @@
 //                        xor bit ash of the switch index y (0 alt, 1 alt2, 2 alt4).  The
 //                        schedulers' tables (gsen_sched_stage, gsen_sched_player) are filled
 //                        with it.  Needs mf_functions.vh (mf_clog2) included before.
+//   a2a_ft_plan_depth(n), a2a_ft_relay_depth(n)  banyan_ft_engine's default PLAN_DEPTH, 3n + 8
+//                        entries, and RELAY_DEPTH, 2 (any n): every plan of the model fits
+//   a2a_ft_paw(pd), a2a_ft_plw(pd)  its plan port's address and length widths at PLAN_DEPTH
+//                        pd: max(1, ceil(log2 pd)), max(1, ceil(log2(pd + 1)))
+//   a2a_ft_sw(rd)        a relay-slot index at RELAY_DEPTH rd: max(1, ceil(log2 rd))
+//   a2a_ft_ew(n, rd)     a plan entry's width: m + n*(2 + m + a2a_ft_sw(rd)), m = ceil(log2 n)
+//   a2a_ft_fsw(n), a2a_ft_few(n)  the fault port's stage and element widths: max(1, ceil(log2
+//                        m)), max(1, m - 1).  The one source of these widths: banyan_ft_engine,
+//                        a2a_axis_xchg and every instance that ties the IP's plan port off.
 
 function integer a2a_count_levels;
   input integer a2a_n;
@@ -69,5 +78,64 @@ function integer a2a_gsen_path;
       a2a_t = 2 * a2a_y + a2a_f;                       // next terminal 2y + f
     end
     a2a_gsen_path = a2a_t * 65536 + a2a_tg;
+  end
+endfunction
+
+function integer a2a_ft_plan_depth;
+  input integer a2a_n;
+  begin
+    a2a_ft_plan_depth = 3 * a2a_n + 8;
+  end
+endfunction
+
+function integer a2a_ft_relay_depth;
+  /* verilator lint_off UNUSEDSIGNAL */
+  input integer a2a_n;  // a function needs an input: the depth is the same for every n
+  /* verilator lint_on UNUSEDSIGNAL */
+  begin
+    a2a_ft_relay_depth = 2;
+  end
+endfunction
+
+function integer a2a_ft_paw;
+  input integer a2a_pd;
+  begin
+    a2a_ft_paw = (mf_clog2(a2a_pd) < 1) ? 1 : mf_clog2(a2a_pd);
+  end
+endfunction
+
+function integer a2a_ft_plw;
+  input integer a2a_pd;
+  begin
+    a2a_ft_plw = (mf_clog2(a2a_pd + 1) < 1) ? 1 : mf_clog2(a2a_pd + 1);
+  end
+endfunction
+
+function integer a2a_ft_sw;
+  input integer a2a_rd;
+  begin
+    a2a_ft_sw = (mf_clog2(a2a_rd) < 1) ? 1 : mf_clog2(a2a_rd);
+  end
+endfunction
+
+function integer a2a_ft_ew;
+  input integer a2a_n;
+  input integer a2a_rd;
+  begin
+    a2a_ft_ew = mf_clog2(a2a_n) + a2a_n * (2 + mf_clog2(a2a_n) + a2a_ft_sw(a2a_rd));
+  end
+endfunction
+
+function integer a2a_ft_fsw;
+  input integer a2a_n;
+  begin
+    a2a_ft_fsw = (mf_clog2(mf_clog2(a2a_n)) < 1) ? 1 : mf_clog2(mf_clog2(a2a_n));
+  end
+endfunction
+
+function integer a2a_ft_few;
+  input integer a2a_n;
+  begin
+    a2a_ft_few = (mf_clog2(a2a_n) - 1 < 1) ? 1 : mf_clog2(a2a_n) - 1;
   end
 endfunction

@@ -113,11 +113,11 @@ module banyan_ft_engine (
 
   localparam integer M = mf_clog2(N);
   localparam integer FLAT = (PIPELINE != 0) ? M : 0;
-  localparam integer SW = (mf_clog2(RELAY_DEPTH) < 1) ? 1 : mf_clog2(RELAY_DEPTH);
+  localparam integer SW = a2a_ft_sw(RELAY_DEPTH);
   localparam integer PW = 2 + M + SW;
-  localparam integer EW = M + N * PW;
-  localparam integer PAW = (mf_clog2(PLAN_DEPTH) < 1) ? 1 : mf_clog2(PLAN_DEPTH);
-  localparam integer PLW = mf_clog2(PLAN_DEPTH + 1);
+  localparam integer EW = a2a_ft_ew(N, RELAY_DEPTH);  // M + N * PW
+  localparam integer PAW = a2a_ft_paw(PLAN_DEPTH);
+  localparam integer PLW = a2a_ft_plw(PLAN_DEPTH);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
   localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
@@ -125,8 +125,8 @@ module banyan_ft_engine (
   localparam integer O_SLOT = RW;
   localparam integer O_HOP = RW + SW;
   localparam integer FW = RW + SW + 1;
-  localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
-  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+  localparam integer FSW = a2a_ft_fsw(N);
+  localparam integer FEW = a2a_ft_few(N);
   localparam integer NSW = M * (N / 2);
   localparam integer NB = N * B;
   localparam [31:0] TOTAL = N * N * B;

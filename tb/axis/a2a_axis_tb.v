@@ -18,6 +18,8 @@
 
 module a2a_axis_tb;
 `include "mf_params.vh"  // the codes by name (MF_*)
+`include "mf_functions.vh"
+`include "a2a_functions.vh"
   parameter integer ENGINE = MF_DESIGN_BANYAN;
   parameter integer N = 8;
   parameter integer DW = 16;
@@ -46,16 +48,18 @@ module a2a_axis_tb;
   wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
   // the plan and fault ports of the IP's fault-tolerant engine (ENGINE 4, not run by this
   // bench: tb/axis/run_axis.py --engine 4 and tb_a2a_axis load its plan), tied to 0; their
-  // widths by the IP's header (default PLAN_DEPTH 3N + 8, RELAY_DEPTH 2)
-  localparam integer IP_M = $clog2(N);
-  localparam integer IP_PAW = $clog2(3 * N + 8);
-  localparam integer IP_PLW = $clog2(3 * N + 9);
-  localparam integer IP_EW = IP_M + N * (3 + IP_M);
-  localparam integer IP_FSW = ($clog2(IP_M) < 1) ? 1 : $clog2(IP_M);
-  localparam integer IP_FEW = (IP_M - 1 < 1) ? 1 : IP_M - 1;
+  // widths by a2a_functions.vh at banyan_ft_engine's default depths, passed to the IP
+  localparam integer IP_PD = a2a_ft_plan_depth(N);
+  localparam integer IP_RD = a2a_ft_relay_depth(N);
+  localparam integer IP_PAW = a2a_ft_paw(IP_PD);
+  localparam integer IP_PLW = a2a_ft_plw(IP_PD);
+  localparam integer IP_EW = a2a_ft_ew(N, IP_RD);
+  localparam integer IP_FSW = a2a_ft_fsw(N);
+  localparam integer IP_FEW = a2a_ft_few(N);
 
   a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(SCHED),
-                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT)) u_dut (
+                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT),
+                  .PLAN_DEPTH(IP_PD), .RELAY_DEPTH(IP_RD)) u_dut (
     .clk(clk), .rst(rst),
     .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
     .s_axis_tlast(s_tlast),

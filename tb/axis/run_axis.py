@@ -52,19 +52,21 @@ def wrapper(n):
             "err_dst", "err_dup", "missing", "conflicts", "relay_miss", "relay_ovf"]
     ports += stat
     decl += [f"  output wire [31:0] {s};" for s in stat]
-    # the plan and fault ports (ENGINE 4's; their widths by the IP's header, PLAN_DEPTH 3N + 8
-    # and RELAY_DEPTH 2, the defaults), driven by the test
+    # the plan and fault ports (ENGINE 4's; their widths by the functions of a2a_functions.vh at
+    # banyan_ft_engine's default depths, passed to the IP), driven by the test
     plan = [("plan_wr_en", ""), ("plan_wr_addr", "[IP_PAW-1:0] "),
             ("plan_wr_data", "[IP_EW-1:0] "), ("plan_len", "[IP_PLW-1:0] "), ("fault_en", ""),
             ("fault_stage", "[IP_FSW-1:0] "), ("fault_elem", "[IP_FEW-1:0] "),
             ("fault_kind", "[1:0] ")]
     ports += [p for p, _ in plan]
-    decl += ["  localparam integer IP_M = $clog2(N);",
-             "  localparam integer IP_PAW = $clog2(3 * N + 8);",
-             "  localparam integer IP_PLW = $clog2(3 * N + 9);",
-             "  localparam integer IP_EW = IP_M + N * (3 + IP_M);",
-             "  localparam integer IP_FSW = ($clog2(IP_M) < 1) ? 1 : $clog2(IP_M);",
-             "  localparam integer IP_FEW = (IP_M - 1 < 1) ? 1 : IP_M - 1;"]
+    decl += ["`include \"mf_functions.vh\"", "`include \"a2a_functions.vh\"",
+             "  localparam integer IP_PD = a2a_ft_plan_depth(N);",
+             "  localparam integer IP_RD = a2a_ft_relay_depth(N);",
+             "  localparam integer IP_PAW = a2a_ft_paw(IP_PD);",
+             "  localparam integer IP_PLW = a2a_ft_plw(IP_PD);",
+             "  localparam integer IP_EW = a2a_ft_ew(N, IP_RD);",
+             "  localparam integer IP_FSW = a2a_ft_fsw(N);",
+             "  localparam integer IP_FEW = a2a_ft_few(N);"]
     decl += [f"  input wire {w}{p};" for p, w in plan]
     stat += [p for p, _ in plan]
     return "\n".join([
@@ -82,7 +84,8 @@ def wrapper(n):
         "  wire [N-1:0] t_m_axis_tvalid, t_m_axis_tready, t_m_axis_tlast;",
         *body,
         "  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(SCHED),",
-        "                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT)) u_dut (",
+        "                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT),",
+        "                  .PLAN_DEPTH(IP_PD), .RELAY_DEPTH(IP_RD)) u_dut (",
         "    .clk(clk), .rst(rst), .s_axis_tvalid(t_s_axis_tvalid),",
         "    .s_axis_tready(t_s_axis_tready), .s_axis_tdata(t_s_axis_tdata),",
         "    .s_axis_tlast(t_s_axis_tlast), .m_axis_tvalid(t_m_axis_tvalid),",

@@ -110,6 +110,7 @@ module a2a_axis_xchg_fv #(
 );
 `include "mf_functions.vh"
 `include "mf_params.vh"
+`include "a2a_functions.vh"
 
   localparam integer NB = N * B;                     // words per frame and port
   localparam integer PW = mf_clog2(NB) + 1;          // place in a frame (0 .. NB-1)
@@ -137,16 +138,18 @@ module a2a_axis_xchg_fv #(
   wire [31:0] frames_in, frames_done, frames_out, cycles, xchg_cycles;
   wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
   // the plan and fault ports of the IP's fault-tolerant engine (ENGINE 4, not wrapped here:
-  // N = 8 at least), tied to 0; their widths by the IP's header (PLAN_DEPTH 3N + 8,
-  // RELAY_DEPTH 2, the defaults)
-  localparam integer IP_M = $clog2(N);
-  localparam integer IP_PAW = $clog2(3 * N + 8);
-  localparam integer IP_PLW = $clog2(3 * N + 9);
-  localparam integer IP_EW = IP_M + N * (3 + IP_M);
-  localparam integer IP_FSW = ($clog2(IP_M) < 1) ? 1 : $clog2(IP_M);
-  localparam integer IP_FEW = (IP_M - 1 < 1) ? 1 : IP_M - 1;
+  // N = 8 at least), tied to 0; their widths by a2a_functions.vh at banyan_ft_engine's
+  // default depths, passed to the IP
+  localparam integer IP_PD = a2a_ft_plan_depth(N);
+  localparam integer IP_RD = a2a_ft_relay_depth(N);
+  localparam integer IP_PAW = a2a_ft_paw(IP_PD);
+  localparam integer IP_PLW = a2a_ft_plw(IP_PD);
+  localparam integer IP_EW = a2a_ft_ew(N, IP_RD);
+  localparam integer IP_FSW = a2a_ft_fsw(N);
+  localparam integer IP_FEW = a2a_ft_few(N);
   a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(MF_SCHED_STAGE),
-                  .PIPELINE(1), .USE_TAGS(0), .SRC_LAT(SRC_LAT)) dut (
+                  .PIPELINE(1), .USE_TAGS(0), .SRC_LAT(SRC_LAT),
+                  .PLAN_DEPTH(IP_PD), .RELAY_DEPTH(IP_RD)) dut (
     .clk(clk), .rst(rst),
     .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
     .s_axis_tlast(s_tlast),

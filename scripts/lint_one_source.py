@@ -9,7 +9,7 @@ them through a generated view (scripts/mfparams.py: C++ minforge/params.hpp, JSO
 This lint reads every file git tracks (code only: comments and, in Verilog/C++, nothing in
 // or /* */) and reports each line where one of the rules below finds a hand-written copy:
 
-  code-compare   CONTROL / SCHED / DESIGN / PLAYER_CONTROL compared with a number
+  code-compare   CONTROL / SCHED / DESIGN / PLAYER_CONTROL / ENG compared with a number
   code-override  .CONTROL(1), -GSCHED=2, SCHED=0, ENGINE=1 (an instance, tool or script
                  parameter set to a bare code)
   code-default   a Verilog parameter or localparam declared with a bare code as its value:
@@ -19,6 +19,10 @@ This lint reads every file git tracks (code only: comments and, in Verilog/C++, 
                  (before mf_params.vh can be included) the macros `MF_* of mf_codes.vh
   fault-kind     a banyan fault kind or plan op compared with a number
   code-loop      a loop over a code group written as its numbers (foreach(c 0 1 2 ...))
+  sby-code       a Yosys / SymbiYosys script setting a code parameter to a number:
+                 `chparam -set CTRL 1`, `read -define FV_ENG=2`, `-D FV_CONTROL=0` (a formal
+                 task names its code: `read -define FV_CTRL=`MF_CTRL_STAGE`, the harness's
+                 parameter default is `FV_CTRL; chparam takes literals only)
   const          16'hB400 / 0xB400, 16'hACE1 / 0xACE1, 115200, 8'hA5 / 8'h5A
   core-design    a FuseSoC target <board>_<design> whose DESIGN=<n> is not MF_DESIGN_<design>
   alt-shift      the alternation of Alt2 / Alt4 control written as its number (the switch-index
@@ -63,9 +67,13 @@ CODE_NAMES = "|".join(f"(?:MF_)?{g}_{n.upper()}" for g, codes in mfparams.read_c
                       for n in codes)
 DEFAULT_PARAMS = (r"(?:CONTROL|SCHED|DESIGN|PLAYER_CONTROL|FAULT_KIND|ENGINE|P?CTRL|"
                   + CODE_NAMES + ")")
+# sby-code: the code parameters of the formal harnesses (ENG: a2a_xchg_fv's engine, a GSEN
+# scheduler code), set by chparam or by a define FV_<parameter> of the harness.
+SBY_PARAMS = r"(?:ENG|" + DEFAULT_PARAMS + ")"
+COMPARE_PARAMS = r"(?:ENG|" + CODE_PARAMS + ")"
 RULES = [
-    ("code-compare", re.compile(r"\b" + CODE_PARAMS + r"\s*[!=]=\s*" + NUM)),
-    ("code-compare", re.compile(NUM + r"\s*[!=]=\s*" + CODE_PARAMS + r"\b")),
+    ("code-compare", re.compile(r"\b" + COMPARE_PARAMS + r"\s*[!=]=\s*" + NUM)),
+    ("code-compare", re.compile(NUM + r"\s*[!=]=\s*" + COMPARE_PARAMS + r"\b")),
     ("code-override", re.compile(r"\." + OVERRIDE_PARAMS + r"\s*\(\s*" + NUM + r"\s*\)")),
     ("code-override", re.compile(r"(?:^|[\s\"'(,-])(?:-G|-P\w+\.)?" + OVERRIDE_PARAMS + r"=\d")),
     ("code-default", re.compile(r"\b(?:parameter|localparam)\b[^=;]*?\b" + DEFAULT_PARAMS +
@@ -74,6 +82,8 @@ RULES = [
                               r"\bop)\s*[!=]=\s*" + NUM)),
     ("code-loop", re.compile(r"\bforeach\s*\(\s*\w+\s+0\s+1\s+2\b")),
     ("code-loop", re.compile(r"\bfor\s+\w+\s+in\s+0\s+1\s+2\b")),
+    ("sby-code", re.compile(r"\bchparam\b.*\s-set\s+" + SBY_PARAMS + r"\s+" + NUM)),
+    ("sby-code", re.compile(r"(?:-D\s*|-define\b.*\s)(?:FV_)?" + SBY_PARAMS + "=" + NUM)),
     ("const", re.compile(r"(?:16'h|0x)(?:B400|ACE1)\b|\b115200\b", re.I)),
     ("const", re.compile(r"8'h(?:A5|5A)\b", re.I), "rn1"),  # the RN1 reply words
     ("popcount", re.compile(r"\bfunction\b[^;]*\w*popcount\w*\s*;|__builtin_popcount")),
@@ -220,6 +230,7 @@ def lint(files):
 # One planted copy per rule, each inserted into a real file of the tree (in memory).
 PLANTS = [
     ("rtl/banyan/banyan_fabric.v", "  wire planted = (CONTROL == 0);", "code-compare"),
+    ("tb/formal/a2a_xchg/a2a_xchg_fv.sv", "  wire planted = (ENG == 2);", "code-compare"),
     ("tb/icarus/gsen_fabric_tb.v", "  gsen_fabric #(.N(4), .CONTROL(2)) u_planted ();",
      "code-override"),
     ("scripts/lint_rtl.sh", 'sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=3")',
@@ -235,6 +246,11 @@ PLANTS = [
     ("model/src/twin/common/staged_fabric.cpp", "bool planted(const BanyanFault* fault) "
      "{ return fault->kind == 2; }", "fault-kind"),
     ("tb/a2a/CMakeLists.txt", "foreach(c 0 1 2 3 4 5)", "code-loop"),
+    ("tb/formal/gsen_fabric/gsen_fabric.sby", "stage: chparam -set CTRL 1 -set PSEL 1 gsen_fabric_fv",
+     "sby-code"),
+    ("tb/formal/a2a_xchg/a2a_xchg.sby", "e_stage: read -define FV_ENG=1", "sby-code"),
+    ("tb/formal/a2a_axis_xchg/a2a_axis_xchg.sby", "read -formal -DFV_ENGINE=0 a2a_axis_xchg_fv.sv",
+     "sby-code"),
     ("rtl/rn1/rn1_endpoint.v", "  localparam [7:0] PLANTED_ACK = 8'hA5;", "const"),
     ("model/include/minforge/algo/rn1/rn1_protocol.hpp",
      "constexpr uint32_t kPlantedTaps = 0xB400;", "const"),

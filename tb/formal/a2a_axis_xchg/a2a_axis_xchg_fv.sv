@@ -92,8 +92,13 @@ module a2a_axis_fv_stream #(
   end
 endmodule
 
+// ENGINE: named per task by the .sby (`read -define FV_ENGINE=`MF_DESIGN_GSEN`); default the
+// banyan.
+`ifndef FV_ENGINE
+`define FV_ENGINE `MF_DESIGN_BANYAN
+`endif
 module a2a_axis_xchg_fv #(
-  parameter integer ENGINE = `MF_DESIGN_BANYAN,
+  parameter integer ENGINE = `FV_ENGINE,
   parameter integer N = 4,
   parameter integer B = 1,
   parameter integer DW = 2,

@@ -36,9 +36,17 @@
 // properties (the bmc tasks).
 `default_nettype none
 `include "mf_codes.vh"
+// ENG, the engine under proof: a GSEN scheduler code (`MF_SCHED_*: gsen_a2a_xchg's SCHED) or
+// one of the harness's two selectors after them; named per task by the .sby
+// (`read -define FV_ENG=`MF_SCHED_STAGE`; no FV_ENG: the banyan).
+`define FV_ENG_BANYAN (`MF_SCHED_PLAYER + 1)  // banyan_a2a_xchg
+`define FV_ENG_ALL (`MF_SCHED_PLAYER + 2)     // all four engines (tasks proto and cover)
+`ifndef FV_ENG
+`define FV_ENG `FV_ENG_BANYAN
+`endif
 
 module a2a_xchg_fv_lane #(
-  parameter integer ENG = 3,    // 0 GSEN alt, 1 GSEN stage, 2 GSEN player, 3 banyan
+  parameter integer ENG = `FV_ENG_BANYAN,  // a GSEN scheduler code or FV_ENG_BANYAN
   parameter integer N = 4,
   parameter integer B = 1,
   parameter integer DW = 1,
@@ -81,7 +89,8 @@ module a2a_xchg_fv_lane #(
   localparam integer NB = N * B;                       // words per buffer
   localparam integer AW = (fv_clog2(NB) < 1) ? 1 : fv_clog2(NB);
   localparam integer NS = fv_clog2(N);                 // n (GSEN), m (banyan)
-  localparam integer ROUNDS = (ENG == 0) ? N : (ENG == 1) ? (1 << NS) : (ENG == 2) ? PLEN : N;
+  localparam integer ROUNDS = (ENG == `MF_SCHED_ALT) ? N : (ENG == `MF_SCHED_STAGE) ? (1 << NS) :
+                               (ENG == `MF_SCHED_PLAYER) ? PLEN : N;
   localparam integer FLAT = NS;                        // PIPELINE = 1
   localparam integer PL = fv_clog4_min1(N);            // USE_TAGS = 0
   localparam integer LAT = FLAT + 4 + PL;
@@ -104,17 +113,17 @@ module a2a_xchg_fv_lane #(
 
   // player: the harness writes its list through pl_wr_* after reset, before any start
   reg  [PAW:0]   wcnt;
-  wire           pl_wr_en = (ENG == 2) && (wcnt < PLEN);
+  wire           pl_wr_en = (ENG == `MF_SCHED_PLAYER) && (wcnt < PLEN);
   wire [PAW-1:0] pl_wr_addr = wcnt[PAW-1:0];
   wire [PEW-1:0] pl_wr_data = PTAB[wcnt[PAW-1:0]*PEW +: PEW];
   always @(posedge clk) begin
     if (rst) wcnt <= 0;
     else if (wcnt < PLEN) wcnt <= wcnt + 1'b1;
   end
-  wire table_ready = (ENG != 2) || (wcnt >= PLEN);
+  wire table_ready = (ENG != `MF_SCHED_PLAYER) || (wcnt >= PLEN);
 
   generate
-    if (ENG == 3) begin : g_banyan
+    if (ENG == `FV_ENG_BANYAN) begin : g_banyan
       banyan_a2a_xchg #(.N(N), .DW(DW), .B(B), .PIPELINE(1), .USE_TAGS(0)) dut (
         .clk(clk), .rst(rst), .start(start), .busy(busy), .done(done), .cycles(cycles),
         .delivered(delivered), .err_dst(err_dst), .err_dup(err_dup), .missing(missing),
@@ -260,12 +269,13 @@ module a2a_xchg_fv_lane #(
 `endif
 endmodule
 
-// Top: ENG 0..3 one engine (ENG, N, PCTRL, PLEN, PTAB), two lanes: B = 1 with DW = 2 and
-// B = 2 with DW = 1.  ENG = 4: all four engines at their smallest legal N (GSEN alt N = 6,
+// Top: ENG a GSEN scheduler code or FV_ENG_BANYAN: one engine (ENG, N, PCTRL, PLEN, PTAB),
+// two lanes: B = 1 with DW = 2 and B = 2 with DW = 1.  ENG = FV_ENG_ALL: all four engines
+// (ENG MF_SCHED_ALT .. FV_ENG_BANYAN) at their smallest legal N (GSEN alt N = 6,
 // stage N = 4, player N = 4 with the list PTAB_ALL, banyan N = 4), two lanes each (the
 // protocol and cover tasks).
 module a2a_xchg_fv #(
-  parameter integer ENG = 3,
+  parameter integer ENG = `FV_ENG,
   parameter integer N = 4,
   parameter integer PCTRL = `MF_CTRL_STAGE,
   parameter integer PLEN = 4,
@@ -279,8 +289,8 @@ module a2a_xchg_fv #(
   // with 2^n = N: every configuration C routes a permutation and the N configurations
   // together route every pair once), in the order C = 2, 0, 3, 1; entry = {mask, C}
   localparam [255:0] PTAB_ALL = 32'hf1f3f0f2;
-  localparam integer E0 = (ENG == 4) ? 0 : ENG;
-  localparam integer E1 = (ENG == 4) ? 3 : ENG;
+  localparam integer E0 = (ENG == `FV_ENG_ALL) ? `MF_SCHED_ALT : ENG;
+  localparam integer E1 = (ENG == `FV_ENG_ALL) ? `FV_ENG_BANYAN : ENG;
 
   initial assume (rst);
   reg init = 1'b1;
@@ -290,10 +300,10 @@ module a2a_xchg_fv #(
   genvar e, b;
   generate
     for (e = E0; e <= E1; e = e + 1) begin : g_eng
-      localparam integer NE = (ENG != 4) ? N : (e == 0) ? 6 : 4;
-      localparam integer PC = (ENG != 4) ? PCTRL : `MF_CTRL_STAGE;
-      localparam integer PN = (ENG != 4) ? PLEN : 4;
-      localparam [255:0] PT = (ENG != 4) ? PTAB : PTAB_ALL;
+      localparam integer NE = (ENG != `FV_ENG_ALL) ? N : (e == `MF_SCHED_ALT) ? 6 : 4;
+      localparam integer PC = (ENG != `FV_ENG_ALL) ? PCTRL : `MF_CTRL_STAGE;
+      localparam integer PN = (ENG != `FV_ENG_ALL) ? PLEN : 4;
+      localparam [255:0] PT = (ENG != `FV_ENG_ALL) ? PTAB : PTAB_ALL;
       for (b = 1; b <= 2; b = b + 1) begin : g_b
         wire       is_done, rs;
         wire [1:0] nd;

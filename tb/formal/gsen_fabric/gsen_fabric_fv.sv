@@ -1,7 +1,8 @@
 // gsen_fabric_fv: formal harness of rtl/gsen/gsen_fabric.v (issue 24, formal group 1).
 //
 // One harness, many parameter sets: for the control mode CTRL (codes of
-// rtl/common/mf_codes.vh, set per task with chparam; 6 = all six modes) it instantiates
+// rtl/common/mf_codes.vh, named per task by the .sby: `read -define FV_CTRL=`MF_CTRL_<mode>`;
+// without FV_CTRL every mode, CTRL = FV_ALL_MODES) it instantiates
 // gsen_fabric for every N = NMIN, NMIN + NSTEP, ..., NMAX (4, 6, ..., 16 in the proof tasks),
 // PIPELINE = 0 and/or 1 (PSEL) and ROUND_VALID = 0 and 1 (ROUND_VALID = 1 is illegal with tag
 // control and is left out there).  Each instance has inputs of its own, driven freely every
@@ -44,12 +45,16 @@
 // round at once; every tag-mode instance flags a conflict in its first and its last stage.
 `default_nettype none
 `include "mf_codes.vh"
+`define FV_ALL_MODES (`MF_CTRL_TAG + 1)  // CTRL of the tasks comb and cover: every mode
+`ifndef FV_CTRL
+`define FV_CTRL `FV_ALL_MODES
+`endif
 
 module gsen_fabric_fv (
   input wire clk,
   input wire rst
 );
-  parameter integer CTRL = `MF_CTRL_STAGE;  // control mode (rtl/common/mf_codes.vh codes)
+  parameter integer CTRL = `FV_CTRL;  // control mode (rtl/common/mf_codes.vh codes)
   parameter integer NMIN = 4;      // N range of the instances: NMIN, NMIN + NSTEP, ..., NMAX
   parameter integer NMAX = 16;
   parameter integer NSTEP = 2;     // N step (the cover task takes N = 4 and 16 only)
@@ -64,9 +69,9 @@ module gsen_fabric_fv (
   reg past_valid = 1'b0;
   always @(posedge clk) past_valid <= 1'b1;
 
-  // CTRL = 6 (tasks comb and cover): every control mode.
-  localparam integer MLO = (CTRL > `MF_CTRL_TAG) ? 0 : CTRL;
-  localparam integer MHI = (CTRL > `MF_CTRL_TAG) ? `MF_CTRL_TAG : CTRL;
+  // CTRL = FV_ALL_MODES (tasks comb and cover): every control mode.
+  localparam integer MLO = (CTRL == `FV_ALL_MODES) ? `MF_CTRL_INDIV : CTRL;
+  localparam integer MHI = (CTRL == `FV_ALL_MODES) ? `MF_CTRL_TAG : CTRL;
 
   // Cover points (task "cover"), one trace each, over every instance at once:
   //   c_all_full      every instance delivers a full round (all N output ports valid)

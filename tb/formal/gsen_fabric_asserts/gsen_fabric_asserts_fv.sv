@@ -4,11 +4,15 @@
 // are the properties; this harness only drives free inputs, keeping ROUND_VALID = 1
 // rounds full or empty as that input rule says.  The output-level reference is
 // tb/formal/gsen_fabric (there the RTL is read with its checks compiled out, for speed).
+// The control mode is named per task by the .sby: `read -define FV_CTRL=`MF_CTRL_<mode>`.
 `default_nettype none
 `include "mf_codes.vh"
+`ifndef FV_CTRL
+`define FV_CTRL `MF_CTRL_STAGE
+`endif
 module gsen_fabric_asserts_fv #(
   parameter integer N = 8,
-  parameter integer CONTROL = `MF_CTRL_STAGE,
+  parameter integer CONTROL = `FV_CTRL,
   parameter integer ROUND_VALID = 0
 ) (
   input wire clk,

@@ -75,7 +75,7 @@ RULES = [
     ("code-compare", re.compile(r"\b" + COMPARE_PARAMS + r"\s*[!=]=\s*" + NUM)),
     ("code-compare", re.compile(NUM + r"\s*[!=]=\s*" + COMPARE_PARAMS + r"\b")),
     ("code-override", re.compile(r"\." + OVERRIDE_PARAMS + r"\s*\(\s*" + NUM + r"\s*\)")),
-    ("code-override", re.compile(r"(?:^|[\s\"'(,-])(?:-G|-P\w+\.)?" + OVERRIDE_PARAMS + r"=\d")),
+    ("code-override", re.compile(r"(?:^|[\s\"'(,|-])(?:-G|-P\w+\.)?" + OVERRIDE_PARAMS + r"=\d")),
     ("code-default", re.compile(r"\b(?:parameter|localparam)\b[^=;]*?\b" + DEFAULT_PARAMS +
                                 r"\s*=\s*" + NUM + r"\s*(?:[;,)]|$)")),
     ("fault-kind", re.compile(r"(?:\bfault_kind|\bfault\.kind|\bf\.kind|fault->kind|\ba_op|"
@@ -236,6 +236,8 @@ PLANTS = [
     ("scripts/lint_rtl.sh", 'sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=3")',
      "code-override"),
     ("scripts/icarus_smoke.sh", "run planted_banyan $E ENGINE=1 N=16", "code-override"),
+    ("scripts/lint_rtl.sh", 'sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=10")',
+     "code-override"),
     ("rtl/engine/gsen_a2a_xchg.v", "  parameter integer PLANTED_SCHED = 0;\n"
      "  parameter integer SCHED = 0;", "code-default"),
     ("rtl/board/board_a2a_selftest.v", "module planted #(\n    parameter integer ENGINE = 1,\n"

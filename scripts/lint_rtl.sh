@@ -77,11 +77,11 @@ for p in 0 1; do
 done
 large_sweeps+=("rtl/engine/banyan_ft_engine.v|-GN=64 -GDW=32 -GB=4 -GPLAN_DEPTH=1 -GRELAY_DEPTH=1")
 # the AXI4-Stream exchange IP: both engines, B = 1 and B not a power of two, one data bit
-sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=10 -GSCHED=$MF_SCHED_ALT -GB=1 -GDW=1")
-sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=12 -GSCHED=$MF_SCHED_STAGE -GB=3 -GUSE_TAGS=1 -GPIPELINE=0")
-sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=1 -GN=16 -GB=5 -GDW=32 -GUSE_TAGS=1")
-sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=6 -GSCHED=$MF_SCHED_ALT -GB=3 -GSRC_LAT=2")
-sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=1 -GN=8 -GB=1 -GPIPELINE=0 -GSRC_LAT=2")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_GSEN -GN=10 -GSCHED=$MF_SCHED_ALT -GB=1 -GDW=1")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_GSEN -GN=12 -GSCHED=$MF_SCHED_STAGE -GB=3 -GUSE_TAGS=1 -GPIPELINE=0")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_BANYAN -GN=16 -GB=5 -GDW=32 -GUSE_TAGS=1")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_GSEN -GN=6 -GSCHED=$MF_SCHED_ALT -GB=3 -GSRC_LAT=2")
+sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_BANYAN -GN=8 -GB=1 -GPIPELINE=0 -GSRC_LAT=2")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_BANYAN_FT -GN=8 -GB=3 -GDW=5")
 sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=$MF_DESIGN_BANYAN_FT -GN=16 -GB=1 -GPIPELINE=0 -GSRC_LAT=2 -GRELAY_DEPTH=1")
 # source memories with an output register (SRC_LAT = 2)
@@ -126,7 +126,7 @@ large_sweeps+=("rtl/board/ulx3s_top.v|-GDESIGN=$MF_DESIGN_BANYAN" "rtl/board/ulx
 # the payload self-test instead of the transpose demonstration (XPOSE = 0; XPOSE = 1, the
 # tops' default, is step 1); the transpose with both engines, B > 1, the ULX3S N = 64 word
 sweeps+=("rtl/board/icebreaker_top.v|-GXPOSE=0" "rtl/board/hx8k_top.v|-GDESIGN=$MF_DESIGN_BANYAN -GXPOSE=0")
-sweeps+=("rtl/board/board_xpose.v|-GENGINE=1 -GN=16 -GW=18 -GB=3 -GPIPELINE=0")
+sweeps+=("rtl/board/board_xpose.v|-GENGINE=$MF_DESIGN_BANYAN -GN=16 -GW=18 -GB=3 -GPIPELINE=0")
 large_sweeps+=("rtl/board/board_xpose.v|-GN=64 -GW=32 -GSCHED=$MF_SCHED_STAGE")
 [ "$large" = 1 ] && sweeps+=("${large_sweeps[@]}")
 for s in "${sweeps[@]}"; do
@@ -152,13 +152,13 @@ done
 bad=(
   "gsen_fabric|rtl/gsen/gsen_fabric.v|N=7|N must be even|ERROR_gsen_fabric_N_must_be_even"
   "gsen_fabric|rtl/gsen/gsen_fabric.v|N=2|N must be >= 4|ERROR_gsen_fabric_N_must_be_at_least_4"
-  "gsen_fabric|rtl/gsen/gsen_fabric.v|CONTROL=9|unknown CONTROL|ERROR_gsen_fabric_unknown_CONTROL"
+  "gsen_fabric|rtl/gsen/gsen_fabric.v|CONTROL=9|unknown CONTROL|ERROR_gsen_fabric_unknown_CONTROL"  # one-source: ok (no code: out of range on purpose)
   "gsen_fabric|rtl/gsen/gsen_fabric.v|ROUND_VALID=2|ROUND_VALID must be 0 or 1|ERROR_gsen_fabric_ROUND_VALID_must_be_0_or_1"
   "gsen_fabric|rtl/gsen/gsen_fabric.v|ROUND_VALID=1,CONTROL=$MF_CTRL_TAG|ROUND_VALID=1 needs a configured CONTROL|ERROR_gsen_fabric_ROUND_VALID_needs_a_configured_CONTROL"
   "banyan_fabric|rtl/banyan/banyan_fabric.v|N=12|N must be a power of two|ERROR_banyan_fabric_N_must_be_a_power_of_two"
   "banyan_fabric|rtl/banyan/banyan_fabric.v|CONTROL=$MF_CTRL_ALT|CONTROL must be 0 individual|ERROR_banyan_fabric_CONTROL_must_be_0_1_or_5"
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|W=8|too small|ERROR_gsen_a2a_engine_W_too_small"
-  "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|SCHED=5|unknown SCHED|ERROR_gsen_a2a_xchg_unknown_SCHED"
+  "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|SCHED=5|unknown SCHED|ERROR_gsen_a2a_xchg_unknown_SCHED"  # one-source: ok (no code: out of range on purpose)
   "gsen_a2a_engine|rtl/engine/gsen_a2a_engine.v|N=12|N must be 2 mod 4|ERROR_gsen_sched_alt_N_must_be_2_mod_4"
   "gsen_sched_player|rtl/engine/gsen_sched_player.v|CONTROL=$MF_CTRL_TAG|CONTROL must be 1 stage|ERROR_gsen_sched_player_CONTROL_must_be_stage_or_alt"
   "banyan_a2a_engine|rtl/engine/banyan_a2a_engine.v|N=24|N must be a power of two|ERROR_banyan_a2a_xchg_N_must_be_a_power_of_two"
@@ -170,11 +170,11 @@ bad=(
   "gsen_a2a_xchg|rtl/engine/gsen_a2a_xchg.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_gsen_a2a_xchg_SRC_LAT_must_be_1_or_2"
   "banyan_a2a_xchg|rtl/engine/banyan_a2a_xchg.v|SRC_LAT=0|SRC_LAT must be 1 or 2|ERROR_banyan_a2a_xchg_SRC_LAT_must_be_1_or_2"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_banyan_ft_engine_SRC_LAT_must_be_1_or_2"
-  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=2|ENGINE must be 0, 1 or 4|ERROR_a2a_axis_xchg_ENGINE_must_be_0_1_or_4"
+  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=$MF_DESIGN_RN1|ENGINE must be 0, 1 or 4|ERROR_a2a_axis_xchg_ENGINE_must_be_0_1_or_4"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=$MF_DESIGN_BANYAN_FT,N=4|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=$MF_DESIGN_BANYAN_FT,USE_TAGS=1|ENGINE 4 (banyan FT) needs USE_TAGS 0|ERROR_a2a_axis_xchg_FT_USE_TAGS_must_be_0"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|PLAN_DEPTH=0|PLAN_DEPTH and RELAY_DEPTH must be >= 1|ERROR_a2a_axis_xchg_PLAN_DEPTH_RELAY_DEPTH_must_be_positive"
-  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=0,SCHED=$MF_SCHED_PLAYER|SCHED must be 0 (alt) or 1 (stage)|ERROR_a2a_axis_xchg_SCHED_must_be_0_or_1"
+  "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=$MF_DESIGN_GSEN,SCHED=$MF_SCHED_PLAYER|SCHED must be 0 (alt) or 1 (stage)|ERROR_a2a_axis_xchg_SCHED_must_be_0_or_1"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|N=2|N must be >= 4, DW and B >= 1|ERROR_a2a_axis_xchg_N_at_least_4_DW_B_positive"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_a2a_axis_xchg_SRC_LAT_must_be_1_or_2"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=4|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
@@ -203,7 +203,7 @@ bad=(
   "rn1_monitor|rtl/rn1/rn1_monitor.v|NL=200|rn1_monitor: need 1 <= NL <= 2^LW|ERROR_rn1_monitor_NL_must_fit_LW_bits"
   "rn1_monitor|rtl/rn1/rn1_monitor.v|MAXC=0|rn1_monitor: MAXC must be 1..9|ERROR_rn1_monitor_MAXC_must_be_1_to_9"
   "rn1_monitor|rtl/rn1/rn1_monitor.v|TH=16|rn1_monitor: need CW 1..8 and 1 <= TH < 2^CW|ERROR_rn1_monitor_TH_must_be_1_to_2_CW_minus_1"
-  "board_a2a_selftest|rtl/board/board_a2a_selftest.v|ENGINE=2|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1"
+  "board_a2a_selftest|rtl/board/board_a2a_selftest.v|ENGINE=$MF_DESIGN_RN1|ENGINE must be 0 (GSEN) or 1 (banyan)|ERROR_board_a2a_selftest_ENGINE_must_be_0_or_1"
   "icebreaker_top|rtl/board/icebreaker_top.v|DESIGN=$MF_DESIGN_RN1|icebreaker_top: DESIGN must be 0 (gsen) or 1 (banyan)|ERROR_icebreaker_top_DESIGN_must_be_gsen_or_banyan"
   "hx8k_top|rtl/board/hx8k_top.v|DESIGN=$MF_DESIGN_RN1|hx8k_top: DESIGN must be 0 (gsen), 1 (banyan) or 3 (lcan)|ERROR_hx8k_top_DESIGN_must_be_gsen_banyan_or_lcan"
   "ulx3s_top|rtl/board/ulx3s_top.v|DESIGN=$MF_DESIGN_LCAN|ulx3s_top: DESIGN must be 0 (gsen), 1 (banyan) or 2 (rn1)|ERROR_ulx3s_top_DESIGN_must_be_gsen_banyan_or_rn1"

@@ -25,6 +25,7 @@ from tables import (BOARDS, CONTROL_NAMES, CONTROLS, DESIGN_CODES, DESIGNS, FABR
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import mfcores  # noqa: E402  (the RTL file lists: the FuseSoC cores)
+import rtl_legal  # noqa: E402  (the RTL's parameter checks, MF_PARAM_ERROR_IF)
 
 
 # ----------------------------------------------------------------------------------------
@@ -224,7 +225,21 @@ class Request:
 
 
 def check_fabric_params(design: str, params: dict, board: Board) -> int:
-    """Checks N, W, CONTROL of a fabric request; returns the lower bound N * n * W LUTs."""
+    """Checks a fabric or engine request; returns the lower bound N * n * W LUTs.  The rules
+    below say what is wrong in the flow's words; whatever they let through that the RTL's own
+    checks refuse (MF_PARAM_ERROR_IF of the module and the instances it elaborates, read by
+    scripts/rtl_legal.py) is refused with the RTL's message.  lint.rtl_legal checks that the
+    two agree on a grid of parameter sets."""
+    bound = _fabric_rules(design, params, board)
+    module = FABRICS[design][0]
+    msg = rtl_legal.message(module, {k: v for k, v in params.items()
+                                     if k in rtl_legal.read_module(module)[0]})
+    if msg:
+        raise RequestError(f"{design}: the RTL refuses it: {msg}")
+    return bound
+
+
+def _fabric_rules(design: str, params: dict, board: Board) -> int:
     n_ports = params.get("N")
     width = params.get("W", 8)
     known = FABRICS[design][3]

@@ -53,16 +53,25 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
                                 'scripts'))
 import mfparams  # noqa: E402  (the codes of rtl/common/mf_params.vh)
+import rtl_legal  # noqa: E402  (the RTL's parameter checks, MF_PARAM_ERROR_IF)
 
 CODES = mfparams.read_codes()
 CTRL, SCHED = CODES['CTRL'], CODES['SCHED']
 
 
-def clog2(v):
-    r, v = 0, v - 1
-    while v > 0:
-        r, v = r + 1, v >> 1
-    return r
+def rtl_accepts(module, **params):
+    """True when the module's MF_PARAM_ERROR_IF checks let params through (scripts/rtl_legal.py):
+    the variants are filtered by the RTL's own rule, not a copy of it."""
+    return ('ROUND_VALID' in rtl_legal.read_module(module)[0] or 'ROUND_VALID' not in params) \
+        and rtl_legal.legal(module, params)
+
+
+def alt_ok(net, n, sched):
+    """GSEN's alt scheduler (gsen_sched_alt) takes only some N."""
+    return not (net == 'gsen' and sched == SCHED['alt']) or rtl_accepts('gsen_sched_alt', N=n)
+
+
+clog2 = rtl_legal.clog2
 
 
 def expand(lst, kind=None):
@@ -109,7 +118,7 @@ def parse_spec(spec):
                 for b in (int(x) for x in expand(fields.get('B', '1'))):
                     for p in (int(x) for x in expand(fields.get('P', '1'))):
                         for sc in codes(fields.get('S', 'alt'), 'SCHED'):
-                            if net == 'gsen' and sc == SCHED['alt'] and (n % 4 != 2 or n < 6):
+                            if not alt_ok(net, n, sc):
                                 continue
                             for t in (int(x) for x in expand(fields.get('T', '0'))):
                                 pls = ([int(x) for x in expand(fields.get('PL', '1'))]
@@ -133,12 +142,13 @@ def parse_spec(spec):
                 if group == 'fabric':
                     for c in codes(fields['C'], 'CTRL'):
                         for r in (int(x) for x in expand(fields.get('R', '0'))):
-                            if r and (net != 'gsen' or c == CTRL['tag']):
+                            if r and not rtl_accepts(net + '_fabric', N=n, W=w, CONTROL=c,
+                                                     PIPELINE=p, ROUND_VALID=r):
                                 continue
                             variants.append(dict(group='F', net=net, N=n, W=w, C=c, P=p, R=r))
                 else:
                     for s in codes(fields.get('S', 'alt'), 'SCHED'):
-                        if net == 'gsen' and s == SCHED['alt'] and (n % 4 != 2 or n < 6):
+                        if not alt_ok(net, n, s):
                             continue
                         for t in (int(x) for x in expand(fields.get('T', '0'))):
                             pls = ([int(x) for x in expand(fields.get('PL', '1'))]

@@ -37,6 +37,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mfcores  # noqa: E402
+import mfparams  # noqa: E402  (the codes of rtl/common/mf_codes.vh)
+
+_CODES = mfparams.read_codes()
+CTRL, SCHED, DESIGN = _CODES["CTRL"], _CODES["SCHED"], _CODES["DESIGN"]
 
 # (core, target, parameters): runs beyond each target's defaults, for the parameters that
 # choose another design or another check (the benches' fault and cut-off scenarios).  The
@@ -47,17 +51,19 @@ import mfcores  # noqa: E402
 # took 10-12 s each; scripts/lint_rtl.sh lints those designs with MINFORGE_LINT_LARGE.)
 EXTRA_RUNS = [
     ("fabrics", "sim_gsen", {"PIPELINE": 0}),
-    ("fabrics", "lint_gsen", {"N": 16, "CONTROL": 5}),
-    ("fabrics", "lint_banyan", {"N": 16, "CONTROL": 5, "PIPELINE": 0}),
-    ("engines", "sim", {"ENGINE": 1, "N": 16, "FAULT": 1, "FAULT_STAGE": 1, "FAULT_ELEM": 1}),
-    ("engines", "sim", {"ENGINE": 0, "N": 12, "SCHED": 1, "USE_TAGS": 1}),
-    ("engines", "sim", {"ENGINE": 0, "N": 6, "W": 12, "SCHED": 2, "PLAYER_CONTROL": 2,
-                        "PLAYER_LEN": 6, "PLAYER_WRITE": 1}),
-    ("axis", "sim", {"ENGINE": 0, "N": 6, "SCHED": 0, "B": 3, "DW": 8, "PAUSE": 128}),
-    ("axis", "lint", {"ENGINE": 0, "N": 12, "SCHED": 1, "USE_TAGS": 1}),
+    ("fabrics", "lint_gsen", {"N": 16, "CONTROL": CTRL["tag"]}),
+    ("fabrics", "lint_banyan", {"N": 16, "CONTROL": CTRL["tag"], "PIPELINE": 0}),
+    ("engines", "sim", {"ENGINE": DESIGN["banyan"], "N": 16, "FAULT": 1, "FAULT_STAGE": 1,
+                        "FAULT_ELEM": 1}),
+    ("engines", "sim", {"ENGINE": DESIGN["gsen"], "N": 12, "SCHED": SCHED["stage"], "USE_TAGS": 1}),
+    ("engines", "sim", {"ENGINE": DESIGN["gsen"], "N": 6, "W": 12, "SCHED": SCHED["player"],
+                        "PLAYER_CONTROL": CTRL["alt"], "PLAYER_LEN": 6, "PLAYER_WRITE": 1}),
+    ("axis", "sim", {"ENGINE": DESIGN["gsen"], "N": 6, "SCHED": SCHED["alt"], "B": 3, "DW": 8,
+                     "PAUSE": 128}),
+    ("axis", "lint", {"ENGINE": DESIGN["gsen"], "N": 12, "SCHED": SCHED["stage"], "USE_TAGS": 1}),
     ("rn1", "lint", {"MODE_SEL": 1}),
-    ("boards", "lint_icebreaker", {"DESIGN": 1}),
-    ("boards", "lint_hx8k", {"DESIGN": 1}),
+    ("boards", "lint_icebreaker", {"DESIGN": DESIGN["banyan"]}),
+    ("boards", "lint_hx8k", {"DESIGN": DESIGN["banyan"]}),
     ("boards", "sim_rn1_selftest", {"EXCHANGES": 1}),
     ("hypercube", "lint", {"D": 5}),
     ("hypercube", "lint", {"D": 2, "STEPS": 1, "W": 1}),

@@ -10,8 +10,8 @@ This lint reads every file git tracks (code only: comments and, in Verilog/C++, 
 // or /* */) and reports each line where one of the rules below finds a hand-written copy:
 
   code-compare   CONTROL / SCHED / DESIGN / PLAYER_CONTROL / ENG compared with a number
-  code-override  .CONTROL(1), -GSCHED=2, SCHED=0, ENGINE=1 (an instance, tool or script
-                 parameter set to a bare code)
+  code-override  .CONTROL(1), -GSCHED=2, SCHED=0, ENGINE=1, {"CONTROL": 5} (an instance,
+                 tool or script parameter set to a bare code)
   code-default   a Verilog parameter or localparam declared with a bare code as its value:
                  `parameter integer SCHED = 0`, ENGINE / CTRL / PCTRL / PLAYER_CONTROL = <n>,
                  or a local copy of a code itself (`localparam integer CTRL_TAG = 5`).  In a
@@ -76,6 +76,7 @@ RULES = [
     ("code-compare", re.compile(NUM + r"\s*[!=]=\s*" + COMPARE_PARAMS + r"\b")),
     ("code-override", re.compile(r"\." + OVERRIDE_PARAMS + r"\s*\(\s*" + NUM + r"\s*\)")),
     ("code-override", re.compile(r"(?:^|[\s\"'(,|-])(?:-G|-P\w+\.)?" + OVERRIDE_PARAMS + r"=\d")),
+    ("code-override", re.compile(r"[\"']" + OVERRIDE_PARAMS + r"[\"']\s*:\s*-?\d")),
     ("code-default", re.compile(r"\b(?:parameter|localparam)\b[^=;]*?\b" + DEFAULT_PARAMS +
                                 r"\s*=\s*" + NUM + r"\s*(?:[;,)]|$)")),
     ("fault-kind", re.compile(r"(?:\bfault_kind|\bfault\.kind|\bf\.kind|fault->kind|\ba_op|"
@@ -237,6 +238,8 @@ PLANTS = [
      "code-override"),
     ("scripts/icarus_smoke.sh", "run planted_banyan $E ENGINE=1 N=16", "code-override"),
     ("scripts/lint_rtl.sh", 'sweeps+=("rtl/engine/a2a_axis_xchg.v|-GENGINE=0 -GN=10")',
+     "code-override"),
+    ("scripts/fusesoc_targets.py", '    ("fabrics", "lint_gsen", {"N": 16, "CONTROL": 5}),',
      "code-override"),
     ("rtl/engine/gsen_a2a_xchg.v", "  parameter integer PLANTED_SCHED = 0;\n"
      "  parameter integer SCHED = 0;", "code-default"),

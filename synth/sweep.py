@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 import toolflow
-from tables import BOARDS, CONTROLS, ROOT, SYNTH, RequestError, ToolError, clog2
+from tables import BOARDS, CONTROLS, ROOT, SCHEDS, SYNTH, RequestError, ToolError, clog2
 from toolflow import STALE, generated_note, tree_cell
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -58,11 +58,11 @@ RV_CONTROLS = ("indiv", "stage", "alt", "alt2", "alt4")
 # within 7 minutes; seeds 1 and 2 take seconds); nextpnr 0.11 (heap placer, router2) routes
 # seeds 1, 2, 3 in seconds (figures in docs/synth.md).
 ENGINE_POINTS = (
-    ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 1}, "hx8k", SEEDS_VARIED),
+    ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": SCHEDS["stage"]}, "hx8k", SEEDS_VARIED),
     ("banyan_a2a_xchg", {"N": 16, "DW": 8}, "hx8k", SEEDS_VARIED),
-    ("gsen_a2a_xchg", {"N": 14, "DW": 8, "SCHED": 0}, "hx8k", SEEDS_VARIED),
-    ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": 2}, "hx8k", SEEDS_VARIED),
-    ("gsen_a2a_xchg", {"N": 64, "DW": 20, "SCHED": 1}, "ulx3s", (1,)),
+    ("gsen_a2a_xchg", {"N": 14, "DW": 8, "SCHED": SCHEDS["alt"]}, "hx8k", SEEDS_VARIED),
+    ("gsen_a2a_xchg", {"N": 16, "DW": 8, "SCHED": SCHEDS["player"]}, "hx8k", SEEDS_VARIED),
+    ("gsen_a2a_xchg", {"N": 64, "DW": 20, "SCHED": SCHEDS["stage"]}, "ulx3s", (1,)),
     ("banyan_a2a_xchg", {"N": 64, "DW": 20}, "ulx3s", (1,)),
     ("banyan_ft_engine", {"N": 16, "DW": 8}, "hx8k", (1, 2)),
 )
@@ -71,8 +71,9 @@ ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg", "banyan_ft_engine")
 ENGINE_FABRICS = (("gsen_fabric", {"N": 14, "W": 16, "CONTROL": "alt"}),)
 # the GSEN engine's SCHED -> the fabric control it drives (the player: its default
 # PLAYER_CONTROL, alt; gsen_a2a_xchg.v CFG_CONTROL)
-GSEN_SCHED_CONTROL = {0: "alt", 1: "stage", 2: "alt"}
-GSEN_SCHED_NAME = {0: "alternating", 1: "stage", 2: "player"}
+GSEN_SCHED_CONTROL = {SCHEDS["alt"]: "alt", SCHEDS["stage"]: "stage", SCHEDS["player"]: "alt"}
+GSEN_SCHED_NAME = {SCHEDS["alt"]: "alternating", SCHEDS["stage"]: "stage",
+                   SCHEDS["player"]: "player"}
 # The circuit-switched CB-LCAN engine (paper 003, docs/lcan_rtl.md): the three
 # networks on the iCE40 HX8K and the ECP5 85F, W = 8, one seed (nextpnr takes minutes to
 # tens of minutes on its one-cycle network; a point it did not finish has no record), and
@@ -409,12 +410,13 @@ def markdown(doc: dict, stale: set = frozenset()) -> str:
               "| engine | schedule | N | DW | device | LUTs | FFs | LCs (wrapper) | Fmax MHz | "
               "seeds | fabric W | fabric control | fabric Fmax MHz | engine / fabric | tree |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-        for r in sorted(engs, key=lambda r: (r["design"], _p(r, "N", 0), _p(r, "SCHED", 0))):
+        for r in sorted(engs, key=lambda r: (r["design"], _p(r, "N", 0),
+                                             _p(r, "SCHED", SCHEDS["alt"]))):
             n = _p(r, "N", 0)
             w = _p(r, "DW", 8) + 2 * clog2(n)
             if r["design"].startswith("gsen"):
-                fab, ctl = "gsen_fabric", GSEN_SCHED_CONTROL[_p(r, "SCHED", 0)]
-                sched = GSEN_SCHED_NAME[_p(r, "SCHED", 0)]
+                fab, ctl = "gsen_fabric", GSEN_SCHED_CONTROL[_p(r, "SCHED", SCHEDS["alt"])]
+                sched = GSEN_SCHED_NAME[_p(r, "SCHED", SCHEDS["alt"])]
             else:
                 fab, ctl = "banyan_fabric", "stage"
                 sched = "FT plan" if r["design"] == "banyan_ft_engine" else "Latin square"

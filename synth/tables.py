@@ -83,6 +83,7 @@ TOP_DESIGNS = {d: v for d, v in DESIGNS.items() if v["kind"] == "top"}
 
 _CODES = mfparams.read_codes()
 CONTROLS = dict(_CODES["CTRL"])  # indiv, stage, alt, alt2, alt4, tag
+SCHEDS = dict(_CODES["SCHED"])  # alt, stage, player: the GSEN engines' SCHED
 CONTROL_NAMES = {v: k for k, v in CONTROLS.items()}
 DESIGN_CODES = dict(_CODES["DESIGN"])  # gsen, banyan, rn1: a board top's DESIGN
 DESIGN_NAMES = {v: k for k, v in DESIGN_CODES.items()}

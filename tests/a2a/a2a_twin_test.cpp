@@ -129,11 +129,10 @@ TEST(A2aTwin, BanyanStageMatchesGammaAndFaultRoute) {
     }
     for (int st = 1; st + 1 < t.stages(); ++st)
       for (int l = 0; l < N / 2; ++l)
-        for (int kind = 0; kind < 3; ++kind) {
+        for (const auto& fault_name : params::kFaultNames) {  // every MF_FAULT_* kind
+          const int kind = params::code(fault_name.code);
           const banyan::Fault f{st, l};
-          const banyan::FaultKind fk = kind == 0   ? banyan::FaultKind::Dead
-                                       : kind == 1 ? banyan::FaultKind::StuckStraight
-                                                   : banyan::FaultKind::StuckCross;
+          const banyan::FaultKind fk = banyan::fault_kind(fault_name.code);
           for (uint32_t k = 0; k < static_cast<uint32_t>(N); ++k) {
             in.cfg = k;
             for (int i = 0; i < N; ++i) {

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "minforge/common.hpp"
+#include "minforge/params.hpp"
 
 namespace minforge::banyan {
 
@@ -82,11 +83,18 @@ struct Fault {
   int element = 0;
   friend bool operator==(const Fault&, const Fault&) = default;
 };
-enum class FaultKind {
-  Dead,           // the element passes nothing: messages entering it are lost
-  StuckStraight,  // the element stays straight whatever the configuration
-  StuckCross,     // the element stays crossed whatever the configuration
+// The kinds are the codes of banyan_fabric's fault_kind port (params::Fault, MF_FAULT_* of
+// rtl/common/mf_codes.vh), named here as the model's simulator calls them.
+enum class FaultKind : int {
+  // the element passes nothing: messages entering it are lost
+  Dead = params::code(params::Fault::Dead),
+  // the element stays straight whatever the configuration
+  StuckStraight = params::code(params::Fault::Straight),
+  // the element stays crossed whatever the configuration
+  StuckCross = params::code(params::Fault::Cross),
 };
+// The model's kind of the RTL's fault code.
+constexpr FaultKind fault_kind(params::Fault f) { return static_cast<FaultKind>(params::code(f)); }
 FaultKind parse_fault_kind(
     std::string_view name);  // "dead", "stuck0"/"stuck-straight", "stuck1"/"stuck-cross"
 std::string_view to_string(FaultKind k);

@@ -394,6 +394,13 @@ def legal(module, params, path=None):
     return not fired(module, params, path)
 
 
+def value(module, name, params, path=None):
+    """A parameter or localparam of the module for params (e.g. gsen_a2a_xchg's CFG_CONTROL,
+    the fabric control its scheduler drives)."""
+    decl_params, decl_locals = read_module(module, path)[:2]
+    return _Env({**decl_params, **decl_locals}, params)[name]
+
+
 # ---- the checks of lint.rtl_legal ----------------------------------------------------------
 
 def _grid_values(param):

@@ -25,11 +25,13 @@ import sys
 from pathlib import Path
 
 import toolflow
-from tables import BOARDS, CONTROLS, ROOT, SCHEDS, SYNTH, RequestError, ToolError, clog2
+from tables import (BOARDS, CONTROL_NAMES, CONTROLS, ROOT, SCHEDS, SYNTH, RequestError,
+                    ToolError, clog2)
 from toolflow import STALE, generated_note, tree_cell
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import mftasks  # noqa: E402  (the task layer on Dask: docs/scaling.md)
+import rtl_legal  # noqa: E402  (the RTL's parameters and localparams, evaluated)
 
 NS_ALL = (6, 10, 16, 22, 32, 64)
 WS_ALL = (8, 16, 32)
@@ -70,8 +72,10 @@ ENGINE_DESIGNS = ("gsen_a2a_xchg", "banyan_a2a_xchg", "banyan_ft_engine")
 # fabric points that only an engine row needs (the full sweep's N do not include N = 14)
 ENGINE_FABRICS = (("gsen_fabric", {"N": 14, "W": 16, "CONTROL": "alt"}),)
 # the GSEN engine's SCHED -> the fabric control it drives (the player: its default
-# PLAYER_CONTROL, alt; gsen_a2a_xchg.v CFG_CONTROL)
-GSEN_SCHED_CONTROL = {SCHEDS["alt"]: "alt", SCHEDS["stage"]: "stage", SCHEDS["player"]: "alt"}
+# PLAYER_CONTROL), read from gsen_a2a_xchg.v's CFG_CONTROL (scripts/rtl_legal.py)
+GSEN_SCHED_CONTROL = {
+    s: CONTROL_NAMES[rtl_legal.value("gsen_a2a_xchg", "CFG_CONTROL", {"SCHED": s})]
+    for s in SCHEDS.values()}
 GSEN_SCHED_NAME = {SCHEDS["alt"]: "alternating", SCHEDS["stage"]: "stage",
                    SCHEDS["player"]: "player"}
 # The circuit-switched CB-LCAN engine (paper 003, docs/lcan_rtl.md): the three

@@ -357,7 +357,15 @@ def _fired(module, items, path):
     if unknown:
         raise KeyError(f"{module} has no parameter {', '.join(unknown)}")
     env = _Env({**decl_params, **decl_locals}, params)
-    out = [(errmod, _format(msg, env)) for cond, errmod, msg in checks if evaluate(cond, env)]
+    out = []
+    for cond, errmod, msg in checks:
+        try:
+            if evaluate(cond, env):
+                out.append((errmod, _format(msg, env)))
+        except Unsupported as e:
+            raise Unsupported(f"{module}: cannot evaluate the check {errmod} "
+                              f"({' '.join(cond.split())}): {e} (rtl_legal.py FUNCTIONS "
+                              f"knows {', '.join(FUNCTIONS)})") from None
     if out:
         return tuple(out)  # elaboration stops here
     for sub, prm, cond in instances:
@@ -547,7 +555,11 @@ def main(argv):
     if len(argv) > 1:
         sys.stderr.write(__doc__)
         return 2
-    found = check_toolflow() + check_gen_sweep()
+    try:
+        found = check_toolflow() + check_gen_sweep()
+    except Unsupported as e:
+        print(f"rtl_legal: {e}")
+        return 1
     for line in found:
         print(line)
     if found:

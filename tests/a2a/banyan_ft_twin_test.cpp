@@ -13,8 +13,13 @@ using minforge::InvalidArgument;
 using minforge::Rng;
 using minforge::twin::BanyanFault;
 using minforge::twin::BanyanFtEngine;
+namespace params = minforge::params;
 
 namespace {
+
+// banyan_fabric's fault_kind codes (MF_FAULT_*)
+constexpr int kDead = params::code(params::Fault::Dead);
+constexpr int kCross = params::code(params::Fault::Cross);
 
 struct Outcome {
   uint32_t cycles = 0, delivered = 0, missing = 0, err_dst = 0, err_dup = 0, relay_miss = 0,
@@ -90,7 +95,7 @@ TEST(BanyanFtTwin, EveryInternalFaultMovesTheTranspose) {
                        std::to_string(i) + "," + std::to_string(l));
           const bn::FtImage img =
               bn::ft_image(t, bn::fault_tolerant_plan(t, {i, l}, flat), flat, 2);
-          const Outcome o = run(e, img, B, 12, BanyanFault{true, i, l, 0}, 7 + l);
+          const Outcome o = run(e, img, B, 12, BanyanFault{true, i, l, kDead}, 7 + l);
           const uint32_t T = static_cast<uint32_t>(img.entries.size());
           EXPECT_EQ(o.cycles, B * T + flat + 4 + levels);
           EXPECT_EQ(o.delivered, static_cast<uint32_t>(N * N * B));
@@ -142,7 +147,7 @@ TEST(BanyanFtTwin, APlanWhoseRelaysWaitIsCaught) {
   const bn::PlanTiming tm = bn::plan_timing(t, plain, 4);
   ASSERT_EQ(tm.waits, 32);
   BanyanFtEngine e(16, 8, 1, true, 56, 2);
-  const Outcome o = run(e, bn::ft_image(t, plain, 0, 2), 1, 8, BanyanFault{true, 1, 1, 0}, 3);
+  const Outcome o = run(e, bn::ft_image(t, plain, 0, 2), 1, 8, BanyanFault{true, 1, 1, kDead}, 3);
   // Slots assigned for latency 0: each terminal reuses slot 0.  4 second hops find it empty
   // (relay_miss); the other 28 send the message an earlier first hop left there, which
   // arrives where its header does not point (err_dst, not written); 2 first hops land on a
@@ -157,7 +162,7 @@ TEST(BanyanFtTwin, APlanWhoseRelaysWaitIsCaught) {
   EXPECT_FALSE(o.transpose);
   // The same plan without pipeline registers: nothing waits.
   BanyanFtEngine e0(16, 8, 1, false, 56, 2);
-  const Outcome o0 = run(e0, bn::ft_image(t, plain, 0, 2), 1, 8, BanyanFault{true, 1, 1, 0}, 3);
+  const Outcome o0 = run(e0, bn::ft_image(t, plain, 0, 2), 1, 8, BanyanFault{true, 1, 1, kDead}, 3);
   EXPECT_EQ(o0.relay_miss, 0u);
   EXPECT_EQ(o0.missing, 0u);
   EXPECT_TRUE(o0.transpose);
@@ -169,10 +174,10 @@ TEST(BanyanFtTwin, TheWrongFaultLosesWords) {
   const bn::Topology t(16);
   const bn::FtImage img = bn::ft_image(t, bn::fault_tolerant_plan(t, {1, 1}, 4), 4, 2);
   BanyanFtEngine e(16, 8, 1, true, 56, 2);
-  Outcome o = run(e, img, 1, 8, BanyanFault{true, 2, 5, 0}, 1);
+  Outcome o = run(e, img, 1, 8, BanyanFault{true, 2, 5, kDead}, 1);
   EXPECT_GT(o.missing, 0u);
   EXPECT_EQ(o.delivered + o.missing, 256u);
-  o = run(e, img, 1, 8, BanyanFault{true, 2, 5, 2}, 1);
+  o = run(e, img, 1, 8, BanyanFault{true, 2, 5, kCross}, 1);
   EXPECT_GT(o.err_dst, 0u);
   EXPECT_EQ(o.missing, 256u - o.delivered);
   // No fault at all: the plan still delivers everything (relays are only detours).

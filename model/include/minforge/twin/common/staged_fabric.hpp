@@ -49,7 +49,8 @@ struct BanyanFault {
   bool enabled = false;
   int stage = 0;
   int element = 0;
-  int kind = 0;  // params::Fault (MF_FAULT_*): dead, stuck straight, stuck cross; 3 acts as dead
+  // params::Fault (MF_FAULT_*): dead, stuck straight, stuck cross; 3 acts as dead
+  int kind = params::code(params::Fault::Dead);
   // Dead: the element delivers nothing (Fault::Dead and the unnamed code 3, as the RTL).
   bool dead() const {
     return kind != params::code(params::Fault::Straight) &&

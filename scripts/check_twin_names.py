@@ -31,6 +31,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import lintcli  # noqa: E402
 TWIN_INC = "model/include/minforge/twin/"
 ARCH = "docs/architecture.md"
 
@@ -199,20 +201,12 @@ def plant():
 
 
 def main(argv):
-    if argv[1:] == ["--plant"]:
-        return plant()
-    if len(argv) > 1:
-        sys.stderr.write(__doc__)
-        return 2
-    found = check(tracked())
-    for rule, text in found:
-        print(f"{rule}: {text}")
-    if found:
-        print(f"check_twin_names: {len(found)} findings (docs/architecture.md: each stateful RTL "
-              "block has exactly one twin, named after it)")
-        return 1
-    print("check_twin_names: every stateful rtl module has its twin, named after it")
-    return 0
+    return lintcli.main(
+        argv, __doc__, "check_twin_names",
+        lambda: [f"{rule}: {text}" for rule, text in check(tracked())], plant,
+        "{n} findings (docs/architecture.md: each stateful RTL block has exactly one twin, "
+        "named after it)",
+        "every stateful rtl module has its twin, named after it")
 
 
 if __name__ == "__main__":

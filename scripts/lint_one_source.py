@@ -48,6 +48,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import lintcli  # noqa: E402
 import mfparams  # noqa: E402
 
 # The sources and their generator; the docs are prose.
@@ -288,21 +289,13 @@ def plant():
 
 
 def main(argv):
-    if argv[1:] == ["--plant"]:
-        return plant()
-    if len(argv) > 1:
-        sys.stderr.write(__doc__)
-        return 2
-    found = lint(tracked_files())
-    for path, n, rule, text in found:
-        print(f"{path}:{n}: {rule}: {text}")
-    if found:
-        print(f"lint_one_source: {len(found)} hand-written copies of a shared code or constant "
-              "(use the MF_* names of rtl/common/mf_params.vh / mf_consts.vh or their "
-              "generated views, scripts/mfparams.py)")
-        return 1
-    print("lint_one_source: no hand-written copy of a shared code or constant")
-    return 0
+    return lintcli.main(
+        argv, __doc__, "lint_one_source",
+        lambda: [f"{path}:{n}: {rule}: {text}" for path, n, rule, text in lint(tracked_files())],
+        plant,
+        "{n} hand-written copies of a shared code or constant (use the MF_* names of "
+        "rtl/common/mf_params.vh / mf_consts.vh or their generated views, scripts/mfparams.py)",
+        "no hand-written copy of a shared code or constant")
 
 
 if __name__ == "__main__":

@@ -21,37 +21,13 @@
 #include <cinttypes>
 #include <cstdio>
 #include <string>
-#include <vector>
 
 #include "a2a/a2a_axis_rtl.hpp"
+#include "core/model_table.hpp"
 #include "core/options.hpp"
-
-#define MF_AXIS_MODEL(name)        \
-  namespace minforge::tb::models { \
-  const Model& name();             \
-  }
-#include "a2a_axis_models.inc"
-#undef MF_AXIS_MODEL
-
-namespace {
 
 using namespace minforge;
 using namespace minforge::tb;
-
-struct Entry {
-  const char* name;
-  const Model& (*get)();
-};
-const std::vector<Entry>& table() {
-#define MF_AXIS_MODEL(name) Entry{#name, &models::name},
-  static const std::vector<Entry> t{
-#include "a2a_axis_models.inc"
-  };
-#undef MF_AXIS_MODEL
-  return t;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   std::string model;
@@ -60,7 +36,7 @@ int main(int argc, char** argv) {
   const int rc =
       read_options(argc, argv, "tb_a2a_axis", c, [&](const std::string& s, OptionValue& v) {
         if (s == "--list") {
-          for (const Entry& e : table()) std::printf("%s\n", e.name);
+          print_linked_models();
           return Opt::Exit0;
         }
         if (s == "--model") {
@@ -84,9 +60,7 @@ int main(int argc, char** argv) {
         return Opt::Taken;
       });
   if (rc >= 0) return rc;
-  const Model* m = nullptr;
-  for (const Entry& e : table())
-    if (model == e.name) m = &e.get();
+  const Model* m = linked_model(model);
   if (!m) return usage_error("tb_a2a_axis", "--model: one of --list");
   try {
     ao.run = c.run;

@@ -13,7 +13,6 @@ target_sources(mf_tb_a2a PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/a2a_axis_rtl.cpp)
 add_executable(tb_a2a_axis a2a_axis_main.cpp)
 target_link_libraries(tb_a2a_axis PRIVATE mf_tb_a2a)
 target_compile_options(tb_a2a_axis PRIVATE ${MINFORGE_WARNINGS})
-target_include_directories(tb_a2a_axis PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/a2a_axis)
 
 # name|ENGINE|N|DW|B|SCHED|PIPELINE|USE_TAGS|SRC_LAT|frames
 set(MF_AXIS_MODELS
@@ -30,33 +29,18 @@ if(MINFORGE_TB_LARGE)
        gsen_stage_n12|gsen|12|8|2|stage|0|1|1|40
        banyan_ft_n16|banyan_ft|16|8|1|stage|0|0|2|10)
 endif()
-set(inc "")
+set(prefixes "")
 foreach(spec ${MF_AXIS_MODELS})
-  string(REPLACE "|" ";" f "${spec}")
-  list(GET f 0 name)
-  list(GET f 1 eng)
-  list(GET f 2 n)
-  list(GET f 3 dw)
-  list(GET f 4 b)
-  list(GET f 5 sched)
-  list(GET f 6 p)
-  list(GET f 7 t)
-  list(GET f 8 lat)
-  list(GET f 9 frames)
+  mf_split_spec(${spec} name eng n dw b sched p t lat frames)
   mf_a2a_axis_model(tb_a2a_axis ENGINE ${eng} N ${n} DW ${dw} B ${b} SCHED ${sched} PIPELINE ${p}
-                    USE_TAGS ${t} SRC_LAT ${lat})
-  set(prefix Va2a_axis_${eng}_n${n}_dw${dw}_b${b})
-  if(eng STREQUAL "gsen")
-    string(APPEND prefix _${sched})
-  endif()
-  string(APPEND prefix _p${p}_t${t}_l${lat})
-  string(APPEND inc "MF_AXIS_MODEL(${prefix})\n")
+                    USE_TAGS ${t} SRC_LAT ${lat} PREFIX_VAR prefix)
+  list(APPEND prefixes ${prefix})
   add_test(NAME tb_a2a_axis_${name}
            COMMAND tb_a2a_axis --model ${prefix} --frames ${frames} --quiet
                    --wave-dir ${CMAKE_BINARY_DIR}/tb-waves)
   set_tests_properties(tb_a2a_axis_${name} PROPERTIES TIMEOUT 300 LABELS "rtl;axis")
 endforeach()
-file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/a2a_axis/a2a_axis_models.inc CONTENT "${inc}")
+mf_model_table(tb_a2a_axis ${prefixes})
 
 # Self-test of the lockstep check: a corrupted expectation must stop the run with the
 # MISMATCH line, the reproduce line and a kept waveform.

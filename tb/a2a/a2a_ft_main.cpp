@@ -26,33 +26,14 @@
 #include <vector>
 
 #include "a2a/a2a_ft_rtl.hpp"
+#include "core/model_table.hpp"
 #include "core/options.hpp"
 #include "minforge/algo/banyan/banyan_ft_min.hpp"
-
-#define MF_FT_MODEL(name)          \
-  namespace minforge::tb::models { \
-  const Model& name();             \
-  }
-#include "a2a_ft_models.inc"
-#undef MF_FT_MODEL
 
 namespace {
 
 using namespace minforge;
 using namespace minforge::tb;
-
-struct Entry {
-  const char* name;
-  const Model& (*get)();
-};
-const std::vector<Entry>& table() {
-#define MF_FT_MODEL(name) Entry{#name, &models::name},
-  static const std::vector<Entry> t{
-#include "a2a_ft_models.inc"
-  };
-#undef MF_FT_MODEL
-  return t;
-}
 
 struct Options {
   std::string model, faults = "all", only, plan_hex;
@@ -76,7 +57,7 @@ int main(int argc, char** argv) {
   const int rc =
       read_options(argc, argv, "tb_banyan_ft", o.c, [&](const std::string& s, OptionValue& v) {
         if (s == "--list") {
-          for (const Entry& e : table()) std::printf("%s\n", e.name);
+          print_linked_models();
           return Opt::Exit0;
         }
         if (s == "--model")
@@ -94,9 +75,7 @@ int main(int argc, char** argv) {
         return Opt::Taken;
       });
   if (rc >= 0) return rc;
-  const Model* m = nullptr;
-  for (const Entry& e : table())
-    if (o.model == e.name) m = &e.get();
+  const Model* m = linked_model(o.model);
   if (!m) return usage("--model: one of --list");
   if (!o.only.empty() && o.only != "random" && o.only != "plan") return usage("--only random|plan");
   try {

@@ -11,7 +11,6 @@ target_sources(mf_tb_a2a PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/a2a_ft_rtl.cpp)
 add_executable(tb_banyan_ft a2a_ft_main.cpp)
 target_link_libraries(tb_banyan_ft PRIVATE mf_tb_a2a)
 target_compile_options(tb_banyan_ft PRIVATE ${MINFORGE_WARNINGS})
-target_include_directories(tb_banyan_ft PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/a2a_ft)
 
 # name|N|PIPELINE|DW|B|RELAY_DEPTH|faults|SRC_LAT
 # (N = 32 combinational and N = 64 with MINFORGE_TB_LARGE: `make campaign`; combinational runs
@@ -22,30 +21,18 @@ set(MF_FT_MODELS
 if(MINFORGE_TB_LARGE)
   list(APPEND MF_FT_MODELS n32p0|32|0|16|1|2|all|1 n64p1|64|1|16|1|2|all|1)
 endif()
-set(inc "")
+set(prefixes "")
 foreach(spec ${MF_FT_MODELS})
-  string(REPLACE "|" ";" f "${spec}")
-  list(GET f 0 name)
-  list(GET f 1 n)
-  list(GET f 2 p)
-  list(GET f 3 dw)
-  list(GET f 4 b)
-  list(GET f 5 r)
-  list(GET f 6 faults)
-  list(GET f 7 lat)
+  mf_split_spec(${spec} name n p dw b r faults lat)
   mf_a2a_ft_model(tb_banyan_ft N ${n} PIPELINE ${p} DW ${dw} B ${b} RELAY_DEPTH ${r}
-                  SRC_LAT ${lat})
-  set(prefix Vbanyan_ft_n${n}_p${p}_dw${dw}_b${b}_r${r})
-  if(NOT lat EQUAL 1)
-    string(APPEND prefix _l${lat})
-  endif()
-  string(APPEND inc "MF_FT_MODEL(${prefix})\n")
+                  SRC_LAT ${lat} PREFIX_VAR prefix)
+  list(APPEND prefixes ${prefix})
   add_test(NAME tb_banyan_ft_${name}
            COMMAND tb_banyan_ft --model ${prefix} --faults ${faults} --quiet
                    --wave-dir ${CMAKE_BINARY_DIR}/tb-waves)
   set_tests_properties(tb_banyan_ft_${name} PROPERTIES TIMEOUT 600 LABELS "rtl;banyan")
 endforeach()
-file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/a2a_ft/a2a_ft_models.inc CONTENT "${inc}")
+mf_model_table(tb_banyan_ft ${prefixes})
 
 # Self-test of the lockstep check: a corrupted expectation must stop the run with the
 # MISMATCH line, the reproduce line and a kept waveform.

@@ -199,3 +199,76 @@ function(mf_verilate target)
   target_include_directories(${target} PRIVATE ${mdir} ${MF_TB_DIR})
   target_link_libraries(${target} PUBLIC mf_vl_runtime)
 endfunction()
+
+# mf_param_model(<target> TOP <module> SOURCE <file> PREFIX <Vname> DIRS <dir>...
+#                PARAMS <NAME>=<value>... [ARGS <verilator arg>...] [MODULE <bool>])
+# The recipe of a model that is one RTL module and its parameters, the shape every family
+# recipe of one module shares (mf_a2a_axis_model, mf_a2a_ft_model in tb/a2a, mf_hypercube_model,
+# mf_lcan_model): the family function checks its arguments, fills in its defaults and names
+# the model; this one verilates TOP from SOURCE into <target> with -Wall --assert
+# --x-assign fast --x-initial fast, FST tracing of the top's ports (--trace-depth 1), ARGS,
+# -I<dir> for each of DIRS and -G<NAME>=<value> for each of PARAMS, -O0, one unity translation
+# unit, and embeds the manifest {"module": "<TOP>", "<NAME>": <value>, ...} (PARAMS in their
+# order) that the family's harness reads.  A value <GROUP>:<name> is the code MF_<GROUP>_<NAME>
+# of rtl/common/mf_codes.vh (scripts/mfparams.py json): -G gets its number, the manifest its
+# name ("gsen").  The manifest is written at configure time to
+# <binary dir>/models/<Vname>.json.  MODULE <bool>: the family's MODULE option passed on
+# (true: built for a shared library's mf_tb_model(), mf_verilate MODULE).
+# mf_arg_defaults(<prefix> <NAME> <value>...): in a family recipe after
+# cmake_parse_arguments(<prefix> ...), <prefix>_<NAME> = <value> for each pair not given.
+function(mf_arg_defaults p)
+  set(pairs ${ARGN})
+  while(pairs)
+    list(POP_FRONT pairs name value)
+    if(NOT ${p}_${name})
+      set(${p}_${name} ${value} PARENT_SCOPE)
+    endif()
+  endwhile()
+endfunction()
+
+function(mf_param_model target)
+  cmake_parse_arguments(P "" "TOP;SOURCE;PREFIX;MODULE" "DIRS;PARAMS;ARGS" ${ARGN})
+  if(NOT P_TOP OR NOT P_SOURCE OR NOT P_PREFIX OR NOT P_PARAMS)
+    message(FATAL_ERROR "mf_param_model: TOP, SOURCE, PREFIX and PARAMS are required")
+  endif()
+  set(codes "")
+  set(manifest_json "{\"module\": \"${P_TOP}\"")
+  set(args -Wall --assert --x-assign fast --x-initial fast --trace-depth 1 ${P_ARGS})
+  foreach(p ${P_PARAMS})
+    if(NOT p MATCHES "^([A-Z_][A-Z0-9_]*)=(.+)$")
+      message(FATAL_ERROR "mf_param_model: '${p}' is not NAME=value")
+    endif()
+    set(name ${CMAKE_MATCH_1})
+    set(value ${CMAKE_MATCH_2})
+    if(value MATCHES "^([A-Z]+):([a-z0-9_]+)$")
+      set(group ${CMAKE_MATCH_1})
+      set(code_name ${CMAKE_MATCH_2})
+      if(NOT codes)
+        execute_process(COMMAND ${Python3_EXECUTABLE} ${MF_ROOT}/scripts/mfparams.py json
+                        OUTPUT_VARIABLE codes RESULT_VARIABLE rc)
+        if(rc)
+          message(FATAL_ERROR "scripts/mfparams.py json failed: the codes of rtl/common/mf_codes.vh")
+        endif()
+      endif()
+      string(JSON code GET "${codes}" ${group} ${code_name})
+      list(APPEND args -G${name}=${code})
+      string(APPEND manifest_json ", \"${name}\": \"${code_name}\"")
+    elseif(value MATCHES "^[0-9]+$")
+      list(APPEND args -G${name}=${value})
+      string(APPEND manifest_json ", \"${name}\": ${value}")
+    else()
+      message(FATAL_ERROR "mf_param_model: ${name}=${value}: a number or <GROUP>:<code name>")
+    endif()
+  endforeach()
+  foreach(d ${P_DIRS})
+    list(APPEND args -I${d})
+  endforeach()
+  set(manifest ${CMAKE_CURRENT_BINARY_DIR}/models/${P_PREFIX}.json)
+  file(CONFIGURE OUTPUT ${manifest} CONTENT "${manifest_json}}\n")
+  set(module "")
+  if(P_MODULE)
+    set(module MODULE)
+  endif()
+  mf_verilate(${target} PREFIX ${P_PREFIX} TOP ${P_TOP} TRACE UNITY 1 ${module}
+              MANIFEST ${manifest} SOURCES ${P_SOURCE} ARGS ${args})
+endfunction()

@@ -26,20 +26,10 @@
 #include <string>
 #include <vector>
 
+#include "core/model_table.hpp"
 #include "core/options.hpp"
 #include "hypercube/hypercube_rtl.hpp"
 #include "minforge/algo/hypercube/hypercube.hpp"
-
-namespace minforge::tb::models {
-const Model& Vhypercube_d3();
-const Model& Vhypercube_d4();
-const Model& Vhypercube_d5();
-const Model& Vhypercube_d6();
-#if MF_HYPERCUBE_D78_LINKED
-const Model& Vhypercube_d7();
-const Model& Vhypercube_d8();
-#endif
-}  // namespace minforge::tb::models
 
 namespace {
 
@@ -55,31 +45,13 @@ struct Options {
   CommonOptions c;  // --seed, --wave, --wave-dir, --inject-mismatch, --quiet
 };
 
+// The model of dimension d: linked in (mf_model_table in tb/hypercube/CMakeLists.txt: d = 3..6,
+// 7 and 8 with MINFORGE_TB_LARGE); d = 7, 8 otherwise built on demand with the same recipe, like
+// `minforge sim hypercube`.
 const Model* model_of(int d) {
-  switch (d) {
-    case 3:
-      return &models::Vhypercube_d3();
-    case 4:
-      return &models::Vhypercube_d4();
-    case 5:
-      return &models::Vhypercube_d5();
-    case 6:
-      return &models::Vhypercube_d6();
-#if MF_HYPERCUBE_D78_LINKED
-    case 7:
-      return &models::Vhypercube_d7();
-    case 8:
-      return &models::Vhypercube_d8();
-#else
-    // d = 7, 8 are linked in with MINFORGE_TB_LARGE only (tb/hypercube/CMakeLists.txt); by
-    // hand they are built on demand, with the same recipe, like `minforge sim hypercube`.
-    case 7:
-    case 8:
-      return &hypercube_model(d);
-#endif
-    default:
-      return nullptr;
-  }
+  if (const Model* m = linked_model("Vhypercube_d" + std::to_string(d))) return m;
+  if (d == 7 || d == 8) return &hypercube_model(d);
+  return nullptr;
 }
 
 int usage(const char* why) { return usage_error("tb_hypercube", why); }

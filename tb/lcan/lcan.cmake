@@ -2,12 +2,13 @@
 # routing, rtl/lcan/lcan_engine.v), shared by the regression (tb/lcan/CMakeLists.txt) and
 # `minforge sim lcan` (tb/core/ondemand.cpp).
 #
-# mf_lcan_model(<target> N <n> D <d> U <u> [W <w>] [PIPE <p>] [MODULE])
+# mf_lcan_model(<target> N <n> D <d> U <u> [W <w>] [PIPE <p>] [MODULE] [PREFIX_VAR <var>])
 # lcan_engine with -GN=<n> -GD=<d> -GU=<u> -GW=<w> -GPIPE=<p> (W default 8, PIPE default 0),
-# prefix Vlcan_n<n>_d<d>_u<u> (+ _w<w> when W is given, + _p<p> when PIPE is), -O0, one unity
-# translation unit, FST tracing compiled in for the top's ports (--trace-depth 1: every
-# switch's setting is a port).  The parameters are embedded as the model's manifest
-# {"module","N","D","U","W","PIPE"}, read by the harness (tb/lcan/lcan_rtl.hpp).
+# prefix Vlcan_n<n>_d<d>_u<u> (+ _w<w> when W is given, + _p<p> when PIPE is; set in <var>
+# with PREFIX_VAR), built by
+# mf_param_model (tb/core/verilate.cmake: -O0, one unity translation unit, FST tracing
+# compiled in for the top's ports, --trace-depth 1: every switch's setting is a port; the
+# manifest {"module","N","D","U","W","PIPE"} read by the harness tb/lcan/lcan_rtl.hpp).
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/../core/verilate.cmake)
 get_filename_component(MF_LCAN_RTL ${CMAKE_CURRENT_LIST_DIR}/../../rtl/lcan ABSOLUTE)
@@ -15,7 +16,7 @@ get_filename_component(MF_LCAN_RTL ${CMAKE_CURRENT_LIST_DIR}/../../rtl/lcan ABSO
 mf_core_dirs(MF_LCAN_RTL_DIRS lcan)
 
 function(mf_lcan_model target)
-  cmake_parse_arguments(L "MODULE" "N;D;U;W;PIPE" "" ${ARGN})
+  cmake_parse_arguments(L "MODULE" "N;D;U;W;PIPE;PREFIX_VAR" "" ${ARGN})
   foreach(p N D U)
     if(NOT L_${p} MATCHES "^[0-9]+$")
       message(FATAL_ERROR "mf_lcan_model: ${p} <value> is required")
@@ -32,18 +33,10 @@ function(mf_lcan_model target)
   else()
     set(L_PIPE 0)
   endif()
-  set(manifest ${CMAKE_CURRENT_BINARY_DIR}/lcan/${prefix}.json)
-  file(CONFIGURE OUTPUT ${manifest}
-       CONTENT "{\"module\": \"lcan_engine\", \"N\": ${L_N}, \"D\": ${L_D}, \"U\": ${L_U}, \"W\": ${L_W}, \"PIPE\": ${L_PIPE}}\n")
-  set(args -Wall --assert --x-assign fast --x-initial fast --trace-depth 1 -GN=${L_N}
-           -GD=${L_D} -GU=${L_U} -GW=${L_W} -GPIPE=${L_PIPE})
-  foreach(d ${MF_LCAN_RTL_DIRS})
-    list(APPEND args -I${d})
-  endforeach()
-  set(module "")
-  if(L_MODULE)
-    set(module MODULE)
+  if(L_PREFIX_VAR)
+    set(${L_PREFIX_VAR} ${prefix} PARENT_SCOPE)
   endif()
-  mf_verilate(${target} PREFIX ${prefix} TOP lcan_engine TRACE UNITY 1 ${module}
-              MANIFEST ${manifest} SOURCES ${MF_LCAN_RTL}/lcan_engine.v ARGS ${args})
+  mf_param_model(${target} TOP lcan_engine SOURCE ${MF_LCAN_RTL}/lcan_engine.v PREFIX ${prefix}
+                 DIRS ${MF_LCAN_RTL_DIRS} MODULE ${L_MODULE}
+                 PARAMS N=${L_N} D=${L_D} U=${L_U} W=${L_W} PIPE=${L_PIPE})
 endfunction()

@@ -23,16 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "core/model_table.hpp"
 #include "core/options.hpp"
 #include "lcan/lcan_rtl.hpp"
 #include "minforge/algo/lcan/lcan_analysis.hpp"
 #include "minforge/algo/lcan/lcan_topology.hpp"
-
-namespace minforge::tb::models {
-#define MF_LCAN_MODEL(n, d, u, p) const Model& Vlcan_n##n##_d##d##_u##u##p();
-MF_LCAN_MODELS
-#undef MF_LCAN_MODEL
-}  // namespace minforge::tb::models
 
 namespace {
 
@@ -47,12 +42,13 @@ struct Options {
   CommonOptions c;  // --seed, --wave, --wave-dir, --inject-mismatch, --quiet
 };
 
+// The model of CB-LCAN(n, d, u) linked in (mf_model_table in tb/lcan/CMakeLists.txt: one per
+// network, Vlcan_n<n>_d<d>_u<u>, with the suffix _p1 when built with PIPE = 1).
 const Model* model_of(int n, int d, int u) {
-#define MF_LCAN_MODEL(nn, dd, uu, pp) \
-  if (n == nn && d == dd && u == uu) return &models::Vlcan_n##nn##_d##dd##_u##uu##pp();
-  MF_LCAN_MODELS
-#undef MF_LCAN_MODEL
-  return nullptr;
+  const std::string name =
+      "Vlcan_n" + std::to_string(n) + "_d" + std::to_string(d) + "_u" + std::to_string(u);
+  if (const Model* m = linked_model(name)) return m;
+  return linked_model(name + "_p1");
 }
 
 int usage(const std::string& why) { return usage_error("tb_lcan", why); }

@@ -5,8 +5,11 @@
 
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
+#include "core/ondemand.hpp"
 #include "core/sim.hpp"
 #include "minforge/algo/banyan/banyan.hpp"
 #include "minforge/algo/banyan/banyan_ft_plan.hpp"
@@ -178,7 +181,8 @@ std::string board_tag(const BoardExpect& e) {
   return buf;
 }
 
-BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t want, int64_t limit) {
+BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t want, int64_t limit,
+                           const BoardProgress& progress) {
   const int64_t div = (e.clk_hz + e.baud / 2) / e.baud;
   Sim sim(top);  // no reset port: the top's power-on reset (board_por) starts it
   const Port uart_tx = sim.port("uart_tx"), led = sim.port("led");
@@ -186,6 +190,7 @@ BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t want, 
   BoardCapture c;
   std::string cur;
   for (int64_t cycle = 0; cycle < limit && c.lines.size() < want; ++cycle) {
+    if (progress && cycle % 4096 == 0) progress(cycle, limit);
     sim.edge();
     sim.settle();
     int byte = 0;
@@ -208,7 +213,7 @@ BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t want, 
   return c;
 }
 
-BoardResult board_top_run(const Model& top, const BoardExpect& e) {
+BoardResult board_top_run(const Model& top, const BoardExpect& e, const BoardProgress& progress) {
   BoardResult res;
   const std::string tag = board_tag(e);
   auto check = [&](bool ok, const std::string& what) {
@@ -234,7 +239,7 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
   const int64_t div = (e.clk_hz + e.baud / 2) / e.baud;
   const int64_t line_cycles = 10 * div * static_cast<int64_t>(tag.size() + body_len(has_sum(e)));
   const int64_t limit = 2 * line_cycles + e.line_period + 4096;
-  const BoardCapture c = board_capture(top, e, 2, limit);
+  const BoardCapture c = board_capture(top, e, 2, limit, progress);
   res.lines = c.lines;
   auto note = [&](const std::string& what) { res.notes.push_back(what); };
   check(c.framing_errors == 0, "UART framing errors: " + std::to_string(c.framing_errors));
@@ -343,6 +348,90 @@ BoardResult board_top_run(const Model& top, const BoardExpect& e) {
   check(c.led_err == (expect_pass ? 0 : 1),
         std::string("error LED is ") + (c.led_err == 1 ? "lit" : "dark"));
   return res;
+}
+
+std::string board_report(const BoardResult& r) {
+  std::string out;
+  for (const auto& l : r.lines) out += "uart @" + std::to_string(l.cycle) + ": " + l.text;
+  for (const auto& n : r.notes) out += n + "\n";
+  for (const auto& f : r.failures) out += "FAIL: " + f + "\n";
+  out += r.failures.empty() ? "board top test passed\n" : "board top test FAILED\n";
+  return out;
+}
+
+BoardExpect board_expect(const Model& top) {
+  BoardExpect e;
+  try {
+    const auto j = nlohmann::json::parse(top.manifest);
+    const auto& row = j.at("row");
+    e.top = j.at("module").get<std::string>();
+    e.board = j.at("board").get<std::string>();
+    e.design = j.at("design").get<std::string>();
+    // The RN1 design's row is empty: its network (Fig. 20.9) has 16 endpoints and 2 payload
+    // bytes, which the tag check uses.
+    e.ports = row.value("N", 16);
+    e.width = row.value("W", 2);
+    e.sched = row.value("SCHED", 0);
+    e.lcan_d = row.value("D", 0);
+    e.lcan_u = row.value("U", 0);
+    e.lcan_pipe = row.value("PIPELINE", 0);
+    e.words = row.value("B", 1);
+    e.ft_stage = row.value("FAULT_STAGE", 0);
+    e.ft_elem = row.value("FAULT_ELEM", 0);
+    e.xpose = j.at("XPOSE").get<int>() != 0;
+    e.clk_hz = j.at("CLK_HZ").get<int64_t>();
+    e.baud = j.at("BAUD").get<int>();
+    e.line_period = j.at("LINE_PERIOD").get<int64_t>();
+    e.led_active_low = j.at("LED_ACTIVE_LOW").get<bool>();
+    e.plan_file = j.at("PLAN_FILE").get<std::string>();
+    e.rn1_dead_links = j.at("DEAD_LINKS").get<std::vector<int>>();
+  } catch (const nlohmann::json::exception& x) {
+    throw std::runtime_error("model " + top.name + ": no board manifest (" + x.what() + ")");
+  }
+  return e;
+}
+
+namespace {
+// The table in its own order (ordered_json: the designs as listed).
+const nlohmann::ordered_json& boards_json() {
+  static const nlohmann::ordered_json j = [] {
+    std::ifstream in(MF_BOARDS_JSON);
+    if (!in) throw std::runtime_error(std::string("cannot read the board table ") + MF_BOARDS_JSON);
+    return nlohmann::ordered_json::parse(in);
+  }();
+  return j;
+}
+}  // namespace
+
+std::vector<BoardTableRow> board_table() {
+  std::vector<BoardTableRow> rows;
+  for (const auto& [name, b] : boards_json().items()) {
+    BoardTableRow r;
+    r.board = name;
+    r.top = b.at("top").get<std::string>();
+    r.default_design = b.at("default_design").get<std::string>();
+    for (const auto& [design, row] : b.at("designs").items()) {
+      r.designs.push_back(design);
+      if (row.value("XPOSE", 0) != 0) r.xpose_designs.push_back(design);
+    }
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+bool board_xpose_optional(const std::string& design) {
+  return design == "gsen" || design == "banyan";
+}
+
+const Model& board_model(const std::string& board, const std::string& design, int xpose) {
+  std::string call = "mf_board_model(mf_model BOARD " + board + " DESIGN " + design;
+  std::string label = "board_" + board + "_" + design;
+  if (xpose >= 0) {
+    call += " XPOSE " + std::to_string(xpose);
+    label += "_x" + std::to_string(xpose);
+  }
+  call += " MODULE)";
+  return ondemand_model(OnDemandRequest{"board", call, label, {MF_BOARDS_JSON}});
 }
 
 }  // namespace minforge::tb

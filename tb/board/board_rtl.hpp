@@ -32,6 +32,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,10 +42,11 @@
 namespace minforge::tb {
 
 // What the top was built with (the board table, synth/boards/boards.json, and the harness's
-// timing settings, tb/board/CMakeLists.txt).
+// timing settings, tb/board/board.cmake): read from the model's manifest by board_expect().
 struct BoardExpect {
   std::string top;     // the Verilog top, e.g. "icebreaker_top"
-  std::string design;  // "gsen", "banyan", "rn1" or "lcan"
+  std::string board;   // the board table's name, e.g. "icebreaker"
+  std::string design;  // "gsen", "banyan", "rn1", "lcan", "banyan_ft" or "axis"
   int ports = 0, width = 0;
   int sched = 0;  // GSEN: 0 alt, 1 stage
   int64_t clk_hz = 0;
@@ -62,6 +64,26 @@ struct BoardExpect {
   int words = 1;                               // axis: B, words per (source, destination)
 };
 
+// The expectations of a board top's model, from the manifest its recipe embedded
+// (mf_board_model in tb/board/board.cmake); throws std::runtime_error when the model has none.
+BoardExpect board_expect(const Model& top);
+
+// The board table (synth/boards/boards.json) as `minforge sim board` checks its request.
+struct BoardTableRow {
+  std::string board, top, default_design;
+  std::vector<std::string> designs;        // in the table's order
+  std::vector<std::string> xpose_designs;  // those built with XPOSE = 1 (the transpose demo)
+};
+std::vector<BoardTableRow> board_table();
+// The designs that can also be built without the transpose (-GXPOSE=0: the payload
+// self-test), when the table builds them with it.
+bool board_xpose_optional(const std::string& design);
+
+// The model of (board, design) built on demand with the regression's recipe (the same -G
+// parameters and manifest as the CTest board_top_<board>_<design>_top; xpose 0 as the
+// _selftest one; -1 keeps the table's), cached (tb/core/ondemand.hpp).
+const Model& board_model(const std::string& board, const std::string& design, int xpose = -1);
+
 // "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000",
 // "LCAN N=016 D=002 U=002", "BANYAN FT I=001 L=001 N=016 W=016", "AXIS BANYAN N=004 B=008
 // W=016"; with xpose "XPOSE " before
@@ -77,8 +99,11 @@ struct BoardCapture {
   int framing_errors = 0;
   int led_pass = -1, led_err = -1;  // as the first line went out (1 = lit)
 };
+// Called every few thousand simulated cycles with (cycle, limit): a progress display.
+using BoardProgress = std::function<void(int64_t cycle, int64_t limit)>;
 // Runs the top until `lines` report lines arrived or `limit` cycles passed.
-BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t lines, int64_t limit);
+BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t lines, int64_t limit,
+                           const BoardProgress& progress = {});
 
 struct BoardResult {
   std::vector<BoardLine> lines;
@@ -86,6 +111,10 @@ struct BoardResult {
   std::vector<std::string> failures;  // empty: the top passed
 };
 // Two report lines, every check above.
-BoardResult board_top_run(const Model& top, const BoardExpect& e);
+BoardResult board_top_run(const Model& top, const BoardExpect& e,
+                          const BoardProgress& progress = {});
+// The run as text: "uart @<cycle>: <line>" per line, the notes, "FAIL: <check>" per failed
+// check and the verdict "board top test passed" or "board top test FAILED".
+std::string board_report(const BoardResult& r);
 
 }  // namespace minforge::tb

@@ -123,6 +123,7 @@ const Model& ondemand_model(const OnDemandRequest& r) {
     const auto more = files_under(d, {".cmake", ".py", ".hpp", ".json"});
     inputs.insert(inputs.end(), more.begin(), more.end());
   }
+  for (const auto& f : r.inputs) inputs.push_back(fs::path(f));
   inputs.push_back(fs::path(MINFORGE_VL_RUNTIME_LIB));
   for (const auto& p : inputs) h = fnv1a(read_file(p), fnv1a(p.string(), h));
   const std::string key = r.label + "_" + hex64(h);

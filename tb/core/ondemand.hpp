@@ -11,11 +11,13 @@
 //
 // Cache: $MINFORGE_CACHE, else $XDG_CACHE_HOME/minforge/models, else ~/.cache/minforge/models;
 // one directory per key.  The key hashes the call, the family, every file of rtl/,
-// tb/core/ and tb/<family>/ the build reads, and the Verilator runtime; a second request
-// with the same key reuses the build (a failed build is kept beside it with its log).
+// tb/core/ and tb/<family>/ the build reads, the request's other inputs, and the Verilator
+// runtime; a second request with the same key reuses the build (a failed build is kept beside
+// it with its log).
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/dut.hpp"
 
@@ -25,6 +27,9 @@ struct OnDemandRequest {
   std::string family;  // tb/<family>/<family>.cmake defines the recipe function
   std::string call;    // the CMake call; it must define the MODULE target `mf_model`
   std::string label;   // readable part of the cache directory name ("gsen_N10")
+  // Files outside rtl/, tb/core/ and tb/<family>/ that the recipe reads (absolute paths, e.g.
+  // the board table synth/boards/boards.json): hashed into the key like those folders.
+  std::vector<std::string> inputs = {};
 };
 
 // Builds (or reuses) and loads the model; the Model lives until the process ends.

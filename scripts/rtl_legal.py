@@ -20,6 +20,9 @@ Usage: rtl_legal.py            check toolflow.py and gen_sweep.py against the RT
                                one line per disagreement
        rtl_legal.py --plant    self-test: a planted looser and stricter rule in each must be
                                found
+       rtl_legal.py --verdicts MODULE NAME=LIST...   one JSON line per parameter set of the
+                               grid (LIST: 0-4,8): {"params": {...}, "error": ERRMOD or null};
+                               the twins' legality test (TwinLegality.*) reads them
 """
 import functools
 import glob
@@ -549,9 +552,37 @@ def plant():
     return 0 if ok else 1
 
 
+def verdicts(module, grid):
+    """[(params, first ERRMOD or None)] over the product of grid {name: [values]}."""
+    sets = [{}]
+    for name, values in grid.items():
+        sets = [dict(p, **{name: v}) for p in sets for v in values]
+    return [(p, (errors(module, p) or [None])[0]) for p in sets]
+
+
+def _values(text):
+    """'0-4,8' -> [0, 1, 2, 3, 4, 8]."""
+    out = []
+    for item in text.split(","):
+        a, _, b = item.partition("-") if not item.startswith("-") else (item, "", "")
+        out += list(range(int(a), int(b) + 1)) if b else [int(a)]
+    return out
+
+
 def main(argv):
     if argv[1:] == ["--plant"]:
         return plant()
+    if argv[1:2] == ["--verdicts"] and len(argv) > 2:
+        # one JSON line per parameter set: {"params": {...}, "error": "ERROR_..." | null}
+        import json
+        try:
+            grid = {k: _values(v) for k, v in (a.split("=", 1) for a in argv[3:])}
+            for p, err in verdicts(argv[2], grid):
+                print(json.dumps({"params": p, "error": err}))
+        except (ValueError, KeyError, FileNotFoundError, Unsupported) as e:
+            sys.stderr.write(f"rtl_legal: --verdicts: {e}\n")
+            return 2
+        return 0
     if len(argv) > 1:
         sys.stderr.write(__doc__)
         return 2

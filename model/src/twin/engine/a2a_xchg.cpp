@@ -214,6 +214,8 @@ void A2aXchg::clock() {
 }
 
 int A2aXchg::checked_fabric_word(int N, int DW, int B) {
+  // (N's own rule is the fabric's; N < 1 has no word width to compute)
+  if (N < 1) throw InvalidArgument("ports N must be >= 1, got " + std::to_string(N));
   if (DW < 1) throw InvalidArgument("data width DW must be >= 1, got " + std::to_string(DW));
   if (B < 1) throw InvalidArgument("block words B must be >= 1, got " + std::to_string(B));
   const int fw = DW + 2 * ceil_log2(static_cast<uint64_t>(N)) + ceil_log2(static_cast<uint64_t>(B));

@@ -48,6 +48,23 @@ std::vector<std::pair<Params, std::string>> rtl_verdicts(const std::string& modu
   return out;
 }
 
+// "NAME=c1,c2,..": a grid parameter over every code of a group (params::k<Group>Names), or
+// over the codes named.
+template <class Names>
+std::string codes(const std::string& name, const Names& names) {
+  std::string s = name + "=";
+  for (const auto& n : names) s += std::to_string(params::code(n.code)) + ",";
+  s.pop_back();
+  return s;
+}
+template <class... Code>
+std::string codes_of(const std::string& name, Code... c) {
+  std::string s = name + "=";
+  ((s += std::to_string(params::code(c)) + ","), ...);
+  s.pop_back();
+  return s;
+}
+
 std::string describe(const Params& p) {
   std::string s;
   for (const auto& [k, v] : p) s += k + "=" + std::to_string(v) + " ";
@@ -76,7 +93,8 @@ void expect_same_legality(const std::string& module, const std::string& grid,
 }
 
 TEST(TwinLegality, GsenFabric) {
-  expect_same_legality("gsen_fabric", "N=0-12,22 W=0,1,64 CONTROL=0-5 PIPELINE=0,1",
+  expect_same_legality("gsen_fabric",
+                       "N=0-12,22 W=0,1,64 PIPELINE=0,1 " + codes("CONTROL", params::kCtrlNames),
                        [](const Params& p) {
                          GsenFabric f(p.at("N"), p.at("W"), static_cast<Ctrl>(p.at("CONTROL")),
                                       p.at("PIPELINE") != 0);
@@ -84,16 +102,20 @@ TEST(TwinLegality, GsenFabric) {
 }
 
 TEST(TwinLegality, BanyanFabric) {
-  expect_same_legality("banyan_fabric", "N=0-9,12,16,32 W=0,1,64 CONTROL=0-5 PIPELINE=0,1",
-                       [](const Params& p) {
-                         BanyanFabric f(p.at("N"), p.at("W"), static_cast<Ctrl>(p.at("CONTROL")),
-                                        p.at("PIPELINE") != 0);
-                       });
+  expect_same_legality(
+      "banyan_fabric",
+      "N=0-9,12,16,32 W=0,1,64 PIPELINE=0,1 " + codes("CONTROL", params::kCtrlNames),
+      [](const Params& p) {
+        BanyanFabric f(p.at("N"), p.at("W"), static_cast<Ctrl>(p.at("CONTROL")),
+                       p.at("PIPELINE") != 0);
+      });
 }
 
 TEST(TwinLegality, GsenA2aXchg) {
   // alt and stage (the player's table comes from outside the constructor)
-  expect_same_legality("gsen_a2a_xchg", "N=0-14,22 DW=0,1 B=0,3 SCHED=0,1 USE_TAGS=0,1 SRC_LAT=0-3",
+  expect_same_legality("gsen_a2a_xchg",
+                       "N=0-14,22 DW=0,1 B=0,3 USE_TAGS=0,1 SRC_LAT=0-3 " +
+                           codes_of("SCHED", Sched::Alt, Sched::Stage),
                        [](const Params& p) {
                          GsenA2aXchg x(p.at("N"), p.at("DW"), p.at("B"),
                                        static_cast<Sched>(p.at("SCHED")), true,

@@ -35,10 +35,8 @@ foreach(spec ${MF_AXIS_MODELS})
   mf_a2a_axis_model(tb_a2a_axis ENGINE ${eng} N ${n} DW ${dw} B ${b} SCHED ${sched} PIPELINE ${p}
                     USE_TAGS ${t} SRC_LAT ${lat} PREFIX_VAR prefix)
   list(APPEND prefixes ${prefix})
-  add_test(NAME tb_a2a_axis_${name}
-           COMMAND tb_a2a_axis --model ${prefix} --frames ${frames} --quiet
-                   --wave-dir ${CMAKE_BINARY_DIR}/tb-waves)
-  set_tests_properties(tb_a2a_axis_${name} PROPERTIES TIMEOUT 300 LABELS "rtl;axis")
+  mf_add_lockstep_test(NAME tb_a2a_axis_${name} TARGET tb_a2a_axis TIMEOUT 300 LABELS axis
+                       ARGS --model ${prefix} --frames ${frames})
 endforeach()
 mf_model_table(tb_a2a_axis ${prefixes})
 

@@ -27,10 +27,8 @@ foreach(spec ${MF_FT_MODELS})
   mf_a2a_ft_model(tb_banyan_ft N ${n} PIPELINE ${p} DW ${dw} B ${b} RELAY_DEPTH ${r}
                   SRC_LAT ${lat} PREFIX_VAR prefix)
   list(APPEND prefixes ${prefix})
-  add_test(NAME tb_banyan_ft_${name}
-           COMMAND tb_banyan_ft --model ${prefix} --faults ${faults} --quiet
-                   --wave-dir ${CMAKE_BINARY_DIR}/tb-waves)
-  set_tests_properties(tb_banyan_ft_${name} PROPERTIES TIMEOUT 600 LABELS "rtl;banyan")
+  mf_add_lockstep_test(NAME tb_banyan_ft_${name} TARGET tb_banyan_ft TIMEOUT 600 LABELS banyan
+                       ARGS --model ${prefix} --faults ${faults})
 endforeach()
 mf_model_table(tb_banyan_ft ${prefixes})
 
@@ -51,8 +49,7 @@ file(GLOB mf_ft_certs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/research/bany
 foreach(cert ${mf_ft_certs})
   get_filename_component(cname ${cert} NAME_WE)
   string(REGEX MATCH "^banyan_ft_n([0-9]+)_" _ ${cname})
-  add_test(NAME tb_banyan_ft_cert_${cname}
-           COMMAND tb_banyan_ft --model Vbanyan_ft_n${CMAKE_MATCH_1}_p1_dw16_b1_r2 --plan-hex ${cert}
-                   --quiet --wave-dir ${CMAKE_BINARY_DIR}/tb-waves)
-  set_tests_properties(tb_banyan_ft_cert_${cname} PROPERTIES TIMEOUT 120 LABELS "rtl;banyan")
+  mf_add_lockstep_test(NAME tb_banyan_ft_cert_${cname} TARGET tb_banyan_ft TIMEOUT 120
+                       LABELS banyan
+                       ARGS --model Vbanyan_ft_n${CMAKE_MATCH_1}_p1_dw16_b1_r2 --plan-hex ${cert})
 endforeach()

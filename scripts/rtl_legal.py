@@ -473,7 +473,8 @@ def _sweep_rtl(v):
     return []
 
 
-SWEEP_SPECS = ["fabric:gsen:N=4-18:W=8:C=0-5:P=0-1:R=0-1",
+# every control mode by name (gen_sweep reads the names through mfparams)
+SWEEP_SPECS = ["fabric:gsen:N=4-18:W=8:C=%s:P=0-1:R=0-1" % ",".join(mfparams.read_codes()["CTRL"]),
                "fabric:banyan:N=4-32:W=8:C=indiv,stage,tag:P=0-1:R=0-1",
                "engine:gsen:N=4-22:S=alt,stage:P=1:T=0", "xchg:gsen:N=4-22:DW=8:S=alt,stage"]
 

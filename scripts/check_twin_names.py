@@ -51,6 +51,10 @@ NO_TWIN = {
     "board_a2a_selftest": "board wrapper: the board harness checks its report line",
     "board_lcan_selftest": "board wrapper: the board harness checks its report line",
     "board_rn1_selftest": "board wrapper: the board harness checks its report line",
+    "board_rn1_net": "the Fig. 20.9 network (twin Rn1Net) with its observation ports dropped: "
+                     "checked through the report line and tb_rn1_selftest",
+    "a2a_axis_xchg_noplan": "a2a_axis_xchg with the plan port tied off (twin A2aAxisXchg): "
+                            "checked through the board report line, tb/axis and formal",
     "board_selftest": "the tops' design selection: the board harness checks its report line",
     "board_axis_demo": "board demo around a2a_axis_xchg: the board harness checks its report "
                        "line (BoardXpose::expected_stream_sum)",

@@ -177,6 +177,7 @@ bad=(
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|ENGINE=$MF_DESIGN_GSEN,SCHED=$MF_SCHED_PLAYER|SCHED must be 0 (alt) or 1 (stage)|ERROR_a2a_axis_xchg_SCHED_must_be_0_or_1"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|N=2|N must be >= 4, DW and B >= 1|ERROR_a2a_axis_xchg_N_at_least_4_DW_B_positive"
   "a2a_axis_xchg|rtl/engine/a2a_axis_xchg.v|SRC_LAT=3|SRC_LAT must be 1 or 2|ERROR_a2a_axis_xchg_SRC_LAT_must_be_1_or_2"
+  "a2a_axis_xchg_noplan|rtl/engine/a2a_axis_xchg_noplan.v|ENGINE=$MF_DESIGN_BANYAN_FT|ENGINE 4 (banyan FT) needs the plan port|ERROR_a2a_axis_xchg_noplan_ENGINE_4_needs_the_plan_port"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=4|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
   "banyan_ft_engine|rtl/engine/banyan_ft_engine.v|N=24|N must be a power of two >= 8|ERROR_banyan_ft_engine_N_must_be_a_power_of_two_at_least_8"
   "board_xpose|rtl/board/board_xpose.v|W=11|must be 4..32|ERROR_board_xpose_data_word_must_be_4_to_32_bits"

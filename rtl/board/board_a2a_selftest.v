@@ -1,25 +1,20 @@
-// board_a2a_selftest: the self-testing all-to-all engine of the board tops
-// (rtl/board/<board>_top.v with DESIGN = MF_DESIGN_GSEN or MF_DESIGN_BANYAN map its status
-// to the board's LEDs).
+// board_a2a_selftest: the all-to-all engine of the board tops' GSEN, banyan and banyan_ft
+// designs (rtl/board/board_selftest.v with DESIGN = MF_DESIGN_GSEN, MF_DESIGN_BANYAN or
+// MF_DESIGN_BANYAN_FT: it adds the power-on reset and board_reporter, which runs the engine
+// over and over through the start/done handshake below and sends the report line).
 //
-// Power-on reset, the engine (rtl/engine/gsen_a2a_engine or banyan_a2a_engine: sources,
-// scheduler, fabric, checking sinks) and board_reporter, which runs the all-to-all
-// personalized exchange over and over from the board clock and sends a report line on the
-// UART (BAUD 8N1) after the first exchange and then every LINE_PERIOD cycles:
-//   "GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"   (GSEN)
-//   "BANYAN N=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee PASS\r\n"     (banyan)
-// R = exchanges completed (hex), C = cycles of the last exchange (hex, = rounds + engine latency),
-// E = errors summed over all exchanges (hex, saturating).  See docs/synth.md.
-//
+// XPOSE = 0: the self-test engine (rtl/engine/gsen_a2a_engine or banyan_a2a_engine: sources,
+// scheduler, fabric, checking sinks) moves payload(i, j) in every exchange; eng_errors is the
+// engine's error count (its detail counters summed).
 // XPOSE = 1 (the board tops' default): the real-data demonstration instead (board_xpose):
-// every exchange moves a seeded N x N matrix (seed = exchanges completed before it) through
-// the data engine, the sinks are checked in hardware as its transpose, and the line carries
-// the checksum S of the last exchange's sink buffers, which the model predicts
-// (twin::BoardXpose):
-//   "XPOSE GSEN ALT N=010 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"
+// every exchange moves a seeded N x N matrix (seed = `rounds`, the exchanges completed
+// before it) through the data engine, the sinks are checked in hardware as its transpose,
+// and eng_sum is the checksum of the exchange's sink buffers, which the model predicts
+// (twin::BoardXpose).
 // ENGINE = MF_DESIGN_BANYAN_FT (XPOSE = 1 only): the same through the fault-tolerant banyan
-// engine with the dead element E_IL, its plan loaded from PLAN_FILE after reset:
-//   "XPOSE BANYAN FT I=001 L=001 N=016 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"
+// engine with the dead element E_IL, its plan loaded from PLAN_FILE after reset.
+// The report line (board_selftest): "[XPOSE ]GSEN ALT N=010 W=016 R=.. C=.. E=..[ S=..] PASS",
+// C = cycles of the last exchange (= rounds + engine latency).  See docs/synth.md.
 //
 // Parameters
 //   ENGINE                 the DESIGN codes of rtl/common/mf_params.vh: 0 (MF_DESIGN_GSEN)
@@ -29,20 +24,19 @@
 //   N, W, PIPELINE         passed to the engine
 //   SCHED                  GSEN only: 0 alternating control (Algorithm 4, N = 2 mod 4),
 //                          1 stage control (2^n rounds)
-//   CLK_HZ, BAUD           board clock and UART bit rate
-//   LINE_PERIOD            cycles between report lines
 //   XPOSE                  0: the self-test (payload(i, j)); 1: the transpose demonstration
 //                          (GSEN SCHED 0 or 1; DW = W - 2*ceil(log2 N) must be 4..32)
 //   FAULT_STAGE, FAULT_ELEM, PLAN_FILE, PLAN_LEN   banyan_ft: the dead element and the plan
 //                          image (board_xpose)
 // Ports
-//   clk                    board oscillator
-//   uart_tx                UART to the host
-//   pass, fail             every exchange so far was correct / an error was counted
-//   rounds [31:0]          exchanges completed
+//   clk, rst               board clock, synchronous reset (board_por)
+//   eng_start              start of an exchange (board_reporter)
+//   rounds [31:0]          exchanges completed before this one (the transpose's seed)
+//   eng_done               level: the exchange finished (until the next start)
+//   eng_cycles, eng_errors, eng_sum [31:0]   its cycles, errors and checksum (0 unless XPOSE)
+// Timing: the engine's; eng_sum ends in board_reporter's input register.
 `default_nettype none
 `include "mf_param_check.vh"
-`include "mf_consts.vh"
 `include "mf_codes.vh"
 
 module board_a2a_selftest #(
@@ -51,38 +45,18 @@ module board_a2a_selftest #(
     parameter integer W = 16,
     parameter integer SCHED = `MF_SCHED_ALT,
     parameter integer PIPELINE = 1,
-    parameter integer CLK_HZ = 12000000,
-    parameter integer BAUD = `MF_UART_BAUD,
-    parameter integer LINE_PERIOD = CLK_HZ / 4,
     parameter integer XPOSE = 1,
     parameter integer FAULT_STAGE = 1,
     parameter integer FAULT_ELEM = 1,
     parameter PLAN_FILE = "banyan_ft_n16_f1_1.hex",
     parameter integer PLAN_LEN = 48
 ) (
-    input  wire        clk,
-    output wire        uart_tx,
-    output wire        pass,
-    output wire        fail,
-    output wire [31:0] rounds
+    input  wire        clk, rst, eng_start,
+    input  wire [31:0] rounds,
+    output wire        eng_done,
+    output wire [31:0] eng_cycles, eng_errors, eng_sum
 );
-`include "board_functions.vh"
 `include "mf_params.vh"
-
-  // Report tag: 20 characters for GSEN, 18 for banyan, 33 for banyan_ft (+ 6 for "XPOSE ").
-  localparam integer TAG_LEN0 = (ENGINE == MF_DESIGN_GSEN) ? 20 :
-                                (ENGINE == MF_DESIGN_BANYAN_FT) ? 33 : 18;
-  localparam integer TAG_LEN = TAG_LEN0 + ((XPOSE != 0) ? 6 : 0);
-  localparam [159:0] TAG_GSEN = {"GSEN ", bf_sched3(SCHED), " N=", bf_dec3(N), " W=", bf_dec3(W)};
-  localparam [143:0] TAG_BANYAN = {"BANYAN N=", bf_dec3(N), " W=", bf_dec3(W)};
-  localparam [263:0] TAG_FT = {"BANYAN FT I=", bf_dec3(FAULT_STAGE), " L=", bf_dec3(FAULT_ELEM),
-                               " N=", bf_dec3(N), " W=", bf_dec3(W)};
-  localparam [263:0] TAG_ANY = (ENGINE == MF_DESIGN_GSEN) ? {104'd0, TAG_GSEN} :
-                               (ENGINE == MF_DESIGN_BANYAN_FT) ? TAG_FT : {120'd0, TAG_BANYAN};
-  // "XPOSE " right before the tag's text (the text is right-aligned in TAG_ANY)
-  localparam [311:0] TAG_ALL = (XPOSE != 0) ? ({"XPOSE ", 264'd0} >> (264 - 8 * TAG_LEN0)) |
-                                              {48'd0, TAG_ANY} : {48'd0, TAG_ANY};
-  localparam [8*TAG_LEN-1:0] TAG = TAG_ALL[8*TAG_LEN-1:0];
 
   generate
     // (the check's name and message start as before banyan_ft: scripts/lint_rtl.sh expects them)
@@ -99,24 +73,13 @@ module board_a2a_selftest #(
                        ("board_a2a_selftest: XPOSE must be 0 or 1 (XPOSE=%0d)", XPOSE))
   endgenerate
 
-  wire rst;
-  board_por u_por (
-      .clk(clk),
-      .rst(rst)
-  );
-
-  wire        eng_start;
   wire        eng_busy;
-  wire        eng_done;
-  wire [31:0] eng_cycles;
   wire [31:0] eng_delivered;
-  wire [31:0] eng_errors;
   wire [31:0] eng_err_dst;
   wire [31:0] eng_err_payload;
   wire [31:0] eng_err_dup;
   wire [31:0] eng_missing;
   wire [31:0] eng_conflicts;
-  wire [31:0] eng_sum;
 
   generate
     if (XPOSE != 0) begin : g_xpose
@@ -151,55 +114,24 @@ module board_a2a_selftest #(
       localparam integer NS = $clog2(N);
       localparam integer PAW = 4;  // engine's player address width for its default PLAYER_LEN
       localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
-      gsen_a2a_engine #(
-          .N(N),
-          .W(W),
-          .SCHED(SCHED),
-          .PIPELINE(PIPELINE)
-      ) u_engine (
-          .clk(clk),
-          .rst(rst),
-          .start(eng_start),
-          .busy(eng_busy),
-          .done(eng_done),
-          .cycles(eng_cycles),
-          .delivered(eng_delivered),
-          .errors(eng_errors),
-          .err_dst(eng_err_dst),
-          .err_payload(eng_err_payload),
-          .err_dup(eng_err_dup),
-          .missing(eng_missing),
-          .conflicts(eng_conflicts),
-          .pl_wr_en(1'b0),
-          .pl_wr_addr({PAW{1'b0}}),
-          .pl_wr_data({PENTRY_W{1'b0}})
+      gsen_a2a_engine #(.N(N), .W(W), .SCHED(SCHED), .PIPELINE(PIPELINE)) u_engine (
+          .clk(clk), .rst(rst), .start(eng_start), .busy(eng_busy), .done(eng_done),
+          .cycles(eng_cycles), .delivered(eng_delivered), .errors(eng_errors),
+          .err_dst(eng_err_dst), .err_payload(eng_err_payload), .err_dup(eng_err_dup),
+          .missing(eng_missing), .conflicts(eng_conflicts),
+          .pl_wr_en(1'b0), .pl_wr_addr({PAW{1'b0}}), .pl_wr_data({PENTRY_W{1'b0}})
       );
       assign eng_sum = 32'd0;
     end else begin : g_banyan
       localparam integer M = $clog2(N);
       localparam integer FSW = ($clog2(M) < 1) ? 1 : $clog2(M);  // engine's fault port widths
       localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
-      banyan_a2a_engine #(
-          .N(N),
-          .W(W),
-          .PIPELINE(PIPELINE)
-      ) u_engine (
-          .clk(clk),
-          .rst(rst),
-          .start(eng_start),
-          .busy(eng_busy),
-          .done(eng_done),
-          .cycles(eng_cycles),
-          .delivered(eng_delivered),
-          .errors(eng_errors),
-          .err_dst(eng_err_dst),
-          .err_payload(eng_err_payload),
-          .err_dup(eng_err_dup),
-          .missing(eng_missing),
-          .conflicts(eng_conflicts),
-          .fault_en(1'b0),
-          .fault_stage({FSW{1'b0}}),
-          .fault_elem({FEW{1'b0}}),
+      banyan_a2a_engine #(.N(N), .W(W), .PIPELINE(PIPELINE)) u_engine (
+          .clk(clk), .rst(rst), .start(eng_start), .busy(eng_busy), .done(eng_done),
+          .cycles(eng_cycles), .delivered(eng_delivered), .errors(eng_errors),
+          .err_dst(eng_err_dst), .err_payload(eng_err_payload), .err_dup(eng_err_dup),
+          .missing(eng_missing), .conflicts(eng_conflicts),
+          .fault_en(1'b0), .fault_stage({FSW{1'b0}}), .fault_elem({FEW{1'b0}}),
           .fault_kind(2'b00)
       );
       assign eng_sum = 32'd0;
@@ -207,29 +139,9 @@ module board_a2a_selftest #(
   endgenerate
 
   // The detail counters are summed into `errors` by the engine; the board reports the sum.
+  // (rounds: the transpose's seed only)
   wire unused_engine = ^{eng_busy, eng_delivered, eng_err_dst, eng_err_payload, eng_err_dup,
-                         eng_missing, eng_conflicts};
-
-  board_reporter #(
-      .CLK_HZ(CLK_HZ),
-      .BAUD(BAUD),
-      .LINE_PERIOD(LINE_PERIOD),
-      .TAG_LEN(TAG_LEN),
-      .TAG(TAG),
-      .SUM_FIELD(XPOSE)
-  ) u_report (
-      .clk(clk),
-      .rst(rst),
-      .eng_start(eng_start),
-      .eng_done(eng_done),
-      .eng_cycles(eng_cycles),
-      .eng_errors(eng_errors),
-      .eng_sum(eng_sum),
-      .rounds(rounds),
-      .pass(pass),
-      .fail(fail),
-      .uart_tx(uart_tx)
-  );
+                         eng_missing, eng_conflicts, rounds};
 endmodule
 
 `default_nettype wire

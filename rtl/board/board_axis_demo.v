@@ -1,8 +1,8 @@
 // board_axis_demo: the worked example of the AXI4-Stream exchange IP (rtl/engine/
 // a2a_axis_xchg.v) on a board: N processors, each with its own inferred block RAMs, stream
 // frame after frame through the IP without a pause, and check what they receive on chip.
-// The board tops carry it as DESIGN axis (MF_DESIGN_AXIS) and report over the UART like the
-// other designs:
+// The board tops carry it as DESIGN axis (MF_DESIGN_AXIS; rtl/board/board_selftest.v adds the
+// power-on reset and board_reporter) and report over the UART like the other designs:
 //   "AXIS BANYAN N=004 B=008 W=016 R=rrrrrrrr C=cccccccc E=eeeeeeee S=ssssssss PASS\r\n"
 //
 // Processor i (i = 0..N-1):
@@ -38,18 +38,16 @@
 //   W          word bits (4..32)
 //   SRC_LAT    the IP's source read latency (a2a_axis_xchg SRC_LAT): 1 plain block RAM,
 //              2 with its output register (C one cycle longer)
-//   CLK_HZ, BAUD, LINE_PERIOD   as board_reporter
 // Derived: NB = N*B, AW = max(1, ceil(log2 NB))
 // Ports
-//   clk        board clock
-//   uart_tx    UART to the host
-//   pass, fail the reporter's
-//   rounds     frames reported
+//   clk, rst   board clock, synchronous reset (board_por)
+//   eng_start  the reporter's start: arms the demo
+//   eng_done   level: a frame completed since the start (until the next start)
+//   eng_cycles, eng_errors, eng_sum [31:0]   as above
 // Timing: every memory read is registered (block RAM); the read-back compare and the error
 //   count are registered; the checksum's XOR tree ends in the reporter's input register.
 `default_nettype none
 `include "mf_param_check.vh"
-`include "mf_consts.vh"
 `include "mf_codes.vh"
 
 module board_axis_demo #(
@@ -57,29 +55,19 @@ module board_axis_demo #(
     parameter integer N = 4,
     parameter integer B = 8,
     parameter integer W = 16,
-    parameter integer SRC_LAT = 1,
-    parameter integer CLK_HZ = 12000000,
-    parameter integer BAUD = `MF_UART_BAUD,
-    parameter integer LINE_PERIOD = CLK_HZ / 4
+    parameter integer SRC_LAT = 1
 ) (
-    input  wire        clk,
-    output wire        uart_tx,
-    output wire        pass,
-    output wire        fail,
-    output wire [31:0] rounds
+    input  wire        clk, rst, eng_start,
+    output reg         eng_done,
+    output reg  [31:0] eng_cycles, eng_errors, eng_sum
 );
-`include "board_functions.vh"
 `include "mf_functions.vh"
 `include "mf_params.vh"
-`include "a2a_functions.vh"
 
   localparam integer NB = N * B;
   localparam integer AW = (mf_clog2(NB) < 1) ? 1 : mf_clog2(NB);
   localparam [31:0] NB32 = NB;
   localparam [31:0] B32 = B;
-  localparam integer TAG_LEN = 29;
-  localparam [8*TAG_LEN-1:0] TAG = {"AXIS BANYAN N=", bf_dec3(N), " B=", bf_dec3(B), " W=",
-                                    bf_dec3(W)};
 
   generate
     `MF_PARAM_ERROR_IF(ENGINE != MF_DESIGN_BANYAN, g_bad_engine,
@@ -98,28 +86,12 @@ module board_axis_demo #(
     end
   endfunction
 
-  wire rst;
-  board_por u_por (
-      .clk(clk),
-      .rst(rst)
-  );
-
   // ---- the IP ----
   wire [N-1:0]   s_tvalid, s_tready, s_tlast, m_tvalid, m_tlast;
   wire [N*W-1:0] s_tdata, m_tdata;
   wire [31:0]    frames_in, frames_done, frames_out, ip_cycles, xchg_cycles;
-  wire [31:0]    err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
-  // the IP's plan and fault ports (its fault-tolerant engine, ENGINE 4, only): tied to 0;
-  // their widths by a2a_functions.vh at banyan_ft_engine's default depths, passed to the IP
-  localparam integer IP_PD = a2a_ft_plan_depth(N);
-  localparam integer IP_RD = a2a_ft_relay_depth(N);
-  localparam integer IP_PAW = a2a_ft_paw(IP_PD);
-  localparam integer IP_PLW = a2a_ft_plw(IP_PD);
-  localparam integer IP_EW = a2a_ft_ew(N, IP_RD);
-  localparam integer IP_FSW = a2a_ft_fsw(N);
-  localparam integer IP_FEW = a2a_ft_few(N);
-  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(W), .B(B), .SRC_LAT(SRC_LAT),
-                  .PLAN_DEPTH(IP_PD), .RELAY_DEPTH(IP_RD)) u_ip (
+  wire [31:0]    err_tlast, err_dst, err_dup, missing, conflicts;
+  a2a_axis_xchg_noplan #(.ENGINE(ENGINE), .N(N), .DW(W), .B(B), .SRC_LAT(SRC_LAT)) u_ip (
       .clk(clk), .rst(rst),
       .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
       .s_axis_tlast(s_tlast),
@@ -127,13 +99,9 @@ module board_axis_demo #(
       .m_axis_tlast(m_tlast),
       .frames_in(frames_in), .frames_done(frames_done), .frames_out(frames_out),
       .cycles(ip_cycles), .xchg_cycles(xchg_cycles), .err_tlast(err_tlast), .err_dst(err_dst),
-      .err_dup(err_dup), .missing(missing), .conflicts(conflicts),
-      .plan_wr_en(1'b0), .plan_wr_addr({IP_PAW{1'b0}}), .plan_wr_data({IP_EW{1'b0}}),
-      .plan_len({IP_PLW{1'b0}}), .fault_en(1'b0), .fault_stage({IP_FSW{1'b0}}),
-      .fault_elem({IP_FEW{1'b0}}), .fault_kind(2'b00),
-      .relay_miss(relay_miss), .relay_ovf(relay_ovf)
+      .err_dup(err_dup), .missing(missing), .conflicts(conflicts)
   );
-  wire unused_ip = ^{frames_in, frames_done, frames_out, ip_cycles, relay_miss, relay_ovf};
+  wire unused_ip = ^{frames_in, frames_done, frames_out, ip_cycles};
 
   // ---- the processors ----
   wire [N-1:0]  chk_v, chk_bad, chk_last;
@@ -282,9 +250,8 @@ module board_axis_demo #(
   always @(posedge clk) ip_err_q <= err_tlast + err_dst + err_dup + missing + conflicts;
   wire [31:0] err_all = bad_total + ip_err_q;
 
-  wire        eng_start;
-  reg         armed, eng_done;
-  reg  [31:0] eng_cycles, eng_errors, eng_sum, err_mark;
+  reg         armed;
+  reg  [31:0] err_mark;
   always @(posedge clk) begin
     if (rst) begin
       bad_total <= 32'd0;
@@ -309,27 +276,6 @@ module board_axis_demo #(
       end
     end
   end
-
-  board_reporter #(
-      .CLK_HZ(CLK_HZ),
-      .BAUD(BAUD),
-      .LINE_PERIOD(LINE_PERIOD),
-      .TAG_LEN(TAG_LEN),
-      .TAG(TAG),
-      .SUM_FIELD(1)
-  ) u_report (
-      .clk(clk),
-      .rst(rst),
-      .eng_start(eng_start),
-      .eng_done(eng_done),
-      .eng_cycles(eng_cycles),
-      .eng_errors(eng_errors),
-      .eng_sum(eng_sum),
-      .rounds(rounds),
-      .pass(pass),
-      .fail(fail),
-      .uart_tx(uart_tx)
-  );
 endmodule
 
 `default_nettype wire

@@ -18,8 +18,6 @@
 
 module a2a_axis_tb;
 `include "mf_params.vh"  // the codes by name (MF_*)
-`include "mf_functions.vh"
-`include "a2a_functions.vh"
   parameter integer ENGINE = MF_DESIGN_BANYAN;
   parameter integer N = 8;
   parameter integer DW = 16;
@@ -45,21 +43,12 @@ module a2a_axis_tb;
   wire [N-1:0]    s_tvalid, s_tready, s_tlast, m_tvalid, m_tready, m_tlast;
   wire [N*DW-1:0] s_tdata, m_tdata;
   wire [31:0] frames_in, frames_done, frames_out, cycles, xchg_cycles;
-  wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
-  // the plan and fault ports of the IP's fault-tolerant engine (ENGINE 4, not run by this
-  // bench: tb/axis/run_axis.py --engine 4 and tb_a2a_axis load its plan), tied to 0; their
-  // widths by a2a_functions.vh at banyan_ft_engine's default depths, passed to the IP
-  localparam integer IP_PD = a2a_ft_plan_depth(N);
-  localparam integer IP_RD = a2a_ft_relay_depth(N);
-  localparam integer IP_PAW = a2a_ft_paw(IP_PD);
-  localparam integer IP_PLW = a2a_ft_plw(IP_PD);
-  localparam integer IP_EW = a2a_ft_ew(N, IP_RD);
-  localparam integer IP_FSW = a2a_ft_fsw(N);
-  localparam integer IP_FEW = a2a_ft_few(N);
-
-  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(SCHED),
-                  .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT),
-                  .PLAN_DEPTH(IP_PD), .RELAY_DEPTH(IP_RD)) u_dut (
+  wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts;
+  // the IP with the fault-tolerant engine's plan port tied off (a2a_axis_xchg_noplan;
+  // ENGINE 4 is not run by this bench: tb/axis/run_axis.py --engine 4 and tb_a2a_axis load
+  // its plan)
+  a2a_axis_xchg_noplan #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(SCHED),
+                         .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT)) u_dut (
     .clk(clk), .rst(rst),
     .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
     .s_axis_tlast(s_tlast),
@@ -67,11 +56,7 @@ module a2a_axis_tb;
     .m_axis_tlast(m_tlast),
     .frames_in(frames_in), .frames_done(frames_done), .frames_out(frames_out),
     .cycles(cycles), .xchg_cycles(xchg_cycles), .err_tlast(err_tlast), .err_dst(err_dst),
-    .err_dup(err_dup), .missing(missing), .conflicts(conflicts),
-    .plan_wr_en(1'b0), .plan_wr_addr({IP_PAW{1'b0}}), .plan_wr_data({IP_EW{1'b0}}),
-    .plan_len({IP_PLW{1'b0}}), .fault_en(1'b0), .fault_stage({IP_FSW{1'b0}}),
-    .fault_elem({IP_FEW{1'b0}}), .fault_kind(2'b00),
-    .relay_miss(relay_miss), .relay_ovf(relay_ovf)
+    .err_dup(err_dup), .missing(missing), .conflicts(conflicts)
   );
 
   // the word of frame f, source s, slave-stream position x (a 32-bit mix, cut to DW bits)

@@ -1,9 +1,10 @@
 // rn1_selftest_net: Verilator test wrapper (not synthesized) of the RN1 board top's core:
-// rtl/board/rn1_selftest on the Fig. 20.9 network (rtl/rn1/gen/rn1_net_fig20_9), wired as in
-// rtl/board/board_rn1_selftest.v (all router outputs enabled), but with the seed and the fault
-// vectors as ports so one Verilator model runs every fault scenario, and with two tamper
-// switches between the network's delivery pulses and the checker, so the checker's own
-// detection is exercised (tb/board/rn1_selftest_tb.cpp, mirrored in rn1_selftest_model.hpp):
+// rtl/board/rn1_selftest on the Fig. 20.9 network as the board drives it
+// (rtl/board/board_rn1_net.v, shared with rtl/board/board_rn1_selftest.v: all router outputs
+// enabled), but with the seed and the fault vectors as ports so one Verilator model runs
+// every fault scenario, and with two tamper switches between the network's delivery pulses
+// and the checker, so the checker's own detection is exercised (tb/board/rn1_selftest_tb.cpp,
+// mirrored in rn1_selftest_model.hpp):
 //   tamper_pay  payload bit 0 of every delivery on endpoint 3, port 0 is inverted
 //   tamper_dup  every delivery on endpoint 0, port 0 is shown again one cycle later on
 //               port 1 of endpoint 0 (when that port has no delivery of its own)
@@ -17,95 +18,32 @@
 `default_nettype none
 
 module rn1_selftest_net (
-    input  wire         clk,
-    input  wire         rst,
+    input  wire         clk, rst,
     input  wire [15:0]  seed,
     input  wire [7:0]   flt_router_dead,
-    input  wire [95:0]  flt_link_dead,
-    input  wire [95:0]  flt_link_stuck,
-    input  wire [95:0]  flt_link_dir,
+    input  wire [95:0]  flt_link_dead, flt_link_stuck, flt_link_dir, flt_link_val,
     input  wire [287:0] flt_link_bit,
-    input  wire [95:0]  flt_link_val,
-    input  wire         tamper_pay,
-    input  wire         tamper_dup,
-    input  wire         start,
-    output wire         busy,
-    output wire         done,
-    output wire [31:0]  cycles,
-    output wire [31:0]  delivered,
-    output wire [31:0]  errors,
-    output wire [31:0]  err_bad,
-    output wire [31:0]  err_dup,
-    output wire [31:0]  failed,
-    output wire [31:0]  missing
+    input  wire         tamper_pay, tamper_dup, start,
+    output wire         busy, done,
+    output wire [31:0]  cycles, delivered, errors, err_bad, err_dup, failed, missing
 );
   localparam integer NE = 16;
   localparam integer P = 2;
 
-  wire [NE-1:0]      tx_valid;
+  wire [NE-1:0]      tx_valid, tx_ready, ev_valid, ev_ok;
   wire [8*NE-1:0]    tx_dst;
   wire [8*P*NE-1:0]  tx_payload;
-  wire [NE-1:0]      tx_ready;
   wire [2*NE-1:0]    dlv_valid;
   wire [16*NE-1:0]   dlv_src;
-  wire [32*NE-1:0]   dlv_seq;
   wire [16*P*NE-1:0] dlv_payload;
-  wire [NE-1:0]      ev_valid;
-  wire [NE-1:0]      ev_ok;
-  wire [8*NE-1:0]    ev_attempts;
-  wire [863:0]       probe_fwd;
-  wire [863:0]       probe_bwd;
-  wire [NE-1:0]      vd_fin, vd_pend;
-  wire [2*NE-1:0]    vd_kind, in_en;
-  wire               mon_v_valid, mon_decl_valid;
-  wire [7:0]         mon_v_src;
-  wire [3:0]         mon_v_n;
-  wire [20:0]        mon_v_cand;
-  wire [6:0]         mon_decl_link;
-  wire [63:0]        en_eff;
-
-  rn1_net_fig20_9 u_net (
-      .clk(clk),
-      .rst(rst),
-      .seed(seed),
-      .flt_router_dead(flt_router_dead),
-      .flt_link_dead(flt_link_dead),
-      .flt_link_stuck(flt_link_stuck),
-      .flt_link_dir(flt_link_dir),
-      .flt_link_bit(flt_link_bit),
-      .flt_link_val(flt_link_val),
-      .cfg_en({64{1'b1}}),
-      .mon_switch(1'b0),
-      .tx_valid(tx_valid),
-      .tx_dst(tx_dst),
-      .tx_payload(tx_payload),
-      .tx_ready(tx_ready),
-      .dlv_valid(dlv_valid),
-      .dlv_src(dlv_src),
-      .dlv_seq(dlv_seq),
-      .dlv_payload(dlv_payload),
-      .ev_valid(ev_valid),
-      .ev_ok(ev_ok),
-      .ev_attempts(ev_attempts),
-      .probe_fwd(probe_fwd),
-      .probe_bwd(probe_bwd),
-      .vd_fin(vd_fin),
-      .vd_kind(vd_kind),
-      .vd_pend(vd_pend),
-      .mon_v_valid(mon_v_valid),
-      .mon_v_src(mon_v_src),
-      .mon_v_n(mon_v_n),
-      .mon_v_cand(mon_v_cand),
-      .mon_decl_valid(mon_decl_valid),
-      .mon_decl_link(mon_decl_link),
-      .en_eff(en_eff),
-      .in_en(in_en)
+  board_rn1_net u_net (
+      .clk(clk), .rst(rst), .seed(seed), .flt_router_dead(flt_router_dead),
+      .flt_link_dead(flt_link_dead), .flt_link_stuck(flt_link_stuck), .flt_link_dir(flt_link_dir),
+      .flt_link_bit(flt_link_bit), .flt_link_val(flt_link_val),
+      .tx_valid(tx_valid), .tx_dst(tx_dst), .tx_payload(tx_payload), .tx_ready(tx_ready),
+      .dlv_valid(dlv_valid), .dlv_src(dlv_src), .dlv_payload(dlv_payload),
+      .ev_valid(ev_valid), .ev_ok(ev_ok)
   );
-  // the decoders' and the monitor's observation ports are for the lockstep harness only
-  // (mon_switch = 0: the monitor switches nothing off here)
-  wire unused_net = ^{dlv_seq, ev_attempts, probe_fwd, probe_bwd, vd_fin, vd_pend, vd_kind, in_en,
-                      mon_v_valid, mon_decl_valid, mon_v_src, mon_v_n, mon_v_cand, mon_decl_link,
-                      en_eff};
 
   // ---- tampering ----
   reg        rep_valid;  // endpoint 0 port 0's pulse of the previous cycle
@@ -132,31 +70,13 @@ module rn1_selftest_net (
   wire [16*P*NE-1:0] ck_pay = {pay_x[16*P*NE-1:32], use_rep ? rep_pay : pay_x[31:16],
                                pay_x[15:0]};
 
-  rn1_selftest #(
-      .NE(NE),
-      .P (P)
-  ) u_selftest (
-      .clk(clk),
-      .rst(rst),
-      .start(start),
-      .busy(busy),
-      .done(done),
-      .cycles(cycles),
-      .delivered(delivered),
-      .errors(errors),
-      .err_bad(err_bad),
-      .err_dup(err_dup),
-      .failed(failed),
-      .missing(missing),
-      .tx_valid(tx_valid),
-      .tx_dst(tx_dst),
-      .tx_payload(tx_payload),
-      .tx_ready(tx_ready),
-      .dlv_valid(ck_valid),
-      .dlv_src(ck_src),
-      .dlv_payload(ck_pay),
-      .ev_valid(ev_valid),
-      .ev_ok(ev_ok)
+  rn1_selftest #(.NE(NE), .P(P)) u_selftest (
+      .clk(clk), .rst(rst), .start(start), .busy(busy), .done(done), .cycles(cycles),
+      .delivered(delivered), .errors(errors), .err_bad(err_bad), .err_dup(err_dup),
+      .failed(failed), .missing(missing),
+      .tx_valid(tx_valid), .tx_dst(tx_dst), .tx_payload(tx_payload), .tx_ready(tx_ready),
+      .dlv_valid(ck_valid), .dlv_src(ck_src), .dlv_payload(ck_pay),
+      .ev_valid(ev_valid), .ev_ok(ev_ok)
   );
 endmodule
 

@@ -115,7 +115,6 @@ module a2a_axis_xchg_fv #(
 );
 `include "mf_functions.vh"
 `include "mf_params.vh"
-`include "a2a_functions.vh"
 
   localparam integer NB = N * B;                     // words per frame and port
   localparam integer PW = mf_clog2(NB) + 1;          // place in a frame (0 .. NB-1)
@@ -141,20 +140,11 @@ module a2a_axis_xchg_fv #(
   wire [N-1:0]    s_tready, m_tvalid, m_tlast;
   wire [N*DW-1:0] m_tdata;
   wire [31:0] frames_in, frames_done, frames_out, cycles, xchg_cycles;
-  wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts, relay_miss, relay_ovf;
-  // the plan and fault ports of the IP's fault-tolerant engine (ENGINE 4, not wrapped here:
-  // N = 8 at least), tied to 0; their widths by a2a_functions.vh at banyan_ft_engine's
-  // default depths, passed to the IP
-  localparam integer IP_PD = a2a_ft_plan_depth(N);
-  localparam integer IP_RD = a2a_ft_relay_depth(N);
-  localparam integer IP_PAW = a2a_ft_paw(IP_PD);
-  localparam integer IP_PLW = a2a_ft_plw(IP_PD);
-  localparam integer IP_EW = a2a_ft_ew(N, IP_RD);
-  localparam integer IP_FSW = a2a_ft_fsw(N);
-  localparam integer IP_FEW = a2a_ft_few(N);
-  a2a_axis_xchg #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(MF_SCHED_STAGE),
-                  .PIPELINE(1), .USE_TAGS(0), .SRC_LAT(SRC_LAT),
-                  .PLAN_DEPTH(IP_PD), .RELAY_DEPTH(IP_RD)) dut (
+  wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts;
+  // the IP with the fault-tolerant engine's plan port tied off (a2a_axis_xchg_noplan; ENGINE 4
+  // is not wrapped here: N = 8 at least)
+  a2a_axis_xchg_noplan #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(MF_SCHED_STAGE),
+                         .PIPELINE(1), .USE_TAGS(0), .SRC_LAT(SRC_LAT)) dut (
     .clk(clk), .rst(rst),
     .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready), .s_axis_tdata(s_tdata),
     .s_axis_tlast(s_tlast),
@@ -162,13 +152,9 @@ module a2a_axis_xchg_fv #(
     .m_axis_tlast(m_tlast),
     .frames_in(frames_in), .frames_done(frames_done), .frames_out(frames_out),
     .cycles(cycles), .xchg_cycles(xchg_cycles), .err_tlast(err_tlast), .err_dst(err_dst),
-    .err_dup(err_dup), .missing(missing), .conflicts(conflicts),
-    .plan_wr_en(1'b0), .plan_wr_addr({IP_PAW{1'b0}}), .plan_wr_data({IP_EW{1'b0}}),
-    .plan_len({IP_PLW{1'b0}}), .fault_en(1'b0), .fault_stage({IP_FSW{1'b0}}),
-    .fault_elem({IP_FEW{1'b0}}), .fault_kind(2'b00),
-    .relay_miss(relay_miss), .relay_ovf(relay_ovf)
+    .err_dup(err_dup), .missing(missing), .conflicts(conflicts)
   );
-  wire unused_cycles = ^{cycles, relay_miss, relay_ovf};
+  wire unused_cycles = ^cycles;
 
   // FLOW: the environment never pauses
   `MF_ASSUME(u_flow, clk, rst, FLOW == 0 || (&s_tvalid && &m_tready))

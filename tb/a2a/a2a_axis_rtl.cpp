@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "core/manifest.hpp"
 #include "core/ondemand.hpp"
 #include "core/sim.hpp"
 #include "minforge/algo/banyan/banyan_ft_plan.hpp"
+#include "ports/a2a_axis_xchg.hpp"
 
 namespace minforge::tb {
 
@@ -39,10 +41,8 @@ std::string AxisParams::recipe(const std::string& target, bool module) const {
 }
 
 AxisParams axis_params(const Model& m) {
-  AxisParams p;
-  try {
-    const auto j = nlohmann::json::parse(m.manifest);
-    if (j.at("module").get<std::string>() != "a2a_axis_xchg") throw std::runtime_error("module");
+  return read_manifest(m, "a2a_axis_xchg", [](const nlohmann::json& j) {
+    AxisParams p;
     const auto d = params::design_from_name(j.at("ENGINE").get<std::string>());
     if (!d || (*d != Design::Gsen && *d != Design::Banyan && *d != Design::BanyanFt))
       throw std::runtime_error("ENGINE");
@@ -56,50 +56,11 @@ AxisParams axis_params(const Model& m) {
     p.pipeline = j.at("PIPELINE").get<int>() != 0;
     p.use_tags = j.at("USE_TAGS").get<int>() != 0;
     p.src_lat = j.at("SRC_LAT").get<int>();
-  } catch (const std::exception& e) {
-    throw std::runtime_error("model " + m.name + ": no a2a_axis_xchg manifest (" + e.what() + ")");
-  }
-  return p;
+    return p;
+  });
 }
 
 namespace {
-
-struct Ports {
-  Port rst, s_tvalid, s_tready, s_tdata, s_tlast, m_tvalid, m_tready, m_tdata, m_tlast, frames_in,
-      frames_done, frames_out, cycles, xchg_cycles, err_tlast, err_dst, err_dup, missing, conflicts,
-      relay_miss, relay_ovf, plan_wr_en, plan_wr_addr, plan_wr_data, plan_len, fault_en,
-      fault_stage, fault_elem, fault_kind;
-  explicit Ports(Sim& s)
-      : rst(s.port("rst")),
-        s_tvalid(s.port("s_axis_tvalid")),
-        s_tready(s.port("s_axis_tready")),
-        s_tdata(s.port("s_axis_tdata")),
-        s_tlast(s.port("s_axis_tlast")),
-        m_tvalid(s.port("m_axis_tvalid")),
-        m_tready(s.port("m_axis_tready")),
-        m_tdata(s.port("m_axis_tdata")),
-        m_tlast(s.port("m_axis_tlast")),
-        frames_in(s.port("frames_in")),
-        frames_done(s.port("frames_done")),
-        frames_out(s.port("frames_out")),
-        cycles(s.port("cycles")),
-        xchg_cycles(s.port("xchg_cycles")),
-        err_tlast(s.port("err_tlast")),
-        err_dst(s.port("err_dst")),
-        err_dup(s.port("err_dup")),
-        missing(s.port("missing")),
-        conflicts(s.port("conflicts")),
-        relay_miss(s.port("relay_miss")),
-        relay_ovf(s.port("relay_ovf")),
-        plan_wr_en(s.port("plan_wr_en")),
-        plan_wr_addr(s.port("plan_wr_addr")),
-        plan_wr_data(s.port("plan_wr_data")),
-        plan_len(s.port("plan_len")),
-        fault_en(s.port("fault_en")),
-        fault_stage(s.port("fault_stage")),
-        fault_elem(s.port("fault_elem")),
-        fault_kind(s.port("fault_kind")) {}
-};
 
 twin::A2aAxisXchg make_twin(const AxisParams& p) {
   return twin::A2aAxisXchg(p.engine, p.N, p.DW, p.B, p.sched, p.pipeline, p.use_tags, p.src_lat);
@@ -109,8 +70,8 @@ twin::A2aAxisXchg make_twin(const AxisParams& p) {
 class Driver {
  public:
   Driver(Sim& sim, const AxisParams& p) : io_(sim), sim_(sim), p_(p), tw_(make_twin(p)) {
-    if (io_.s_tdata.width() != p.N * p.DW || io_.m_tdata.width() != p.N * p.DW ||
-        io_.s_tvalid.width() != p.N)
+    if (io_.s_axis_tdata.width() != p.N * p.DW || io_.m_axis_tdata.width() != p.N * p.DW ||
+        io_.s_axis_tvalid.width() != p.N)
       throw std::runtime_error("model " + sim.dut().name() +
                                ": port widths do not match its manifest");
     in = tw_.idle();
@@ -130,10 +91,10 @@ class Driver {
     io_.rst.set(in.rst ? 1 : 0);
     for (int i = 0; i < p_.N; ++i) {
       const size_t k = static_cast<size_t>(i);
-      io_.s_tvalid.set_bit(i, in.s_tvalid[k] != 0);
-      io_.s_tlast.set_bit(i, in.s_tlast[k] != 0);
-      io_.m_tready.set_bit(i, in.m_tready[k] != 0);
-      io_.s_tdata.set(i * p_.DW, p_.DW, in.s_tdata[k]);
+      io_.s_axis_tvalid.set_bit(i, in.s_tvalid[k] != 0);
+      io_.s_axis_tlast.set_bit(i, in.s_tlast[k] != 0);
+      io_.m_axis_tready.set_bit(i, in.m_tready[k] != 0);
+      io_.s_axis_tdata.set(i * p_.DW, p_.DW, in.s_tdata[k]);
     }
     // the plan and fault ports (the FT engine's; ignored by the others)
     io_.plan_wr_en.set(in.plan_wr_en ? 1 : 0);
@@ -179,10 +140,10 @@ class Driver {
   void compare(Checker& chk) {
     const A2aAxisXchg& t = tw_;
     for (int i = 0; i < p_.N; ++i) {
-      chk.eq(i, "s_axis_tready", t.s_tready(i) ? 1 : 0, io_.s_tready.bit(i) ? 1 : 0);
-      chk.eq(i, "m_axis_tvalid", t.m_tvalid(i) ? 1 : 0, io_.m_tvalid.bit(i) ? 1 : 0);
-      chk.eq(i, "m_axis_tlast", t.m_tlast(i) ? 1 : 0, io_.m_tlast.bit(i) ? 1 : 0);
-      chk.eq(i, "m_axis_tdata", t.m_tdata(i), io_.m_tdata.get(i * p_.DW, p_.DW));
+      chk.eq(i, "s_axis_tready", t.s_tready(i) ? 1 : 0, io_.s_axis_tready.bit(i) ? 1 : 0);
+      chk.eq(i, "m_axis_tvalid", t.m_tvalid(i) ? 1 : 0, io_.m_axis_tvalid.bit(i) ? 1 : 0);
+      chk.eq(i, "m_axis_tlast", t.m_tlast(i) ? 1 : 0, io_.m_axis_tlast.bit(i) ? 1 : 0);
+      chk.eq(i, "m_axis_tdata", t.m_tdata(i), io_.m_axis_tdata.get(i * p_.DW, p_.DW));
     }
     chk.eq(-1, "frames_in", t.frames_in(), io_.frames_in.value());
     chk.eq(-1, "frames_done", t.frames_done(), io_.frames_done.value());
@@ -199,7 +160,7 @@ class Driver {
   }
   static uint64_t bits(int w) { return w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1; }
 
-  Ports io_;
+  A2aAxisXchgPorts io_;
   Sim& sim_;
   AxisParams p_;
   A2aAxisXchg tw_;

@@ -18,6 +18,7 @@
 #include "minforge/algo/gsen/gsen.hpp"
 #include "minforge/twin/banyan/banyan_fabric.hpp"
 #include "minforge/twin/gsen/gsen_fabric.hpp"
+#include "ports/sweep.hpp"
 
 namespace minforge::tb {
 
@@ -50,42 +51,6 @@ twin::A2aSchedule a2a_engine_schedule(const A2aEngineVariant& v,
 }
 
 namespace {
-
-struct EnginePorts {
-  Port sel, rst, start, pl_wr_en, pl_wr_addr, pl_wr_data, fault_en, fault_stage, fault_elem,
-      fault_kind, busy, done, cycles, delivered, errors, err_dst, err_payload, err_dup, missing,
-      conflicts, inject, round, cfg, valid, dst, tag, out_valid, out_data, out_conflict;
-  explicit EnginePorts(Sim& s)
-      : sel(s.port("e_sel")),
-        rst(s.port("rst")),
-        start(s.port("e_start")),
-        pl_wr_en(s.port("e_pl_wr_en")),
-        pl_wr_addr(s.port("e_pl_wr_addr")),
-        pl_wr_data(s.port("e_pl_wr_data")),
-        fault_en(s.port("e_fault_en")),
-        fault_stage(s.port("e_fault_stage")),
-        fault_elem(s.port("e_fault_elem")),
-        fault_kind(s.port("e_fault_kind")),
-        busy(s.port("e_busy")),
-        done(s.port("e_done")),
-        cycles(s.port("e_cycles")),
-        delivered(s.port("e_delivered")),
-        errors(s.port("e_errors")),
-        err_dst(s.port("e_err_dst")),
-        err_payload(s.port("e_err_payload")),
-        err_dup(s.port("e_err_dup")),
-        missing(s.port("e_missing")),
-        conflicts(s.port("e_conflicts")),
-        inject(s.port("e_inject")),
-        round(s.port("e_round")),
-        cfg(s.port("e_cfg")),
-        valid(s.port("e_valid")),
-        dst(s.port("e_dst")),
-        tag(s.port("e_tag")),
-        out_valid(s.port("e_out_valid")),
-        out_data(s.port("e_out_data")),
-        out_conflict(s.port("e_out_conflict")) {}
-};
 
 std::unique_ptr<twin::A2aEngine> engine_twin(const A2aEngineVariant& v,
                                              const twin::A2aSchedule& s) {
@@ -123,7 +88,7 @@ struct RoundImages {
 
 // One cycle of an engine: every register and probe compared; packed first, then (only on a
 // difference, or in a self-test) value by value for the report.
-bool compare_engine(EnginePorts& p, const twin::A2aEngine& tw, const twin::A2aSchedule& s,
+bool compare_engine(SweepEnginePorts& p, const twin::A2aEngine& tw, const twin::A2aSchedule& s,
                     const RoundImages& ri, int n, Images& img, Checker& chk) {
   const twin::A2aState& st = tw.state();
   const uint64_t want[] = {st.busy,    st.done,      st.cycles,      st.delivered,
@@ -162,13 +127,14 @@ bool compare_engine(EnginePorts& p, const twin::A2aEngine& tw, const twin::A2aSc
                          img, chk);
 }
 
-void load_player(Sim& sim, EnginePorts& p, const A2aEngineVariant& v, const twin::A2aSchedule& s) {
+void load_player(Sim& sim, SweepEnginePorts& p, const A2aEngineVariant& v,
+                 const twin::A2aSchedule& s) {
   if (v.net != Net::Gsen || v.sched != Sched::Player) return;
   write_player(sim, p.pl_wr_en, p.pl_wr_addr, p.pl_wr_data, s);
 }
 
 // One exchange on a running model: start, then every cycle compared until done.
-bool exchange(Sim& sim, EnginePorts& p, twin::A2aEngine& tw, const RoundImages& ri, int n,
+bool exchange(Sim& sim, SweepEnginePorts& p, twin::A2aEngine& tw, const RoundImages& ri, int n,
               Images& img, const BanyanFault& fault, Checker& chk, const RunControl& ctl,
               ExchangeResult& res) {
   const twin::A2aSchedule& s = tw.schedule();
@@ -214,8 +180,8 @@ bool exchange(Sim& sim, EnginePorts& p, twin::A2aEngine& tw, const RoundImages& 
   return true;
 }
 
-void setup_engine(Sim& sim, EnginePorts& p, const A2aEngineVariant& v, const twin::A2aSchedule& s,
-                  const BanyanFault& fault) {
+void setup_engine(Sim& sim, SweepEnginePorts& p, const A2aEngineVariant& v,
+                  const twin::A2aSchedule& s, const BanyanFault& fault) {
   p.sel.set(static_cast<uint64_t>(v.sel));
   p.start.set(0);
   p.pl_wr_en.set(0);
@@ -285,7 +251,7 @@ ExchangeResult a2a_engine_exchange(const A2aModel& m, int k, const twin::A2aSche
                         [&](Sim& sim, Checker& chk, const RunControl& ctl) {
                           ExchangeResult r;
                           auto tw = engine_twin(v, s);
-                          EnginePorts p(sim);
+                          SweepEnginePorts p(sim);
                           Images img;
                           img.size(v.N, v.W, n);
                           setup_engine(sim, p, v, s, fault);
@@ -312,7 +278,7 @@ ExchangeResult a2a_engine_fault(const A2aModel& m, int k, const BanyanFault& f,
       ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
         ExchangeResult r;
         auto tw = engine_twin(v, s);
-        EnginePorts p(sim);
+        SweepEnginePorts p(sim);
         Images img;
         img.size(v.N, v.W, n);
         setup_engine(sim, p, v, s, f);
@@ -359,10 +325,10 @@ A2aSpeed a2a_speed(const A2aModel& m, int k, double seconds) {
   // exchanges, start whenever not busy), and the same with the twin attached, every output
   // of every cycle compared.
   Sim bare(m.model());
-  EnginePorts pb(bare);
+  SweepEnginePorts pb(bare);
   setup_engine(bare, pb, v, s, {});
   Sim lock(m.model());
-  EnginePorts pl(lock);
+  SweepEnginePorts pl(lock);
   Images img;
   img.size(v.N, v.W, n);
   setup_engine(lock, pl, v, s, {});

@@ -18,6 +18,7 @@
 #include "minforge/algo/gsen/gsen.hpp"
 #include "minforge/twin/banyan/banyan_fabric.hpp"
 #include "minforge/twin/gsen/gsen_fabric.hpp"
+#include "ports/sweep.hpp"
 
 namespace minforge::tb {
 
@@ -25,34 +26,13 @@ using namespace a2a_detail;  // NOLINT: the family's shared internals
 
 namespace {
 
-// ---------------------------------------------------------------- fabric ports
-// The f_* ports of a sweep top, and the packed images the twin's outputs are compared as.
-struct FabricPorts {
-  Port sel, rst, in_valid, in_data, in_cfg, in_tag, fault_en, fault_stage, fault_elem, fault_kind,
-      out_valid, out_data, out_conflict;
-  explicit FabricPorts(Sim& s)
-      : sel(s.port("f_sel")),
-        rst(s.port("rst")),
-        in_valid(s.port("f_in_valid")),
-        in_data(s.port("f_in_data")),
-        in_cfg(s.port("f_in_cfg")),
-        in_tag(s.port("f_in_tag")),
-        fault_en(s.port("f_fault_en")),
-        fault_stage(s.port("f_fault_stage")),
-        fault_elem(s.port("f_fault_elem")),
-        fault_kind(s.port("f_fault_kind")),
-        out_valid(s.port("f_out_valid")),
-        out_data(s.port("f_out_data")),
-        out_conflict(s.port("f_out_conflict")) {}
-};
-
 std::unique_ptr<twin::StagedFabric> fabric_twin(const A2aFabricVariant& v) {
   if (v.net == Net::Banyan)
     return std::make_unique<twin::BanyanFabric>(v.N, v.W, v.control, v.pipeline);
   return std::make_unique<twin::GsenFabric>(v.N, v.W, v.control, v.pipeline);
 }
 
-void drive_fabric(FabricPorts& p, const A2aFabricVariant& v, int n, const twin::FabricIn& in,
+void drive_fabric(SweepFabricPorts& p, const A2aFabricVariant& v, int n, const twin::FabricIn& in,
                   const BanyanFault& f, Images& img) {
   pack_bits(in.valid.data(), uz(v.N), img.valid.data());
   port_put(p.in_valid, img.valid.data(), uz(v.N));
@@ -136,7 +116,7 @@ twin::A2aSchedule fabric_schedule(const A2aFabricVariant& v) {
   }
 }
 
-void reset_fabric(Sim& sim, FabricPorts& p, const A2aFabricVariant& v, int n,
+void reset_fabric(Sim& sim, SweepFabricPorts& p, const A2aFabricVariant& v, int n,
                   const twin::FabricIn& in, const BanyanFault& f, Images& img) {
   p.rst.set(1);
   for (int c = 0; c < 2; ++c) {
@@ -192,7 +172,7 @@ RunOutcome a2a_fabric_random(const A2aModel& m, int k, uint64_t seed, int cycles
         auto tw = fabric_twin(v);
         const int n = tw->stages();
         std::mt19937_64 rng(seed);
-        FabricPorts p(sim);
+        SweepFabricPorts p(sim);
         Images img;
         img.size(v.N, v.W, n);
         p.in_valid.zero();
@@ -260,7 +240,7 @@ RunOutcome a2a_fabric_schedule(const A2aModel& m, int k, const RunOptions& opt, 
         auto tw = fabric_twin(v);
         const int n = tw->stages();
         const int iw = clog2(v.N);
-        FabricPorts p(sim);
+        SweepFabricPorts p(sim);
         Images img;
         img.size(v.N, v.W, n);
         p.sel.set(static_cast<uint64_t>(v.sel));

@@ -6,10 +6,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/manifest.hpp"
 #include "core/ondemand.hpp"
 #include "core/sim.hpp"
 #include "minforge/twin/engine/a2a_xchg.hpp"
 #include "minforge/twin/engine/banyan_ft_engine.hpp"
+#include "ports/banyan_ft_engine.hpp"
 
 namespace minforge::tb {
 
@@ -28,10 +30,8 @@ std::string FtParams::describe() const {
 }
 
 FtParams ft_params(const Model& m) {
-  FtParams p;
-  try {
-    const auto j = nlohmann::json::parse(m.manifest);
-    if (j.at("module").get<std::string>() != "banyan_ft_engine") throw std::runtime_error("module");
+  return read_manifest(m, "banyan_ft_engine", [](const nlohmann::json& j) {
+    FtParams p;
     p.N = j.at("N").get<int>();
     p.DW = j.at("DW").get<int>();
     p.B = j.at("B").get<int>();
@@ -39,46 +39,11 @@ FtParams ft_params(const Model& m) {
     p.plan_depth = j.at("PLAN_DEPTH").get<int>();
     p.relay_depth = j.at("RELAY_DEPTH").get<int>();
     p.src_lat = j.value("SRC_LAT", 1);
-  } catch (const std::exception& e) {
-    throw std::runtime_error("model " + m.name + ": no banyan_ft_engine manifest (" + e.what() +
-                             ")");
-  }
-  return p;
+    return p;
+  });
 }
 
 namespace {
-
-struct Ports {
-  Port rst, plan_wr_en, plan_wr_addr, plan_wr_data, plan_len, start, busy, done, cycles, delivered,
-      err_dst, err_dup, missing, relay_miss, relay_ovf, fault_en, fault_stage, fault_elem,
-      fault_kind, src_rd_en, src_rd_addr, src_rd_data, snk_wr_en, snk_wr_addr, snk_wr_data;
-  explicit Ports(Sim& s)
-      : rst(s.port("rst")),
-        plan_wr_en(s.port("plan_wr_en")),
-        plan_wr_addr(s.port("plan_wr_addr")),
-        plan_wr_data(s.port("plan_wr_data")),
-        plan_len(s.port("plan_len")),
-        start(s.port("start")),
-        busy(s.port("busy")),
-        done(s.port("done")),
-        cycles(s.port("cycles")),
-        delivered(s.port("delivered")),
-        err_dst(s.port("err_dst")),
-        err_dup(s.port("err_dup")),
-        missing(s.port("missing")),
-        relay_miss(s.port("relay_miss")),
-        relay_ovf(s.port("relay_ovf")),
-        fault_en(s.port("fault_en")),
-        fault_stage(s.port("fault_stage")),
-        fault_elem(s.port("fault_elem")),
-        fault_kind(s.port("fault_kind")),
-        src_rd_en(s.port("src_rd_en")),
-        src_rd_addr(s.port("src_rd_addr")),
-        src_rd_data(s.port("src_rd_data")),
-        snk_wr_en(s.port("snk_wr_en")),
-        snk_wr_addr(s.port("snk_wr_addr")),
-        snk_wr_data(s.port("snk_wr_data")) {}
-};
 
 uint64_t mask(int w) { return w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1; }
 
@@ -192,7 +157,7 @@ class Driver {
     }
   }
 
-  Ports io_;
+  BanyanFtEnginePorts io_;
   Sim& sim_;
   FtParams p_;
   BanyanFtEngine twin_;

@@ -18,6 +18,7 @@
 #include "minforge/algo/gsen/gsen.hpp"
 #include "minforge/twin/banyan/banyan_fabric.hpp"
 #include "minforge/twin/gsen/gsen_fabric.hpp"
+#include "ports/sweep.hpp"
 
 namespace minforge::tb {
 
@@ -36,39 +37,8 @@ twin::A2aSchedule a2a_xchg_schedule(const A2aXchgVariant& v) {
 
 namespace {
 
-struct XchgPorts {
-  Port sel, start, pl_wr_en, pl_wr_addr, pl_wr_data, fault_en, fault_stage, fault_elem, fault_kind,
-      src_rd_data, busy, done, inject, cycles, delivered, err_dst, err_dup, missing, conflicts,
-      src_rd_en, src_rd_addr, snk_wr_en, snk_wr_addr, snk_wr_data;
-  explicit XchgPorts(Sim& s)
-      : sel(s.port("x_sel")),
-        start(s.port("x_start")),
-        pl_wr_en(s.port("x_pl_wr_en")),
-        pl_wr_addr(s.port("x_pl_wr_addr")),
-        pl_wr_data(s.port("x_pl_wr_data")),
-        fault_en(s.port("x_fault_en")),
-        fault_stage(s.port("x_fault_stage")),
-        fault_elem(s.port("x_fault_elem")),
-        fault_kind(s.port("x_fault_kind")),
-        src_rd_data(s.port("x_src_rd_data")),
-        busy(s.port("x_busy")),
-        done(s.port("x_done")),
-        inject(s.port("x_inject")),
-        cycles(s.port("x_cycles")),
-        delivered(s.port("x_delivered")),
-        err_dst(s.port("x_err_dst")),
-        err_dup(s.port("x_err_dup")),
-        missing(s.port("x_missing")),
-        conflicts(s.port("x_conflicts")),
-        src_rd_en(s.port("x_src_rd_en")),
-        src_rd_addr(s.port("x_src_rd_addr")),
-        snk_wr_en(s.port("x_snk_wr_en")),
-        snk_wr_addr(s.port("x_snk_wr_addr")),
-        snk_wr_data(s.port("x_snk_wr_data")) {}
-};
-
 // One cycle of a data engine: every status output and every memory port compared.
-bool compare_xchg(XchgPorts& p, const twin::A2aXchg& tw, Checker& chk) {
+bool compare_xchg(SweepXchgPorts& p, const twin::A2aXchg& tw, Checker& chk) {
   const twin::XchgState& st = tw.state();
   const uint64_t want[] = {st.busy,    st.done,    st.cycles,    st.delivered, st.err_dst,
                            st.err_dup, st.missing, st.conflicts, st.issue};
@@ -121,7 +91,7 @@ XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const Bany
       run_checked(m.model(), opt, tag, ctx, [&](Sim& sim, Checker& chk, const RunControl& ctl) {
         XchgResult r;
         auto tw = xchg_twin(v, s);
-        XchgPorts p(sim);
+        SweepXchgPorts p(sim);
         const int N = v.N, DW = v.DW, NB = v.N * v.B;
         const uint64_t dmask = DW >= 64 ? ~uint64_t{0} : ((uint64_t{1} << DW) - 1);
         std::mt19937_64 rng(seed);

@@ -7,11 +7,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/manifest.hpp"
 #include "core/ondemand.hpp"
 #include "core/sim.hpp"
 #include "minforge/algo/hypercube/hypercube.hpp"
 #include "minforge/algo/hypercube/hypercube_packet.hpp"
 #include "minforge/twin/hypercube/hypercube_net.hpp"
+#include "ports/hypercube_net.hpp"
 
 namespace minforge::tb {
 
@@ -19,46 +21,16 @@ using twin::HypercubeNet;
 using twin::HypercubeNode;
 
 HypercubeParams hypercube_params(const Model& m) {
-  HypercubeParams p;
-  try {
-    const auto j = nlohmann::json::parse(m.manifest);
+  return read_manifest(m, "hypercube_net", [](const nlohmann::json& j) {
+    HypercubeParams p;
     p.d = j.at("D").get<int>();
     p.steps = j.at("STEPS").get<int>();
     p.w = j.at("W").get<int>();
-  } catch (const std::exception& e) {
-    throw std::runtime_error("model " + m.name + ": no hypercube manifest (" + e.what() + ")");
-  }
-  return p;
+    return p;
+  });
 }
 
 namespace {
-
-// The model's ports, looked up once.
-struct Ports {
-  Port rst, start, busy, done, step, sched_we, sched_step, sched_code, load_we, load_dst, load_data,
-      node_valid, node_src, node_dst, node_data, ok, err_collide, err_empty, error, all_ok;
-  explicit Ports(Sim& s)
-      : rst(s.port("rst")),
-        start(s.port("start")),
-        busy(s.port("busy")),
-        done(s.port("done")),
-        step(s.port("step")),
-        sched_we(s.port("sched_we")),
-        sched_step(s.port("sched_step")),
-        sched_code(s.port("sched_code")),
-        load_we(s.port("load_we")),
-        load_dst(s.port("load_dst")),
-        load_data(s.port("load_data")),
-        node_valid(s.port("node_valid")),
-        node_src(s.port("node_src")),
-        node_dst(s.port("node_dst")),
-        node_data(s.port("node_data")),
-        ok(s.port("ok")),
-        err_collide(s.port("err_collide")),
-        err_empty(s.port("err_empty")),
-        error(s.port("error")),
-        all_ok(s.port("all_ok")) {}
-};
 
 // One cycle's inputs, kept as the twin's In plus the RTL's port images.
 class Driver {
@@ -173,7 +145,7 @@ class Driver {
   }
 
   Sim& sim_;
-  Ports io_;
+  HypercubeNetPorts io_;
   HypercubeParams p_;
   uint32_t nn_;
   int sw_, tw_;

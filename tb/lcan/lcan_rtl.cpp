@@ -7,12 +7,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/manifest.hpp"
 #include "core/ondemand.hpp"
 #include "core/pack.hpp"
 #include "core/sim.hpp"
 #include "minforge/algo/lcan/lcan_analysis.hpp"
 #include "minforge/algo/lcan/lcan_sim.hpp"
 #include "minforge/twin/lcan/lcan_engine.hpp"
+#include "ports/lcan_engine.hpp"
 
 namespace minforge::tb {
 
@@ -20,44 +22,18 @@ using twin::LcanEngine;
 using twin::LcanReq;
 
 LcanParams lcan_params(const Model& m) {
-  LcanParams p;
-  try {
-    const auto j = nlohmann::json::parse(m.manifest);
+  return read_manifest(m, "lcan_engine", [](const nlohmann::json& j) {
+    LcanParams p;
     p.n = j.at("N").get<int>();
     p.d = j.at("D").get<int>();
     p.u = j.at("U").get<int>();
     p.w = j.at("W").get<int>();
     p.pipe = j.value("PIPE", 0);
-  } catch (const std::exception& e) {
-    throw std::runtime_error("model " + m.name + ": no lcan manifest (" + e.what() + ")");
-  }
-  return p;
+    return p;
+  });
 }
 
 namespace {
-
-struct Ports {
-  Port rst, start, seed, perm_dst, perm_data, busy, done, cycles, delivered, errors, all_ok,
-      pending, arr_valid, arr_src, arr_data, ack, settings;
-  explicit Ports(Sim& s)
-      : rst(s.port("rst")),
-        start(s.port("start")),
-        seed(s.port("seed")),
-        perm_dst(s.port("perm_dst")),
-        perm_data(s.port("perm_data")),
-        busy(s.port("busy")),
-        done(s.port("done")),
-        cycles(s.port("cycles")),
-        delivered(s.port("delivered")),
-        errors(s.port("errors")),
-        all_ok(s.port("all_ok")),
-        pending(s.port("pending")),
-        arr_valid(s.port("arr_valid")),
-        arr_src(s.port("arr_src")),
-        arr_data(s.port("arr_data")),
-        ack(s.port("ack")),
-        settings(s.port("settings")) {}
-};
 
 uint64_t mask_of(int w) { return w >= 64 ? ~uint64_t{0} : ((uint64_t{1} << w) - 1); }
 
@@ -178,7 +154,7 @@ class Driver {
   }
 
   Sim& sim_;
-  Ports io_;
+  LcanEnginePorts io_;
   LcanParams p_;
   LcanEngine twin_;
   int nb_, sc_;

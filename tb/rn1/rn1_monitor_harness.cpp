@@ -7,6 +7,7 @@
 
 #include "core/sim.hpp"
 #include "minforge/twin/rn1/rn1_monitor.hpp"
+#include "ports/rn1_monitor.hpp"
 #include "rn1/rn1_rtl.hpp"
 
 namespace minforge::tb {
@@ -16,9 +17,7 @@ namespace {
 bool run_monitor(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, uint64_t cycles,
                  Rn1MonitorRun& res) {
   const twin::Rn1Monitor::Params prm{100, 7, 5, 3, 3};  // tb/rn1/rn1.cmake, NAME monitor
-  Port p_rst = sim.port("rst"), p_valid = sim.port("v_valid"), p_n = sim.port("v_n"),
-       p_cand = sim.port("v_cand"), p_dv = sim.port("decl_valid"), p_dl = sim.port("decl_link"),
-       p_decl = sim.port("declared");
+  Rn1MonitorPorts p(sim);
   twin::Rn1Monitor model(prm);
   Rng rng(seed ^ 0x3031u);
   uint64_t t = 0;
@@ -26,23 +25,23 @@ bool run_monitor(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, u
   std::vector<int> cand(static_cast<size_t>(prm.maxc), 0);
   auto tick = [&](bool rst, bool valid, int n) {
     chk.cycle = t;
-    p_rst.set(rst ? 1 : 0);
-    p_valid.set(valid ? 1 : 0);
-    p_n.set(static_cast<uint64_t>(n));
+    p.rst.set(rst ? 1 : 0);
+    p.v_valid.set(valid ? 1 : 0);
+    p.v_n.set(static_cast<uint64_t>(n));
     for (int c = 0; c < prm.maxc; ++c) {
-      p_cand.set(prm.lw * c, prm.lw, static_cast<uint64_t>(cand[static_cast<size_t>(c)]));
+      p.v_cand.set(prm.lw * c, prm.lw, static_cast<uint64_t>(cand[static_cast<size_t>(c)]));
     }
     sim.settle();
     if (!rst) {
       static const std::string kWhere = "rn1_monitor";
-      chk.eq(kWhere, "decl_valid", model.decl_valid() ? 1 : 0, p_dv.value());
+      chk.eq(kWhere, "decl_valid", model.decl_valid() ? 1 : 0, p.decl_valid.value());
       if (model.decl_valid()) {
-        chk.eq(kWhere, "decl_link", static_cast<uint64_t>(model.decl_link()), p_dl.value());
+        chk.eq(kWhere, "decl_link", static_cast<uint64_t>(model.decl_link()), p.decl_link.value());
       }
       for (int l = 0; l < prm.nl; ++l) {
-        if ((model.declared(l) ? 1u : 0u) != p_decl.bit(l)) {
+        if ((model.declared(l) ? 1u : 0u) != p.declared.bit(l)) {
           chk.eq(kWhere, ("declared[" + std::to_string(l) + "]").c_str(), model.declared(l),
-                 p_decl.bit(l));
+                 p.declared.bit(l));
         }
       }
     }

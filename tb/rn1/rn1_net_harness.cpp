@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/sim.hpp"
+#include "ports/rn1_net.hpp"
 #include "rn1/rn1_rtl.hpp"
 
 namespace minforge::tb {
@@ -34,42 +35,6 @@ void link_side(const NetSpec& s, int l, bool backward, std::string* where, std::
             std::to_string(n.port) + "] (link " + std::to_string(l) + ")";
 }
 
-struct NetPorts {
-  Port rst, seed, cfg_en, tx_valid, tx_dst, tx_payload, tx_ready, dlv_valid, dlv_src, dlv_seq,
-      dlv_payload, ev_valid, ev_ok, ev_attempts, probe_fwd, probe_bwd, mon_switch, vd_fin, vd_kind,
-      vd_pend, mon_v_valid, mon_v_src, mon_v_n, mon_v_cand, mon_decl_valid, mon_decl_link, en_eff,
-      in_en;
-  explicit NetPorts(Sim& s)
-      : rst(s.port("rst")),
-        seed(s.port("seed")),
-        cfg_en(s.port("cfg_en")),
-        tx_valid(s.port("tx_valid")),
-        tx_dst(s.port("tx_dst")),
-        tx_payload(s.port("tx_payload")),
-        tx_ready(s.port("tx_ready")),
-        dlv_valid(s.port("dlv_valid")),
-        dlv_src(s.port("dlv_src")),
-        dlv_seq(s.port("dlv_seq")),
-        dlv_payload(s.port("dlv_payload")),
-        ev_valid(s.port("ev_valid")),
-        ev_ok(s.port("ev_ok")),
-        ev_attempts(s.port("ev_attempts")),
-        probe_fwd(s.port("probe_fwd")),
-        probe_bwd(s.port("probe_bwd")),
-        mon_switch(s.port("mon_switch")),
-        vd_fin(s.port("vd_fin")),
-        vd_kind(s.port("vd_kind")),
-        vd_pend(s.port("vd_pend")),
-        mon_v_valid(s.port("mon_v_valid")),
-        mon_v_src(s.port("mon_v_src")),
-        mon_v_n(s.port("mon_v_n")),
-        mon_v_cand(s.port("mon_v_cand")),
-        mon_decl_valid(s.port("mon_decl_valid")),
-        mon_decl_link(s.port("mon_decl_link")),
-        en_eff(s.port("en_eff")),
-        in_en(s.port("in_en")) {}
-};
-
 // One run; `chk` null: the RTL alone (the benchmark), no twin.
 bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, Rn1NetRun& res) {
   const NetSpec& s = rn1::net_spec(c.topology);
@@ -90,7 +55,7 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
     nout += r.radix * r.dilation;
   }
 
-  NetPorts p(sim);
+  Rn1NetPorts p(sim);
   p.seed.set(seed);
   rn1_apply_faults(sim, f);
   for (int k = 0; k < nout; ++k) p.cfg_en.set_bit(k, true);

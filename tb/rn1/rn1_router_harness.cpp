@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/sim.hpp"
+#include "ports/rn1.hpp"
 #include "rn1/rn1_rtl.hpp"
 
 namespace minforge::tb {
@@ -33,10 +34,7 @@ enum class Phase { kTraffic, kDrain, kJunk, kReset };
 
 bool run_router(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, uint64_t cycles,
                 int mode_sel, Rn1RouterRun& res) {
-  Port p_rst = sim.port("rst"), p_seed = sim.port("seed"), p_we = sim.port("cfg_we"),
-       p_dual = sim.port("cfg_dual"), p_en = sim.port("cfg_en"), p_fin = sim.port("fwd_in"),
-       p_bin = sim.port("bwd_in"), p_fout = sim.port("fwd_out"), p_bout = sim.port("bwd_out"),
-       p_dual_o = sim.port("dual_o");
+  Rn1Ports p(sim);
   Rng rng(seed);
   const uint16_t lseed = static_cast<uint16_t>(rng.next() | 1);
   Rn1 model(mode_sel == 1 ? Rn1Mode::kPins : Rn1Mode::kRegister);
@@ -46,14 +44,14 @@ bool run_router(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, ui
   uint64_t t = 0;
   auto tick = [&](bool rst, const Rn1::Config& cfg) {
     chk.cycle = t;
-    p_rst.set(rst ? 1 : 0);
-    p_seed.set(lseed);
-    p_we.set(cfg.we ? 1 : 0);
-    p_dual.set(cfg.dual ? 1 : 0);
-    p_en.set(cfg.en);
+    p.rst.set(rst ? 1 : 0);
+    p.seed.set(lseed);
+    p.cfg_we.set(cfg.we ? 1 : 0);
+    p.cfg_dual.set(cfg.dual ? 1 : 0);
+    p.cfg_en.set(cfg.en);
     for (int k = 0; k < 8; ++k) {
-      p_fin.set(9 * k, 9, fin[k]);
-      p_bin.set(9 * k, 9, bin[k]);
+      p.fwd_in.set(9 * k, 9, fin[k]);
+      p.bwd_in.set(9 * k, 9, bin[k]);
     }
     model.set_pins(cfg);
     sim.settle();
@@ -65,10 +63,10 @@ bool run_router(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, ui
                                          "bwd_out[4]", "bwd_out[5]", "bwd_out[6]", "bwd_out[7]"};
       static const std::string kWhere = "rn1";
       for (int k = 0; k < 8; ++k) {
-        chk.eq(kWhere, kFwd[k], model.fwd_out(k), p_fout.get(9 * k, 9));
-        chk.eq(kWhere, kBwd[k], model.bwd_out(k), p_bout.get(9 * k, 9));
+        chk.eq(kWhere, kFwd[k], model.fwd_out(k), p.fwd_out.get(9 * k, 9));
+        chk.eq(kWhere, kBwd[k], model.bwd_out(k), p.bwd_out.get(9 * k, 9));
       }
-      chk.eq(kWhere, "dual_o", model.dual() ? 1 : 0, p_dual_o.value());
+      chk.eq(kWhere, "dual_o", model.dual() ? 1 : 0, p.dual_o.value());
     }
     sim.edge();
     if (rst) {

@@ -13,9 +13,13 @@ fail=0
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 incs=(); for d in $(python3 scripts/mfcores.py incdirs axis --relative); do incs+=(-I"$d"); done
 mapfile -t files < <(python3 scripts/mfcores.py files axis --target sim --relative)
-# ENGINE N B SCHED PIPELINE USE_TAGS DW PAUSE(/256) SRC_LAT
-runs=("1 8 4 1 1 0 16 128 1" "1 16 1 1 0 1 8 200 2" "0 10 2 0 1 0 12 160 1"
-      "0 12 3 1 0 1 1 64 2" "0 6 5 0 1 0 32 96 1" "1 4 7 1 1 0 16 180 2")
+# ENGINE N B SCHED PIPELINE USE_TAGS DW PAUSE(/256) SRC_LAT; the codes by name (MF_* of
+# rtl/common/mf_codes.vh; the banyan engine ignores SCHED)
+eval "$(python3 scripts/mfparams.py sh)"
+gsen=$MF_DESIGN_GSEN banyan=$MF_DESIGN_BANYAN alt=$MF_SCHED_ALT stage=$MF_SCHED_STAGE
+runs=("$banyan 8 4 $stage 1 0 16 128 1" "$banyan 16 1 $stage 0 1 8 200 2"
+      "$gsen 10 2 $alt 1 0 12 160 1" "$gsen 12 3 $stage 0 1 1 64 2"
+      "$gsen 6 5 $alt 1 0 32 96 1" "$banyan 4 7 $stage 1 0 16 180 2")
 for r in "${runs[@]}"; do
   read -r e n b s p t dw pause l <<<"$r"
   for seed in 1 2; do

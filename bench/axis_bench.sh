@@ -14,9 +14,12 @@ frames=${1:-16}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 incs=(); for d in $(python3 scripts/mfcores.py incdirs axis --relative); do incs+=(-I"$d"); done
 mapfile -t files < <(python3 scripts/mfcores.py files axis --target sim --relative)
-# engine | N | B | SCHED | label
-runs=("1|8|16|1|banyan" "1|16|16|1|banyan" "0|10|16|0|GSEN alt" "0|12|16|1|GSEN stage"
-      "1|8|4|1|banyan" "1|8|32|1|banyan")
+# engine | N | B | SCHED | label; the codes by name (MF_* of rtl/common/mf_codes.vh; the
+# banyan engine ignores SCHED)
+eval "$(python3 scripts/mfparams.py sh)"
+gsen=$MF_DESIGN_GSEN banyan=$MF_DESIGN_BANYAN alt=$MF_SCHED_ALT stage=$MF_SCHED_STAGE
+runs=("$banyan|8|16|$stage|banyan" "$banyan|16|16|$stage|banyan" "$gsen|10|16|$alt|GSEN alt"
+      "$gsen|12|16|$stage|GSEN stage" "$banyan|8|4|$stage|banyan" "$banyan|8|32|$stage|banyan")
 printf '%-12s %4s %4s %7s %12s %6s %7s\n' "axis IP" N B frames "words/clock" limit ratio
 for r in "${runs[@]}"; do
   IFS='|' read -r e n b s label <<<"$r"

@@ -416,8 +416,8 @@ def value(module, name, params, path=None):
 
 def _grid_values(param):
     """Values tried for a request parameter: around every boundary the RTL draws."""
-    return {"N": list(range(0, 9)) + [10, 12, 14, 16, 18, 22, 24, 64, 4096, 8192],
-            "W": [0, 1, 32, 33], "DW": [0, 1], "B": [0, 2], "CONTROL": list(range(-1, 7)),
+    return {"N": list(range(0, 7)) + [8, 10, 12, 14, 16, 22, 64, 4096, 8192],
+            "W": [0, 1, 33], "DW": [0, 1], "B": [0, 2], "CONTROL": list(range(-1, 7)),
             "SCHED": list(range(-1, 4)), "PIPELINE": [0, 1, 2], "ROUND_VALID": [0, 1, 2],
             "USE_TAGS": [0, 1, 2], "PLAN_DEPTH": [0, 1], "RELAY_DEPTH": [0, 2],
             "D": [0, 1, 2, 3, 4, 16, 17], "U": [1, 2, 4, 5], "STEPS": [0, 1, 5],

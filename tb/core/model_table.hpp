@@ -1,9 +1,10 @@
 // minforge harness core: the models linked into a regression executable, by name, for its
 // main to choose from (tb_a2a_axis and tb_banyan_ft: --model NAME, --list; tb_hypercube: --dim;
-// tb_lcan: --network).  The executable's CMake lists them with mf_model_table(<target> <Vname>...)
-// (tb/core/CMakeLists.txt), which writes mf_models.inc, one MF_MODEL(<Vname>) line per model
-// (each compiled by mf_verilate with the entry point minforge::tb::models::<Vname>()), on the
-// target's include path.  Include this header in the executable's main only.
+// tb_lcan: --network; rn1_lockstep: the mode and --topology).  The executable's CMake lists
+// them with mf_model_table(<target> <Vname>...) (tb/core/CMakeLists.txt), which writes
+// mf_models.inc, one MF_MODEL(<Vname>) line per model (each compiled by mf_verilate with the
+// entry point minforge::tb::models::<Vname>()), on the target's include path.  Include this
+// header in the executable's main only.
 #pragma once
 
 #include <cstdio>

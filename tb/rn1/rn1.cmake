@@ -1,7 +1,8 @@
 # The RN1 family's Verilator recipe, shared by the regression (tb/rn1/CMakeLists.txt) and
 # `minforge rn1 net --rtl` (tb/core/ondemand.cpp).
 #
-# mf_rn1_model(<target> NAME router|router_pins|monitor|fig20_7|fig20_9|rn1_64|fig20_3|fig20_4 [MODULE])
+# mf_rn1_model(<target> NAME router|router_pins|monitor|fig20_7|fig20_9|rn1_64|fig20_3|fig20_4 [MODULE]
+#              [PREFIX_VAR <var>])  (the model's prefix, below, set in <var>)
 # router: rtl/rn1/rn1.v with MODE_SEL = 0 (configuration register), prefix Vrn1_router, -O1;
 # monitor: rtl/rn1/rn1_monitor.v with NL = 100 (not a power of two: out-of-range link
 # numbers), LW = 7, MAXC = 5, CW = 3 (counters saturate at 7), TH = 3, prefix Vrn1_monitor;
@@ -18,7 +19,7 @@ get_filename_component(MF_RN1_RTL ${CMAKE_CURRENT_LIST_DIR}/../../rtl/rn1 ABSOLU
 mf_core_dirs(MF_RN1_RTL_DIRS rn1)
 
 function(mf_rn1_model target)
-  cmake_parse_arguments(R "MODULE" "NAME" "" ${ARGN})
+  cmake_parse_arguments(R "MODULE" "NAME;PREFIX_VAR" "" ${ARGN})
   set(module "")
   if(R_MODULE)
     set(module MODULE)
@@ -28,19 +29,26 @@ function(mf_rn1_model target)
     list(APPEND args -I${d})
   endforeach()
   if(R_NAME STREQUAL "router")
-    mf_verilate(${target} PREFIX Vrn1_router TOP rn1 TRACE OPT -O1 UNITY 2 ${module}
+    set(prefix Vrn1_router)
+    mf_verilate(${target} PREFIX ${prefix} TOP rn1 TRACE OPT -O1 UNITY 2 ${module}
                 SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=0)
   elseif(R_NAME STREQUAL "monitor")
-    mf_verilate(${target} PREFIX Vrn1_monitor TOP rn1_monitor TRACE UNITY 1 ${module}
+    set(prefix Vrn1_monitor)
+    mf_verilate(${target} PREFIX ${prefix} TOP rn1_monitor TRACE UNITY 1 ${module}
                 SOURCES ${MF_RN1_RTL}/rn1_monitor.v ARGS ${args} -GNL=100 -GLW=7 -GMAXC=5
                 -GCW=3 -GTH=3)
   elseif(R_NAME STREQUAL "router_pins")
-    mf_verilate(${target} PREFIX Vrn1_router_pins TOP rn1 TRACE UNITY 2 ${module}
+    set(prefix Vrn1_router_pins)
+    mf_verilate(${target} PREFIX ${prefix} TOP rn1 TRACE UNITY 2 ${module}
                 SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=1)
   elseif(R_NAME MATCHES "^(fig20_7|fig20_9|rn1_64|fig20_3|fig20_4)$")
-    mf_verilate(${target} PREFIX Vrn1_net_${R_NAME} TOP rn1_net_${R_NAME} TRACE ${module}
+    set(prefix Vrn1_net_${R_NAME})
+    mf_verilate(${target} PREFIX ${prefix} TOP rn1_net_${R_NAME} TRACE ${module}
                 SOURCES ${MF_RN1_RTL}/gen/rn1_net_${R_NAME}.v ARGS ${args})
   else()
     message(FATAL_ERROR "mf_rn1_model: unknown model '${R_NAME}'")
+  endif()
+  if(R_PREFIX_VAR)
+    set(${R_PREFIX_VAR} ${prefix} PARENT_SCOPE)
   endif()
 endfunction()

@@ -15,52 +15,33 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 
+#include "core/model_table.hpp"
 #include "core/options.hpp"
 #include "minforge/twin/rn1/rn1_experiments.hpp"
 #include "rn1/rn1_rtl.hpp"
-
-namespace minforge::tb::models {
-const Model& Vrn1_router();
-const Model& Vrn1_router_pins();
-const Model& Vrn1_monitor();
-const Model& Vrn1_net_fig20_7();
-const Model& Vrn1_net_fig20_9();
-#if MF_RN1_64_LINKED
-const Model& Vrn1_net_rn1_64();
-#endif
-const Model& Vrn1_net_fig20_3();
-const Model& Vrn1_net_fig20_4();
-}  // namespace minforge::tb::models
 
 using namespace minforge;
 using namespace minforge::twin;
 
 namespace {
 
+// The network top of a topology: linked in (mf_model_table in tb/rn1/CMakeLists.txt; rn1-64
+// with MINFORGE_TB_LARGE only), otherwise built on demand with the same recipe, like
+// `minforge sim rn1`.
 const tb::Model& net_model(rn1::Topology t) {
-  switch (t) {
-    case rn1::Topology::kFig20_7:
-      return tb::models::Vrn1_net_fig20_7();
-    case rn1::Topology::kFig20_9:
-      return tb::models::Vrn1_net_fig20_9();
-    case rn1::Topology::kRn1_64:
-#if MF_RN1_64_LINKED
-      return tb::models::Vrn1_net_rn1_64();
-#else
-      // rn1-64 is linked in with MINFORGE_TB_LARGE only (tb/rn1/CMakeLists.txt); by hand it
-      // is built on demand, with the same recipe, like `minforge sim rn1`.
-      return tb::rn1_net_model(t);
-#endif
-    case rn1::Topology::kFig20_3:
-      return tb::models::Vrn1_net_fig20_3();
-    case rn1::Topology::kFig20_4:
-      return tb::models::Vrn1_net_fig20_4();
-    case rn1::Topology::kFig20_7D:
-      break;
-  }
-  throw minforge::InvalidArgument("rn1_lockstep: " + rn1::topology_name(t) + " has no RTL top");
+  if (t == rn1::Topology::kFig20_7D)
+    throw minforge::InvalidArgument("rn1_lockstep: " + rn1::topology_name(t) + " has no RTL top");
+  if (const tb::Model* m = tb::linked_model("Vrn1_net_" + tb::rn1_net_name(t))) return *m;
+  return tb::rn1_net_model(t);
+}
+
+// A linked model of the router or the monitor.
+const tb::Model& linked(const std::string& name) {
+  if (const tb::Model* m = tb::linked_model(name)) return *m;
+  throw std::logic_error("rn1_lockstep: " + name + " is not linked in");
 }
 
 const char* kUsage =
@@ -157,9 +138,8 @@ int main(int argc, char** argv) {
     if (mode == "router" || mode == "router-pins") {
       const bool pins = mode == "router-pins";
       const uint64_t cycles = args.cycles ? args.cycles : 30000;
-      const auto r =
-          tb::rn1_router_lockstep(pins ? tb::models::Vrn1_router_pins() : tb::models::Vrn1_router(),
-                                  seed, cycles, opt, pins ? 1 : 0);
+      const auto r = tb::rn1_router_lockstep(linked(pins ? "Vrn1_router_pins" : "Vrn1_router"),
+                                             seed, cycles, opt, pins ? 1 : 0);
       std::printf(
           "router MODE_SEL=%d seed %llu: %llu cycles, %ld transmissions, %ld drops, %ld config "
           "writes, "
@@ -172,7 +152,7 @@ int main(int argc, char** argv) {
     }
     if (mode == "monitor") {
       const uint64_t cycles = args.cycles ? args.cycles : 20000;
-      const auto r = tb::rn1_monitor_lockstep(tb::models::Vrn1_monitor(), seed, cycles, opt);
+      const auto r = tb::rn1_monitor_lockstep(linked("Vrn1_monitor"), seed, cycles, opt);
       std::printf(
           "monitor seed %llu: %llu cycles, %ld verdicts, %ld declarations, %ld resets, "
           "%llu mismatches\n",

@@ -80,6 +80,10 @@ uint64_t rn1_net_rtl_only(const Model& net, const twin::RunConfig& c);
 // network) has: flt_router_dead, flt_link_dead / _stuck / _dir / _bit / _val.
 void rn1_apply_faults(Sim& sim, const rn1::FaultSet& f);
 
+// The NAME of a topology's network top in mf_rn1_model (tb/rn1/rn1.cmake): fig20.7 ->
+// fig20_7, rn1-64 -> rn1_64 (rtl/rn1/gen/rn1_net_<NAME>.v, model Vrn1_net_<NAME>).
+std::string rn1_net_name(rn1::Topology t);
+
 // Models built on demand with the regression's recipe (tb/rn1/rn1.cmake), loaded into this
 // process: the network top of a topology, the router.
 const Model& rn1_net_model(rn1::Topology t);

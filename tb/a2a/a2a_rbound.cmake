@@ -10,9 +10,7 @@ mf_add_sweep(NAME gsen_eng_rbound
              SPECS engine:gsen:N=12:W=auto:S=player:P=1:T=0:PC=indiv:PL=16
                    engine:gsen:N=20:W=auto:S=player:P=0,1:T=0,1:PC=indiv:PL=24
              ARGS ${MF_RBOUND_CERTS} LABELS gsen)
-add_test(NAME tb_gsen_eng_rbound_corrupt
-         COMMAND tb_gsen_eng_rbound --quiet --wave-dir ${MF_WAVE_DIR} ${MF_RBOUND_CERTS}
-                 --cert-corrupt)
+mf_add_lockstep_test(NAME tb_gsen_eng_rbound_corrupt TARGET tb_gsen_eng_rbound TIMEOUT 600
+                     LABELS gsen ARGS ${MF_RBOUND_CERTS} --cert-corrupt)
 set_tests_properties(tb_gsen_eng_rbound_corrupt PROPERTIES
-  LABELS "rtl;gsen" TIMEOUT 600
   PASS_REGULAR_EXPRESSION "FAIL variant gsen_a2a_engine N=12 [^\n]*: certificate [^\n]*gsen_r12_k16.json does not route all pairs on the RTL")

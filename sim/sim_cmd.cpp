@@ -228,15 +228,6 @@ int run_sim_banyan_ft(Args& a, std::ostream& out) {
   return run_ft(r, as_json, out);
 }
 
-// The board self-test tops have no in-process run: their Verilated models are built with
-// the project (tb/board/CMakeLists.txt) and run under CTest; the CLI says so.
-int run_sim_board(Args& a, std::ostream&) {
-  a.finish();
-  throw UsageError(
-      "sim board: the board self-test tops (rtl/board/) have no CLI run; their lockstep "
-      "harness (tb/board/) runs under CTest: ctest --test-dir build -R board_");
-}
-
 const std::string kGsenUsage =
     "usage: minforge sim gsen --ports N --control alt|stage|alt2|alt4|tag [--width W]\n"
     "                         [--configs LIST] [--pipeline 0|1] [--wave FILE] [--seed S]\n"
@@ -271,11 +262,6 @@ const std::string kBanyanFtUsage =
     "twin: \"rounds\" = plan cycles, \"latency\" = log2 N + 3 (PIPELINE 1) or 3,\n"
     "\"control\" = \"fault-tolerant\".  W + 2 log2 N + 2 <= 64.\n"
     "Cache: $MINFORGE_CACHE or ~/.cache/minforge/models.\n";
-const std::string kBoardUsage =
-    "usage: minforge sim board\n"
-    "The board self-test tops (rtl/board/) have no CLI run: their Verilated models are built\n"
-    "with the project and their harness (tb/board/) runs under CTest (ctest -R board_).\n";
-
 const Registrar kSimGsen{Command{"sim", "gsen", "run the GSEN RTL (Verilator) against the model",
                                  kGsenUsage, run_sim_gsen}};
 const Registrar kSimBanyan{Command{"sim", "banyan",
@@ -284,9 +270,6 @@ const Registrar kSimBanyan{Command{"sim", "banyan",
 const Registrar kSimBanyanFt{Command{"sim", "banyan-ft",
                                      "run the fault-tolerant banyan engine RTL with a dead element",
                                      kBanyanFtUsage, run_sim_banyan_ft}};
-const Registrar kSimBoard{Command{"sim", "board",
-                                  "(no CLI run: the board tops run under CTest, tb/board)",
-                                  kBoardUsage, run_sim_board}};
 
 }  // namespace
 }  // namespace minforge::cli

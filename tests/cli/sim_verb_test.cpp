@@ -53,11 +53,40 @@ TEST(SimVerb, MissingOrUnknownFamilyListsTheFamilies) {
   EXPECT_NE(h.out.find("families: " + kFamilies), std::string::npos) << h.out;
 }
 
-// No board top runs in the CLI (their models are built with the project, tb/board): the verb
-// says where they run instead of inventing a run.
-TEST(SimVerb, BoardSaysWhereTheBoardTopsRun) {
-  expect_cli_error("sim board", "no CLI run");
-  expect_cli_error("sim board", "ctest");
+// A board top from power-up: the iCEBreaker's AXI4-Stream demo (N = 4, the cheapest top to
+// build on demand, about 15 s of CPU), built as board_top_icebreaker_axis_top builds it (its
+// manifest gives the harness the table's row), two UART lines checked against the twins.
+TEST(SimVerb, BoardIcebreakerAxis) {
+  const CliResult r = run_ok("sim board --board icebreaker --design axis --json");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["top"], "icebreaker_top");
+  EXPECT_EQ(j["tag"], "AXIS BANYAN N=004 B=008 W=016");
+  ASSERT_EQ(j["lines"].size(), 2u) << r.out;
+  EXPECT_EQ(j["lines"][0]["text"].get<std::string>().rfind("AXIS BANYAN N=004 B=008 W=016 R=", 0),
+            0u)
+      << r.out;
+  EXPECT_EQ(j["failures"].size(), 0u) << r.out;
+  EXPECT_EQ(j["pass"], true);
+  // The text form (the same model, from the cache): what board_top_tb prints.
+  const CliResult t = run_ok("sim board --board icebreaker --design axis");
+  EXPECT_NE(t.out.find("uart @"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("model predicts C=39 cycles per exchange"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("board top test passed"), std::string::npos) << t.out;
+}
+
+// A request the board table does not hold is refused before anything is built.
+TEST(SimVerb, BoardBadInputBeforeAnyBuild) {
+  const auto empty_cache = scratch_dir() / "cache";
+  const std::string env = "MINFORGE_CACHE='" + empty_cache.string() + "'";
+  expect_cli_error("sim board", "--board", env);
+  expect_cli_error("sim board --board nosuch", "one of icebreaker, hx8k, ulx3s", env);
+  expect_cli_error("sim board --board icebreaker --design lcan", "one of gsen, banyan, axis", env);
+  expect_cli_error("sim board --board hx8k --design lcan --xpose 0", "built one way only", env);
+  expect_cli_error("sim board --board hx8k --design banyan_ft --xpose 0", "one way only", env);
+  expect_cli_error("sim board --board hx8k --design gsen --xpose 2", "--xpose", env);
+  expect_cli_error("sim board --board hx8k --ports 4", "--ports", env);
+  EXPECT_FALSE(std::filesystem::exists(empty_cache)) << "bad input started a build";
+  std::filesystem::remove_all(empty_cache.parent_path());
 }
 
 // Bad input through an old spelling or a new verb: one line (the note comes after the

@@ -3,7 +3,9 @@
 (MSG)) checks of an RTL module (rtl/common/mf_param_check.vh), evaluated in Python.
 
 A module's checks are constant expressions of its parameters and localparams (the MF_* codes
-of rtl/common/mf_codes.vh by name, mf_clog2); errors(module, params) evaluates them for a
+of rtl/common/mf_codes.vh by name, mf_clog2, and the constant functions of the RTL's include
+files whose body is one assignment, such as a2a_fw or lcan_legal: read from the .vh files and
+evaluated by the same translation); errors(module, params) evaluates them for a
 parameter set (the module's own defaults for the others) and returns the ERRMOD names that
 fire, message(...) the first one's $error text.  Scripts that must know which parameter sets
 a module accepts ask here instead of restating the rule:
@@ -316,6 +318,34 @@ class _Env(dict):
 _CODES = _codes_env()
 _GLOBALS = {"__builtins__": {"int": int, "bool": bool}, "_div": _div, "_mod": _mod,
             **FUNCTIONS}
+_FUNC = re.compile(r"\bfunction\s+(?:integer\s+)?(\w+)\s*;(.*?)\bendfunction\b", re.S)
+_INPUT = re.compile(r"\binput\s+integer\s+(\w+)\s*;")
+
+
+def _vh_function(inputs, expr):
+    def call(*args):
+        try:
+            return evaluate(expr, {**_CODES, **dict(zip(inputs, args))})
+        except NameError as e:  # a module-level name (lvl_sw reads L): not a constant of its inputs
+            raise Unsupported(str(e)) from e
+    return call
+
+
+def _read_vh_functions():
+    """Every constant function of rtl/**/*.vh whose body is `begin NAME = <expr>; end` of its
+    integer inputs (those with loops or local variables are left out; mf_clog2 is clog2)."""
+    for path in sorted(glob.glob(os.path.join(ROOT, "rtl", "**", "*.vh"), recursive=True)):
+        text = _strip_comments(open(path, encoding="utf-8").read())
+        for m in _FUNC.finditer(text):
+            name, body = m.group(1), m.group(2)
+            one = re.fullmatch(r"\s*begin\s*%s\s*=\s*([^;]*);\s*end\s*" % name,
+                               _INPUT.sub("", body), flags=re.S)
+            if name not in FUNCTIONS and one:
+                FUNCTIONS[name] = _GLOBALS[name] = _vh_function(tuple(_INPUT.findall(body)),
+                                                                one.group(1))
+
+
+_read_vh_functions()
 
 
 @functools.lru_cache(maxsize=None)

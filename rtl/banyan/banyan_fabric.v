@@ -12,8 +12,9 @@
 //   CONTROL   0 individual, 1 stage, 5 tag (mf_params.vh; the alternating modes are GSEN only)
 //   PIPELINE  1: a register after every stage (after tau; latency m, one round per clock);
 //             0: combinational (latency 0; clk/rst unused)
-// Derived (localparams): M = m = log2 N, H = N/2, CFG_W = M*H (individual) or M,
-//   FSW = max(1, ceil(log2 M)) fault stage width, FEW = M-1 fault element width.
+// Derived (localparams): M = m = log2 N, H = N/2, CFG_W = mf_ctrl_cfg_w (mf_params.vh): M*H
+//   (individual) or M, FSW = banyan_fsw(N) = max(1, ceil(log2 M)) fault stage width,
+//   FEW = banyan_few(N) = M-1 fault element width (banyan_functions.vh).
 // Ports
 //   clk, rst             clock, synchronous active-high reset (valid/conflict pipeline)
 //   in_valid [N-1:0]     bit p: input p carries a message
@@ -53,15 +54,16 @@ module banyan_fabric (
   parameter integer PIPELINE = 1;
 
 `include "mf_functions.vh"
+`include "banyan_functions.vh"
 
   localparam integer M = mf_clog2(N);
   localparam integer H = N / 2;
   localparam integer IS_TAG = (CONTROL == MF_CTRL_TAG) ? 1 : 0;
-  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? M * H : M;
+  localparam integer CFG_W = mf_ctrl_cfg_w(CONTROL, M, N);
   localparam integer MW = W + IS_TAG * M;
   localparam integer NSW = M * H;
-  localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
-  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
 
   input  wire              clk;
   input  wire              rst;

@@ -23,6 +23,13 @@ function integer mf_clog2;
   end
 endfunction
 
+function integer mf_addr_w;
+  input integer mf_d;
+  begin
+    mf_addr_w = (mf_clog2(mf_d) < 1) ? 1 : mf_clog2(mf_d);
+  end
+endfunction
+
 function [31:0] mf_payload32;
   input [31:0] mf_i;
   input [31:0] mf_j;

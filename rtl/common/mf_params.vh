@@ -44,3 +44,16 @@ function integer mf_ctrl_alt_shift;
                         (mf_control == MF_CTRL_ALT4) ? 2 : -1;
   end
 endfunction
+
+// mf_ctrl_cfg_w(control, stages, ports): the width of a fabric's configuration input (in_cfg
+// of gsen_fabric and banyan_fabric) under CONTROL control: a state per switch, stages *
+// ports/2 bits, for MF_CTRL_INDIV; one bit per stage (the configuration number) for every
+// other mode (tag control ignores it).
+function integer mf_ctrl_cfg_w;
+  input integer mf_control;
+  input integer mf_stages;
+  input integer mf_ports;
+  begin
+    mf_ctrl_cfg_w = (mf_control == MF_CTRL_INDIV) ? mf_stages * (mf_ports / 2) : mf_stages;
+  end
+endfunction

@@ -56,13 +56,14 @@
 //              the engine's SRC_LAT, LAT one cycle longer)
 //   PLAN_DEPTH, RELAY_DEPTH  ENGINE 4: banyan_ft_engine's (defaults 3N + 8 and 2: every plan
 //              of the model); they set the plan port's widths for every ENGINE
-// Derived: AW = max(1, ceil(log2(N*B))) buffer address bits (one bank); NB = N*B words per
-//   port per frame; IW = max(1, ceil(log2 N)), BWI = max(1, ceil(log2 B)) counter widths;
+// Derived: AW = a2a_aw(N, B) = max(1, ceil(log2(N*B))) buffer address bits (one bank, N*B
+//   words per port per frame); IW = mf_addr_w(N), BWI = mf_addr_w(B) counter widths;
 //   banyan_ft_engine's plan-port widths (functions of a2a_functions.vh, which an instance
 //   uses to size the ports it ties off): M = ceil(log2 N), PAW = a2a_ft_paw(PLAN_DEPTH) =
 //   max(1, ceil(log2 PLAN_DEPTH)), PLW = a2a_ft_plw(PLAN_DEPTH) = max(1, ceil(log2(PLAN_DEPTH
 //   + 1))), EW = a2a_ft_ew(N, RELAY_DEPTH) = M + N*(2 + M + SW), SW = max(1, ceil(log2
-//   RELAY_DEPTH)), FSW = a2a_ft_fsw(N) = max(1, ceil(log2 M)), FEW = a2a_ft_few(N) = max(1, M - 1)
+//   RELAY_DEPTH)); the fault ports' FSW = banyan_fsw(N) = max(1, ceil(log2 M)), FEW =
+//   banyan_few(N) = max(1, M - 1) (rtl/banyan/banyan_functions.vh)
 // Ports (processor i's field of a vector is [i*X +: X], X its width)
 //   clk, rst                  clock, synchronous active-high reset (empties every bank,
 //                             clears the counters)
@@ -120,10 +121,9 @@ module a2a_axis_xchg (
 `include "mf_functions.vh"
 `include "a2a_functions.vh"
 
-  localparam integer NB = N * B;
-  localparam integer AW = (mf_clog2(NB) < 1) ? 1 : mf_clog2(NB);
-  localparam integer IW = (mf_clog2(N) < 1) ? 1 : mf_clog2(N);
-  localparam integer BWI = (mf_clog2(B) < 1) ? 1 : mf_clog2(B);
+  localparam integer AW = a2a_aw(N, B);
+  localparam integer IW = mf_addr_w(N);
+  localparam integer BWI = mf_addr_w(B);
   localparam integer DEPTH = 2 << AW;  // 2 banks, the bank is the top address bit
   localparam [31:0] N32 = N;
   localparam [31:0] B32 = B;
@@ -134,8 +134,8 @@ module a2a_axis_xchg (
   localparam integer PAW = a2a_ft_paw(PLAN_DEPTH);
   localparam integer PLW = a2a_ft_plw(PLAN_DEPTH);
   localparam integer EW = a2a_ft_ew(N, RELAY_DEPTH);
-  localparam integer FSW = a2a_ft_fsw(N);
-  localparam integer FEW = a2a_ft_few(N);
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
 
   input  wire            clk;
   input  wire            rst;
@@ -233,10 +233,11 @@ module a2a_axis_xchg (
       );
       assign e_conflicts = 32'd0;
     end else if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
-      localparam integer PPAW = 1;  // the player port (PLAYER_LEN 2; SCHED 2 only: unused)
-      localparam integer PENTRY_W = N + 4 * ((mf_clog2(N) + 3) / 4);
+      localparam integer PLEN = 2;  // the player's (SCHED 2 only: unused) entries, its port
+      localparam integer PPAW = mf_addr_w(PLEN);
+      localparam integer PENTRY_W = a2a_player_ew(N);
       gsen_a2a_xchg #(.N(N), .DW(DW), .B(B), .SCHED(SCHED), .PIPELINE(PIPELINE),
-                      .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT), .PLAYER_LEN(2)) u_xchg (
+                      .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT), .PLAYER_LEN(PLEN)) u_xchg (
         .clk(clk), .rst(rst), .start(e_start), .busy(e_busy), .done(e_done),
         .cycles(e_cycles), .delivered(e_delivered), .err_dst(e_err_dst),
         .err_dup(e_err_dup), .missing(e_missing), .conflicts(e_conflicts),

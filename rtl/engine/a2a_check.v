@@ -25,8 +25,9 @@ module a2a_check (
   parameter integer L = 2;
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer AW = a2a_aw(N, B);
   localparam [31:0] N32 = N;
 
   input  wire            clk;

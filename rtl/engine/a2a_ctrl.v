@@ -40,10 +40,11 @@ module a2a_ctrl (
   parameter integer LAT = 4;
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
   localparam integer RW = mf_clog2(ROUNDS + 1);
-  localparam integer BW = (mf_clog2(B) < 1) ? 1 : mf_clog2(B);
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer BW = mf_addr_w(B);
+  localparam integer AW = a2a_aw(N, B);
   localparam [31:0] LAST_CYCLE = ROUNDS * B + LAT - 1;
   // the cycle counter stops at ROUNDS*B + LAT: as wide as that needs (a short carry chain)
   localparam integer CYW = mf_clog2(ROUNDS * B + LAT + 1);

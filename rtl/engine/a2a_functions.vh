@@ -25,12 +25,27 @@
 //   a2a_ft_plan_depth(n), a2a_ft_relay_depth(n)  banyan_ft_engine's default PLAN_DEPTH, 3n + 8
 //                        entries, and RELAY_DEPTH, 2 (any n): every plan of the model fits
 //   a2a_ft_paw(pd), a2a_ft_plw(pd)  its plan port's address and length widths at PLAN_DEPTH
-//                        pd: max(1, ceil(log2 pd)), max(1, ceil(log2(pd + 1)))
-//   a2a_ft_sw(rd)        a relay-slot index at RELAY_DEPTH rd: max(1, ceil(log2 rd))
+//                        pd: mf_addr_w(pd), mf_addr_w(pd + 1) (plan_len counts 0 .. pd)
+//   a2a_ft_sw(rd)        a relay-slot index at RELAY_DEPTH rd: mf_addr_w(rd)
 //   a2a_ft_ew(n, rd)     a plan entry's width: m + n*(2 + m + a2a_ft_sw(rd)), m = ceil(log2 n)
-//   a2a_ft_fsw(n), a2a_ft_few(n)  the fault port's stage and element widths: max(1, ceil(log2
-//                        m)), max(1, m - 1).  The one source of these widths: banyan_ft_engine,
-//                        a2a_axis_xchg and every instance that ties the IP's plan port off.
+//                        The one source of these widths: banyan_ft_engine, a2a_axis_xchg and
+//                        every instance that ties the IP's plan port off.  The fault ports'
+//                        widths are banyan_fabric's: banyan_fsw, banyan_few of
+//                        rtl/banyan/banyan_functions.vh, which this file includes (every
+//                        engine that passes the fault ports on includes this file only).
+//   a2a_ft_fsw(n), a2a_ft_few(n)  the same as banyan_fsw, banyan_few (the names the IP's
+//                        no-plan wrapper was written with; new code calls banyan_*)
+//   a2a_aw(n, b)         a buffer address (source and sink ports, b words of n processors):
+//                        mf_addr_w(n*b)
+//   a2a_fw(dw, n, b)     a fabric word of the data engines: dw data bits and the header
+//                        {block word, destination, source}: dw + 2*ceil(log2 n) + ceil(log2 b)
+//                        (a2a_source packs it, a2a_sink unpacks it).  The self-test engines'
+//                        payload is DW = W - a2a_fw(0, n, b) bits, at least 4.
+//   a2a_player_ew(n)     gsen_sched_player's write-port entry (PENTRY_W): n send-mask bits and
+//                        the configuration padded to whole hex digits, n + 4*ceil(ceil(log2
+//                        n)/4); its address is mf_addr_w(PLAYER_LEN)
+
+`include "banyan_functions.vh"
 
 function integer a2a_count_levels;
   input integer a2a_n;
@@ -100,21 +115,21 @@ endfunction
 function integer a2a_ft_paw;
   input integer a2a_pd;
   begin
-    a2a_ft_paw = (mf_clog2(a2a_pd) < 1) ? 1 : mf_clog2(a2a_pd);
+    a2a_ft_paw = mf_addr_w(a2a_pd);
   end
 endfunction
 
 function integer a2a_ft_plw;
   input integer a2a_pd;
   begin
-    a2a_ft_plw = (mf_clog2(a2a_pd + 1) < 1) ? 1 : mf_clog2(a2a_pd + 1);
+    a2a_ft_plw = mf_addr_w(a2a_pd + 1);
   end
 endfunction
 
 function integer a2a_ft_sw;
   input integer a2a_rd;
   begin
-    a2a_ft_sw = (mf_clog2(a2a_rd) < 1) ? 1 : mf_clog2(a2a_rd);
+    a2a_ft_sw = mf_addr_w(a2a_rd);
   end
 endfunction
 
@@ -129,13 +144,37 @@ endfunction
 function integer a2a_ft_fsw;
   input integer a2a_n;
   begin
-    a2a_ft_fsw = (mf_clog2(mf_clog2(a2a_n)) < 1) ? 1 : mf_clog2(mf_clog2(a2a_n));
+    a2a_ft_fsw = banyan_fsw(a2a_n);
   end
 endfunction
 
 function integer a2a_ft_few;
   input integer a2a_n;
   begin
-    a2a_ft_few = (mf_clog2(a2a_n) - 1 < 1) ? 1 : mf_clog2(a2a_n) - 1;
+    a2a_ft_few = banyan_few(a2a_n);
+  end
+endfunction
+
+function integer a2a_aw;
+  input integer a2a_n;
+  input integer a2a_b;
+  begin
+    a2a_aw = mf_addr_w(a2a_n * a2a_b);
+  end
+endfunction
+
+function integer a2a_fw;
+  input integer a2a_dw;
+  input integer a2a_n;
+  input integer a2a_b;
+  begin
+    a2a_fw = a2a_dw + 2 * mf_clog2(a2a_n) + mf_clog2(a2a_b);
+  end
+endfunction
+
+function integer a2a_player_ew;
+  input integer a2a_n;
+  begin
+    a2a_player_ew = a2a_n + 4 * ((mf_clog2(a2a_n) + 3) / 4);
   end
 endfunction

@@ -22,8 +22,9 @@ module a2a_gen (
   parameter integer B = 1;
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer AW = a2a_aw(N, B);
 
   input  wire            clk;
   input  wire [N-1:0]    rd_en;

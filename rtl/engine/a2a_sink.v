@@ -27,7 +27,7 @@
 //
 // Parameters
 //   N  processors;  DW  data bits;  B  words per pair;  NCF  conflict bits of the fabric
-// Derived: IW, HBW, HW, FW as a2a_source; AW = max(1, ceil(log2(N*B))); LW = min(2, AW),
+// Derived: IW, HBW, HW, FW as a2a_source; AW = a2a_aw(N, B); LW = min(2, AW),
 //   GS = 2^LW addresses per group, G = ceil(N*B / GS) groups
 // Ports
 //   clk, rst     clock, synchronous active-high reset (clears valid bits, seen vectors)
@@ -51,12 +51,13 @@ module a2a_sink (
   parameter integer NCF = 1;
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
   localparam integer IW = mf_clog2(N);
   localparam integer HBW = mf_clog2(B);
-  localparam integer HW = 2 * IW + HBW;
-  localparam integer FW = DW + HW;
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer HW = a2a_fw(0, N, B);  // the header {b, j, i} (a2a_functions.vh)
+  localparam integer FW = a2a_fw(DW, N, B);
+  localparam integer AW = a2a_aw(N, B);
   localparam integer NB = N * B;
   localparam integer LW = (AW < 2) ? AW : 2;
   localparam integer GS = 1 << LW;

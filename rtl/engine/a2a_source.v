@@ -18,7 +18,8 @@
 //   TW    tag bits per processor;  CW  configuration bits
 //   SRC_LAT  source read latency, 1 or 2: rd_data valid SRC_LAT cycles after rd_en
 //         (1: synchronous block RAM; 2: block RAM with its output register)
-// Derived: HBW, HW, FW, AW = max(1, ceil(log2(N*B))), BW = max(1, HBW)
+// Derived: HBW, FW = a2a_fw(DW, N, B), AW = a2a_aw(N, B) = max(1, ceil(log2(N*B))),
+//   BW = max(1, HBW)
 // Ports
 //   clk, rst               clock, synchronous active-high reset (clears the valid bits)
 //   issue                  a step is issued this cycle (a2a_ctrl)
@@ -42,13 +43,13 @@ module a2a_source (
   parameter integer SRC_LAT = 1;
 
 `include "mf_functions.vh"
+`include "a2a_functions.vh"
 
   localparam integer IW = mf_clog2(N);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
-  localparam integer HW = 2 * IW + HBW;
-  localparam integer FW = DW + HW;
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer FW = a2a_fw(DW, N, B);
+  localparam integer AW = a2a_aw(N, B);
 
   input  wire            clk;
   input  wire            rst;

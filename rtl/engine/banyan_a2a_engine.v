@@ -14,8 +14,8 @@
 //                   at least 4 payload bits)
 //   B               words per (source, destination) pair, >= 1 (default 1)
 //   PIPELINE, USE_TAGS   as banyan_a2a_xchg
-// Derived: NS = n = ceil(log2 N); IW = NS; HBW = ceil(log2 B); DW = W - 2*IW - HBW;
-//   FSW = max(1, ceil(log2 n)), FEW = n - 1
+// Derived: NS = n = ceil(log2 N); DW = W - a2a_fw(0, N, B) = W - 2*n - ceil(log2 B);
+//   FSW = banyan_fsw(N), FEW = banyan_few(N) (banyan_fabric's fault ports)
 // Ports
 //   clk, rst            clock, synchronous active-high reset
 //   start               begin an exchange (ignored while busy)
@@ -48,14 +48,12 @@ module banyan_a2a_engine (
 `include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
-  localparam integer IW = NS;
-  localparam integer HBW = mf_clog2(B);
-  localparam integer DW = W - 2 * IW - HBW;
+  localparam integer DW = W - a2a_fw(0, N, B);  // the fabric word less its header
   localparam integer DWX = (DW < 1) ? 1 : DW;
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer AW = a2a_aw(N, B);
   localparam integer PL = a2a_count_levels(N, NS * (N / 2), USE_TAGS);  // the data engine's
-  localparam integer FSW = (mf_clog2(NS) < 1) ? 1 : mf_clog2(NS);
-  localparam integer FEW = (NS - 1 < 1) ? 1 : NS - 1;
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
 
   input  wire                clk;
   input  wire                rst;
@@ -76,9 +74,9 @@ module banyan_a2a_engine (
   input  wire [1:0]          fault_kind;
 
   generate
-    `MF_PARAM_ERROR_IF(W < 2 * IW + HBW + 4, g_bad_w, ERROR_banyan_a2a_engine_W_too_small,
-                       ("banyan_a2a_engine: W=%0d too small: needs 2*%0d index + %0d block bits + 4 payload bits",
-                        W, IW, HBW))
+    `MF_PARAM_ERROR_IF(W < a2a_fw(4, N, B), g_bad_w, ERROR_banyan_a2a_engine_W_too_small,
+                       ("banyan_a2a_engine: W=%0d too small: needs %0d (header and 4 payload bits)",
+                        W, a2a_fw(4, N, B)))
   endgenerate
 
   wire [N-1:0]     src_rd_en, snk_wr_en;

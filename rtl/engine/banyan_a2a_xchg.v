@@ -14,8 +14,9 @@
 //   USE_TAGS   0: stage control by the configuration number; 1: tag self-routing by the
 //              tags banyan_route computed (conflicts counted)
 //   SRC_LAT    source read latency 1 (default) or 2, as gsen_a2a_xchg
-// Derived: PL, LAT = a2a_latency(FLAT, SRC_LAT, PL) as gsen_a2a_xchg; M = log2 N, FSW = max(1, ceil(log2 M)), FEW = M - 1, AW = max(1,
-//   ceil(log2(N*B))), HBW = ceil(log2 B), FW = DW + 2*M + HBW
+// Derived: PL, LAT = a2a_latency(FLAT, SRC_LAT, PL) as gsen_a2a_xchg; M = log2 N,
+//   FSW = banyan_fsw(N), FEW = banyan_few(N) (banyan_fabric's fault ports); AW = a2a_aw(N, B)
+//   = max(1, ceil(log2(N*B))), HBW = ceil(log2 B), FW = a2a_fw(DW, N, B) = DW + 2*M + HBW
 // Ports
 //   clk, rst, start, busy, done, cycles, delivered, err_dst, err_dup, missing, conflicts,
 //   src_rd_en, src_rd_addr, src_rd_data, snk_wr_en, snk_wr_addr, snk_wr_data
@@ -47,16 +48,16 @@ module banyan_a2a_xchg (
   localparam integer RW = mf_clog2(ROUNDS + 1);
   localparam integer FLAT = (PIPELINE != 0) ? M : 0;
   localparam integer FCONTROL = (USE_TAGS != 0) ? MF_CTRL_TAG : MF_CTRL_STAGE;
-  localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
-  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
   localparam integer NSW = M * (N / 2);
   // levels of the counters' population-count trees (a2a_functions.vh)
   localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
   localparam integer LAT = a2a_latency(FLAT, SRC_LAT, PL);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
-  localparam integer FW = DW + 2 * M + HBW;
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer FW = a2a_fw(DW, N, B);
+  localparam integer AW = a2a_aw(N, B);
 
   input  wire            clk;
   input  wire            rst;

@@ -27,9 +27,9 @@
 //                plan read and the fabric (relays included), so the plans do not change.
 // Derived: M = log2 N, FLAT, SW = max(1, ceil(log2 RELAY_DEPTH)), PW = 2 + M + SW,
 //   EW = M + N*PW (plan entry), PAW = max(1, ceil(log2 PLAN_DEPTH)),
-//   PLW = ceil(log2(PLAN_DEPTH + 1)), HBW = ceil(log2 B), AW = max(1, ceil(log2(N*B))),
+//   PLW = ceil(log2(PLAN_DEPTH + 1)) (a2a_ft_*), HBW = ceil(log2 B), AW = a2a_aw(N, B),
 //   FW = DW + 2M + HBW + SW + 1 (fabric word: data, source, destination, block word, relay
-//   slot, first-hop flag, from bit 0 up), FSW = max(1, ceil(log2 M)), FEW = M - 1,
+//   slot, first-hop flag, from bit 0 up), FSW = banyan_fsw(N), FEW = banyan_few(N),
 //   PL = max(1, ceil(log4 N)) levels of the counters' population-count trees
 //   (a2a_count_levels), LAT = a2a_latency(FLAT, SRC_LAT, PL) = FLAT + SRC_LAT + 3 + PL
 //   (as the other data engines)
@@ -120,13 +120,13 @@ module banyan_ft_engine (
   localparam integer PLW = a2a_ft_plw(PLAN_DEPTH);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
-  localparam integer RW = DW + 2 * M + HBW;  // a relay slot: data, source, dest, block word
+  localparam integer AW = a2a_aw(N, B);
+  localparam integer RW = a2a_fw(DW, N, B);  // a relay slot: data, source, dest, block word
   localparam integer O_SLOT = RW;
   localparam integer O_HOP = RW + SW;
   localparam integer FW = RW + SW + 1;
-  localparam integer FSW = a2a_ft_fsw(N);
-  localparam integer FEW = a2a_ft_few(N);
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
   localparam integer NSW = M * (N / 2);
   localparam integer NB = N * B;
   localparam [31:0] TOTAL = N * N * B;

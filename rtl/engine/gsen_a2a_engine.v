@@ -13,8 +13,8 @@
 //   B               words per (source, destination) pair, >= 1 (default 1)
 //   SCHED, PIPELINE, USE_TAGS, PLAYER_CONTROL, PLAYER_LEN, PLAYER_FILE   as gsen_a2a_xchg
 //                   (PLAYER_CONTROL 0: individual control, every switch's state per round)
-// Derived: NS = n = ceil(log2 N); IW = NS; HBW = ceil(log2 B); DW = W - 2*IW - HBW;
-//   PAW = max(1, ceil(log2 PLAYER_LEN)); PENTRY_W = N + 4*ceil(n/4)
+// Derived: NS = n = ceil(log2 N); DW = W - a2a_fw(0, N, B) = W - 2*n - ceil(log2 B);
+//   PAW = mf_addr_w(PLAYER_LEN); PENTRY_W = a2a_player_ew(N) (as gsen_a2a_xchg)
 // Ports
 //   clk, rst            clock, synchronous active-high reset
 //   start               begin an exchange (ignored while busy)
@@ -51,14 +51,12 @@ module gsen_a2a_engine (
 `include "a2a_functions.vh"
 
   localparam integer NS = mf_clog2(N);
-  localparam integer IW = NS;
-  localparam integer HBW = mf_clog2(B);
-  localparam integer DW = W - 2 * IW - HBW;
+  localparam integer DW = W - a2a_fw(0, N, B);  // the fabric word less its header
   localparam integer DWX = (DW < 1) ? 1 : DW;
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer AW = a2a_aw(N, B);
   localparam integer PL = a2a_count_levels(N, NS * (N / 2), USE_TAGS);  // the data engine's
-  localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
-  localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
+  localparam integer PAW = mf_addr_w(PLAYER_LEN);
+  localparam integer PENTRY_W = a2a_player_ew(N);
 
   input  wire                clk;
   input  wire                rst;
@@ -78,9 +76,9 @@ module gsen_a2a_engine (
   input  wire [PENTRY_W-1:0] pl_wr_data;
 
   generate
-    `MF_PARAM_ERROR_IF(W < 2 * IW + HBW + 4, g_bad_w, ERROR_gsen_a2a_engine_W_too_small,
-                       ("gsen_a2a_engine: W=%0d too small: needs 2*%0d index + %0d block bits + 4 payload bits",
-                        W, IW, HBW))
+    `MF_PARAM_ERROR_IF(W < a2a_fw(4, N, B), g_bad_w, ERROR_gsen_a2a_engine_W_too_small,
+                       ("gsen_a2a_engine: W=%0d too small: needs %0d (header and 4 payload bits)",
+                        W, a2a_fw(4, N, B)))
   endgenerate
 
   wire [N-1:0]     src_rd_en, snk_wr_en;

@@ -37,11 +37,12 @@
 // Derived: NS = IW = n = ceil(log2 N); ROUNDS; FLAT; PL = max(1, ceil(log4 w)), w = N
 //   (USE_TAGS = 0) or n*N/2 (USE_TAGS = 1: the conflict bits);
 //   LAT = a2a_latency(FLAT, SRC_LAT, PL) = FLAT + SRC_LAT + 3 + PL;
-//   AW = max(1, ceil(log2(N*B))) buffer address bits; HBW = ceil(log2 B);
-//   FW = DW + 2*IW + HBW fabric word bits; PAW = max(1, ceil(log2 PLAYER_LEN));
-//   PENTRY_W = N + 4*ceil(n/4) (the player's write port; an individual-control entry is
-//   written in several beats, gsen_sched_player); SCW = the scheduler's configuration bits
-//   (n, or n*N/2 for the individual-control player); FCW = the fabric's in_cfg bits
+//   AW = a2a_aw(N, B) = max(1, ceil(log2(N*B))) buffer address bits; HBW = ceil(log2 B);
+//   FW = a2a_fw(DW, N, B) = DW + 2*IW + HBW fabric word bits; PAW = mf_addr_w(PLAYER_LEN);
+//   PENTRY_W = a2a_player_ew(N) = N + 4*ceil(n/4) (the player's write port; an
+//   individual-control entry is written in several beats, gsen_sched_player); SCW = the
+//   scheduler's configuration bits (n, or n*N/2 for the individual-control player); FCW =
+//   the fabric's in_cfg bits (mf_ctrl_cfg_w, mf_params.vh)
 // Ports (processor i's field of a vector is [i*X +: X], X its width)
 //   clk, rst            clock, synchronous active-high reset
 //   start               begin an exchange (ignored while busy)
@@ -90,18 +91,18 @@ module gsen_a2a_xchg (
   localparam integer CFG_CONTROL = (SCHED == MF_SCHED_ALT) ? MF_CTRL_ALT :
                                    (SCHED == MF_SCHED_STAGE) ? MF_CTRL_STAGE : PLAYER_CONTROL;
   localparam integer FCONTROL = (USE_TAGS != 0) ? MF_CTRL_TAG : CFG_CONTROL;
-  localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
-  localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
+  localparam integer PAW = mf_addr_w(PLAYER_LEN);
+  localparam integer PENTRY_W = a2a_player_ew(N);
   localparam integer NSW = NS * (N / 2);
-  localparam integer SCW = (SCHED == MF_SCHED_PLAYER && PLAYER_CONTROL == MF_CTRL_INDIV) ? NSW : NS;
-  localparam integer FCW = (FCONTROL == MF_CTRL_INDIV) ? NSW : NS;
+  localparam integer SCW = mf_ctrl_cfg_w(CFG_CONTROL, NS, N);
+  localparam integer FCW = mf_ctrl_cfg_w(FCONTROL, NS, N);
   // levels of the counters' population-count trees (a2a_functions.vh)
   localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
   localparam integer LAT = a2a_latency(FLAT, SRC_LAT, PL);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;
-  localparam integer FW = DW + 2 * IW + HBW;
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer FW = a2a_fw(DW, N, B);
+  localparam integer AW = a2a_aw(N, B);
 
   input  wire                clk;
   input  wire                rst;

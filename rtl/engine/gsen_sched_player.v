@@ -74,13 +74,13 @@ module gsen_sched_player (
   localparam integer IW = NS;
   localparam integer P = 1 << NS;
   localparam integer INDIV = (CONTROL == MF_CTRL_INDIV) ? 1 : 0;
-  localparam integer CW = (INDIV != 0) ? NS * (N / 2) : NS;
+  localparam integer CW = mf_ctrl_cfg_w(CONTROL, NS, N);
   localparam integer CW4 = 4 * ((CW + 3) / 4);
   localparam integer ENTRY_W = N + CW4;
-  localparam integer PW = N + 4 * ((NS + 3) / 4);
+  localparam integer PW = a2a_player_ew(N);
   localparam integer BEATS = (ENTRY_W + PW - 1) / PW;
   localparam integer SW = BEATS * PW;  // the write shift register (= PW: one beat)
-  localparam integer AW = (mf_clog2(LEN) < 1) ? 1 : mf_clog2(LEN);
+  localparam integer AW = mf_addr_w(LEN);
   localparam integer RW = mf_clog2(LEN + 1);
   localparam [31:0] LEN32 = LEN;
   // the switch-index bit that alternating control xors into the state (-1: stage control)

@@ -21,8 +21,8 @@
 //             valid bit is in_valid[0] and travels as one flip-flop per stage, and
 //             out_valid is that bit on every port (N*n*W LUTs).  Not with CONTROL = tag,
 //             whose conflicts drop single messages.
-// Derived (localparams): NS = n = ceil(log2 N), H = N/2, CFG_W = NS*H for individual
-//   control and NS otherwise.
+// Derived (localparams): NS = n = ceil(log2 N), H = N/2, CFG_W = mf_ctrl_cfg_w (mf_params.vh):
+//   NS*H for individual control and NS otherwise.
 // Ports
 //   clk, rst          clock, synchronous active-high reset (clears the valid/conflict
 //                     pipeline; data registers are not reset)
@@ -65,7 +65,7 @@ module gsen_fabric (
   localparam integer NS = mf_clog2(N);
   localparam integer H = N / 2;
   localparam integer IS_TAG = (CONTROL == MF_CTRL_TAG) ? 1 : 0;
-  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? NS * H : NS;
+  localparam integer CFG_W = mf_ctrl_cfg_w(CONTROL, NS, N);
   // The message word inside the fabric: data, plus the forward tag in tag mode.
   localparam integer MW = W + IS_TAG * NS;
   localparam integer NSW = NS * H;

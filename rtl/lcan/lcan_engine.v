@@ -61,19 +61,18 @@ module lcan_engine (
 
 `include "mf_functions.vh"
 
+  // lcan_legal, lcan_levels, lcan_lw, lcan_rw, lcan_sc: lcan_functions.vh, included below
+  // L, LD, LU (its lvl_sw and goff read them; a function may be called above its declaration)
   localparam integer LD = mf_clog2(D);
   localparam integer LU = mf_clog2(U);
   localparam integer NB = mf_clog2(N);
-  localparam integer POW2 = ((D == 2 || D == 4 || D == 8 || D == 16) &&
-                             (U == 2 || U == 4 || U == 8 || U == 16)) ? 1 : 0;
-  localparam integer LEGAL = (POW2 != 0 && N >= D && N <= 4096 && (1 << NB) == N &&
-                              NB % LD == 0 && W >= 1 && W <= 32) ? 1 : 0;
-  localparam integer L = (LEGAL != 0) ? NB / LD : 1;
-  localparam integer LW = (mf_clog2(L) < 1) ? 1 : mf_clog2(L);
-  localparam integer RW = 1 + LW + 2 * NB + W;
+  localparam integer LEGAL = lcan_legal(N, D, U, W);
+  localparam integer L = lcan_levels(N, D, U, W);
+  localparam integer LW = lcan_lw(L);
+  localparam integer RW = lcan_rw(N, D, U, W);
   localparam integer P = D + U;
-  localparam integer SC = mf_clog2(P + 1);
-`include "lcan_functions.vh"  // lvl_sw, goff
+  localparam integer SC = lcan_sc(D, U);
+`include "lcan_functions.vh"  // the legality rule and the geometry (lcan_net's)
   localparam integer TSW = goff(L);
   localparam integer NG = (LEGAL != 0) ? N : 0;  // sources elaborated (none when illegal)
   localparam [31:0] N32 = N;

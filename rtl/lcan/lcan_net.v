@@ -62,21 +62,21 @@ module lcan_net (clk, rst, load, seed, step, pe_req, pe_arr, pe_ack, settings);
 
 `include "mf_functions.vh"
 
+  // lcan_du_ok, lcan_n_ok, lcan_legal, lcan_levels, lcan_lw, lcan_rw, lcan_sc:
+  // lcan_functions.vh, included below L, LD, LU (its lvl_sw and goff read them; a function
+  // may be called above its declaration)
   localparam integer LD = mf_clog2(D);
   localparam integer LU = mf_clog2(U);
   localparam integer NB = mf_clog2(N);
-  localparam integer POW2 = ((D == 2 || D == 4 || D == 8 || D == 16) &&
-                             (U == 2 || U == 4 || U == 8 || U == 16)) ? 1 : 0;
-  localparam integer NPOW = (N >= D && N <= 4096 && (1 << NB) == N && POW2 != 0 &&
-                             NB % LD == 0) ? 1 : 0;
-  localparam integer LEGAL = (NPOW != 0 && W >= 1 && W <= 32) ? 1 : 0;
-  localparam integer L = (LEGAL != 0) ? NB / LD : 1;
-  localparam integer LW = (mf_clog2(L) < 1) ? 1 : mf_clog2(L);
-  localparam integer RW = 1 + LW + 2 * NB + W;
+  localparam integer POW2 = lcan_du_ok(D, U);
+  localparam integer NPOW = (POW2 != 0) ? lcan_n_ok(N, D) : 0;
+  localparam integer LEGAL = lcan_legal(N, D, U, W);
+  localparam integer L = lcan_levels(N, D, U, W);
+  localparam integer LW = lcan_lw(L);
+  localparam integer RW = lcan_rw(N, D, U, W);
   localparam integer P = D + U;
-  localparam integer SC = mf_clog2(P + 1);
-
-`include "lcan_functions.vh"  // lvl_sw, goff
+  localparam integer SC = lcan_sc(D, U);
+`include "lcan_functions.vh"  // the legality rule and the geometry
   localparam integer TSW = goff(L);
 
   // The per-switch constants of the seed expansion (elaboration only; twin:

@@ -28,10 +28,12 @@ module ooc_banyan_a2a_xchg #(
     input  wire si,
     output wire so
 );
-  localparam integer AW = ($clog2(N * B) < 1) ? 1 : $clog2(N * B);
-  localparam integer M = $clog2(N);
-  localparam integer FSW = ($clog2(M) < 1) ? 1 : $clog2(M);
-  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+`include "mf_functions.vh"
+`include "a2a_functions.vh"
+  // the engine's port widths (functions of its headers)
+  localparam integer AW = a2a_aw(N, B);
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
   localparam integer IN_W = 1 + N * DW;
   localparam integer OUT_W = 6 * 32 + 2 + 2 * N + 2 * N * AW + N * DW;
 

@@ -29,11 +29,14 @@ module ooc_banyan_fabric #(
     output wire so
 );
 `include "mf_params.vh"
-  localparam integer NS = $clog2(N);
+`include "mf_functions.vh"
+`include "banyan_functions.vh"
+  // the fabric's port widths (functions of its headers)
+  localparam integer NS = mf_clog2(N);
   localparam integer H = N / 2;
-  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? NS * H : NS;
-  localparam integer FSW = (NS > 2) ? $clog2(NS) : 1;
-  localparam integer FEW = NS - 1;
+  localparam integer CFG_W = mf_ctrl_cfg_w(CONTROL, NS, N);
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
   localparam integer TAG_LO = N + N * W + CFG_W;
   localparam integer FLT_LO = TAG_LO + N * NS;
   localparam integer IN_W = FLT_LO + 1 + FSW + FEW + 2;

@@ -23,22 +23,22 @@ module ooc_banyan_ft_engine #(
     parameter integer DW = 8,
     parameter integer B = 1,
     parameter integer PIPELINE = 1,
-    parameter integer PLAN_DEPTH = 3 * N + 8,
-    parameter integer RELAY_DEPTH = 2
+    parameter integer PLAN_DEPTH = a2a_ft_plan_depth(N),  // the engine's defaults
+    parameter integer RELAY_DEPTH = a2a_ft_relay_depth(N)  // (a2a_functions.vh, below)
 ) (
     input  wire clk,
     input  wire si,
     output wire so
 );
-  // the engine's port widths (banyan_ft_engine's "Derived")
-  localparam integer M = $clog2(N);
-  localparam integer SW = ($clog2(RELAY_DEPTH) < 1) ? 1 : $clog2(RELAY_DEPTH);
-  localparam integer EW = M + N * (2 + M + SW);
-  localparam integer PAW = ($clog2(PLAN_DEPTH) < 1) ? 1 : $clog2(PLAN_DEPTH);
-  localparam integer PLW = $clog2(PLAN_DEPTH + 1);
-  localparam integer AW = ($clog2(N * B) < 1) ? 1 : $clog2(N * B);
-  localparam integer FSW = ($clog2(M) < 1) ? 1 : $clog2(M);
-  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+`include "mf_functions.vh"
+`include "a2a_functions.vh"
+  // the engine's port widths (functions of its headers)
+  localparam integer EW = a2a_ft_ew(N, RELAY_DEPTH);
+  localparam integer PAW = a2a_ft_paw(PLAN_DEPTH);
+  localparam integer PLW = a2a_ft_plw(PLAN_DEPTH);
+  localparam integer AW = a2a_aw(N, B);
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
   // input shift register fields, from bit 0 up
   localparam integer I_START = 0;
   localparam integer I_WEN = 1;

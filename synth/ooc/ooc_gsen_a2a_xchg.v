@@ -35,9 +35,13 @@ module ooc_gsen_a2a_xchg #(
     output wire so
 );
 `include "mf_params.vh"
-  localparam integer AW = ($clog2(N * B) < 1) ? 1 : $clog2(N * B);
-  localparam integer PAW = ($clog2(N) < 1) ? 1 : $clog2(N);
-  localparam integer PEW = N + 4 * (($clog2(N) + 3) / 4);
+`include "mf_functions.vh"
+`include "a2a_functions.vh"
+  localparam integer PLEN = N;  // the player's entries (SCHED = 2)
+  // the engine's port widths (functions of its headers)
+  localparam integer AW = a2a_aw(N, B);
+  localparam integer PAW = mf_addr_w(PLEN);
+  localparam integer PEW = a2a_player_ew(N);
   localparam integer PL_W = (SCHED == MF_SCHED_PLAYER) ? 1 + PAW + PEW : 0;
   localparam integer IN_W = 1 + N * DW + PL_W;
   localparam integer OUT_W = 6 * 32 + 2 + 2 * N + 2 * N * AW + N * DW;
@@ -69,7 +73,7 @@ module ooc_gsen_a2a_xchg #(
       .SCHED(SCHED),
       .PIPELINE(PIPELINE),
       .USE_TAGS(USE_TAGS),
-      .PLAYER_LEN(N)
+      .PLAYER_LEN(PLEN)
   ) u_xchg (
       .clk(clk),
       .rst(1'b0),

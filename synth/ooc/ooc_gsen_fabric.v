@@ -31,9 +31,11 @@ module ooc_gsen_fabric #(
     output wire so
 );
 `include "mf_params.vh"
-  localparam integer NS = $clog2(N);
+`include "mf_functions.vh"
+  // the fabric's port widths (functions of its headers)
+  localparam integer NS = mf_clog2(N);
   localparam integer H = N / 2;
-  localparam integer CFG_W = (CONTROL == MF_CTRL_INDIV) ? NS * H : NS;
+  localparam integer CFG_W = mf_ctrl_cfg_w(CONTROL, NS, N);
   localparam integer IN_W = N + N * W + CFG_W + N * NS;
   localparam integer OUT_W = N + N * W + NS * H;
 

@@ -28,13 +28,16 @@ module ooc_lcan_engine #(
     input  wire si,
     output wire so
 );
-  localparam integer NB = $clog2(N);
-  localparam integer LD = $clog2(D);
-  localparam integer LU = $clog2(U);
-  localparam integer L = NB / LD;
+`include "mf_functions.vh"
+  // the engine's port widths (lcan_engine's, by the functions of lcan_functions.vh, included
+  // below L, LD, LU as there)
+  localparam integer NB = mf_clog2(N);
+  localparam integer LD = mf_clog2(D);
+  localparam integer LU = mf_clog2(U);
+  localparam integer L = lcan_levels(N, D, U, W);
   localparam integer P = D + U;
-  localparam integer SC = $clog2(P + 1);
-`include "lcan_functions.vh"  // lvl_sw, goff
+  localparam integer SC = lcan_sc(D, U);
+`include "lcan_functions.vh"
   localparam integer TSW = goff(L);
   // input register: rst, start | seed | perm_dst | perm_data
   localparam integer SEED_LO = 2;

@@ -53,7 +53,8 @@ def wrapper(n):
     ports += stat
     decl += [f"  output wire [31:0] {s};" for s in stat]
     # the plan and fault ports (ENGINE 4's; their widths by the functions of a2a_functions.vh at
-    # banyan_ft_engine's default depths, passed to the IP), driven by the test
+    # banyan_ft_engine's default depths, passed to the IP, and of banyan_functions.vh, which
+    # a2a_functions.vh includes), driven by the test
     plan = [("plan_wr_en", ""), ("plan_wr_addr", "[IP_PAW-1:0] "),
             ("plan_wr_data", "[IP_EW-1:0] "), ("plan_len", "[IP_PLW-1:0] "), ("fault_en", ""),
             ("fault_stage", "[IP_FSW-1:0] "), ("fault_elem", "[IP_FEW-1:0] "),
@@ -65,8 +66,8 @@ def wrapper(n):
              "  localparam integer IP_PAW = a2a_ft_paw(IP_PD);",
              "  localparam integer IP_PLW = a2a_ft_plw(IP_PD);",
              "  localparam integer IP_EW = a2a_ft_ew(N, IP_RD);",
-             "  localparam integer IP_FSW = a2a_ft_fsw(N);",
-             "  localparam integer IP_FEW = a2a_ft_few(N);"]
+             "  localparam integer IP_FSW = banyan_fsw(N);",
+             "  localparam integer IP_FEW = banyan_few(N);"]
     decl += [f"  input wire {w}{p};" for p, w in plan]
     stat += [p for p, _ in plan]
     return "\n".join([

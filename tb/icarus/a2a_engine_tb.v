@@ -47,11 +47,11 @@ module a2a_engine_tb;
   // the data engine's latency (fabric, source read latency 1 in the self-test engines)
   localparam integer LAT = a2a_latency(PIPELINE ? NS : 0, 1,
                                        a2a_count_levels(N, NS * (N / 2), USE_TAGS));
-  localparam integer PAW = (mf_clog2(PLAYER_LEN) < 1) ? 1 : mf_clog2(PLAYER_LEN);
+  localparam integer PAW = mf_addr_w(PLAYER_LEN);
   localparam integer CW4 = 4 * ((NS + 3) / 4);
-  localparam integer PENTRY_W = N + CW4;
-  localparam integer FSW = (mf_clog2(NS) < 1) ? 1 : mf_clog2(NS);
-  localparam integer FEW = (NS - 1 < 1) ? 1 : NS - 1;
+  localparam integer PENTRY_W = a2a_player_ew(N);  // N + CW4
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
 
   reg clk = 1'b0;
   reg rst = 1'b1;

@@ -37,15 +37,15 @@ module banyan_ft_engine_tb;
   localparam integer FLAT = PIPELINE ? M : 0;
   // the engine's latency (its header): fabric, source read, the counters' levels
   localparam integer LAT = a2a_latency(FLAT, SRC_LAT, a2a_count_levels(N, 0, 0));
-  localparam integer SW = (mf_clog2(RELAY_DEPTH) < 1) ? 1 : mf_clog2(RELAY_DEPTH);
-  localparam integer EW = M + N * (2 + M + SW);
-  localparam integer PLAN_DEPTH = 3 * N + 8;
-  localparam integer PAW = (mf_clog2(PLAN_DEPTH) < 1) ? 1 : mf_clog2(PLAN_DEPTH);
-  localparam integer PLW = mf_clog2(PLAN_DEPTH + 1);
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
+  localparam integer SW = a2a_ft_sw(RELAY_DEPTH);
+  localparam integer EW = a2a_ft_ew(N, RELAY_DEPTH);  // M + N * (2 + M + SW)
+  localparam integer PLAN_DEPTH = a2a_ft_plan_depth(N);
+  localparam integer PAW = a2a_ft_paw(PLAN_DEPTH);
+  localparam integer PLW = a2a_ft_plw(PLAN_DEPTH);
+  localparam integer AW = a2a_aw(N, B);
   localparam integer NB = N * B;
-  localparam integer FSW = (mf_clog2(M) < 1) ? 1 : mf_clog2(M);
-  localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
 
   reg clk = 1'b0;
   reg rst = 1'b1;

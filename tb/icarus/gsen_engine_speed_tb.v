@@ -22,8 +22,8 @@ module gsen_engine_speed_tb;
 
   // Player port widths of gsen_a2a_engine at its default PLAYER_LEN = 10 (port unused here).
   localparam integer NS = $clog2(N);
-  localparam integer PAW = 4;
-  localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
+  localparam integer PAW = mf_addr_w(10);
+  localparam integer PENTRY_W = a2a_player_ew(N);
   // Rounds of the alternating (N) and stage (2^n) schedules; fabric latency n when pipelined.
   localparam integer ROUNDS = (SCHED == MF_SCHED_ALT) ? N : (1 << NS);
   // the data engine's latency (fabric, source read latency 1 in the self-test engine)

@@ -64,7 +64,7 @@ run gsen_route_n12        tb/icarus/gsen_route_tb.v N=12
 run gsen_route_n16        tb/icarus/gsen_route_tb.v N=16
 # rtl/common's functions (mf_clog2, mf_payload32, mf_popcount) against their definitions computed
 # another way: the engines use mf_payload32 at both ends, so their benches cannot see it change
-run mf_common_w13         tb/icarus/mf_common_tb.v W=13
+run mf_common_w5          tb/icarus/mf_common_tb.v W=5
 run mf_common_w37         tb/icarus/mf_common_tb.v W=37
 # The R(N) certificates of issue 28 (docs/research/gsen_r<N>_k<K>.json, individual control)
 # played on gsen_fabric: the configuration words from the model's certificate reader.

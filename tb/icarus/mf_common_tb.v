@@ -16,7 +16,7 @@
 `default_nettype none
 
 module mf_common_tb;
-  parameter integer W = 13;
+  parameter integer W = 5;
 `include "mf_functions.vh"
   localparam integer MF_POPCOUNT_W = W;
   localparam integer MF_POPCOUNT_CW = (mf_clog2(W + 1) < 3) ? 3 : mf_clog2(W + 1);

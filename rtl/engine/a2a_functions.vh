@@ -6,6 +6,9 @@
 //                        vector: the sinks' n events, or with tag routing (tags != 0) the
 //                        fabric's ncf conflict bits.  The data engines' latency is
 //                        a2a_latency(...) of this; the self-test checker uses the same depth.
+//   a2a_xchg_levels(n, tags)  that depth in gsen_a2a_xchg and banyan_a2a_xchg (and so in
+//                        their self-test engines and benches): their conflict bits are the
+//                        fabric's ceil(log2 n) * n/2.
 //   a2a_latency(flat, src_lat, pl)  the data engines' latency LAT (cycles = B*ROUNDS + LAT,
 //                        or B*T + LAT for banyan_ft_engine): the scheduler / plan-read
 //                        register, the source read (src_lat cycles: SRC_LAT), the fabric
@@ -60,6 +63,14 @@ function integer a2a_count_levels;
       a2a_count_levels = a2a_count_levels + 1;
       a2a_span = a2a_span * 4;
     end
+  end
+endfunction
+
+function integer a2a_xchg_levels;
+  input integer a2a_n;
+  input integer a2a_tags;
+  begin
+    a2a_xchg_levels = a2a_count_levels(a2a_n, mf_clog2(a2a_n) * (a2a_n / 2), a2a_tags);
   end
 endfunction
 

@@ -52,7 +52,7 @@ module banyan_a2a_xchg (
   localparam integer FEW = banyan_few(N);
   localparam integer NSW = M * (N / 2);
   // levels of the counters' population-count trees (a2a_functions.vh)
-  localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
+  localparam integer PL = a2a_xchg_levels(N, USE_TAGS);
   localparam integer LAT = a2a_latency(FLAT, SRC_LAT, PL);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;

@@ -50,11 +50,10 @@ module gsen_a2a_engine (
 `include "mf_functions.vh"
 `include "a2a_functions.vh"
 
-  localparam integer NS = mf_clog2(N);
   localparam integer DW = W - a2a_fw(0, N, B);  // the fabric word less its header
   localparam integer DWX = (DW < 1) ? 1 : DW;
   localparam integer AW = a2a_aw(N, B);
-  localparam integer PL = a2a_count_levels(N, NS * (N / 2), USE_TAGS);  // the data engine's
+  localparam integer PL = a2a_xchg_levels(N, USE_TAGS);  // the data engine's
   localparam integer PAW = mf_addr_w(PLAYER_LEN);
   localparam integer PENTRY_W = a2a_player_ew(N);
 

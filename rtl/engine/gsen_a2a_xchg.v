@@ -97,7 +97,7 @@ module gsen_a2a_xchg (
   localparam integer SCW = mf_ctrl_cfg_w(CFG_CONTROL, NS, N);
   localparam integer FCW = mf_ctrl_cfg_w(FCONTROL, NS, N);
   // levels of the counters' population-count trees (a2a_functions.vh)
-  localparam integer PL = a2a_count_levels(N, NSW, USE_TAGS);
+  localparam integer PL = a2a_xchg_levels(N, USE_TAGS);
   localparam integer LAT = a2a_latency(FLAT, SRC_LAT, PL);
   localparam integer HBW = mf_clog2(B);
   localparam integer BW = (HBW < 1) ? 1 : HBW;

@@ -46,7 +46,7 @@ module a2a_engine_tb;
                               (SCHED == MF_SCHED_STAGE) ? (1 << NS) : PLAYER_LEN;
   // the data engine's latency (fabric, source read latency 1 in the self-test engines)
   localparam integer LAT = a2a_latency(PIPELINE ? NS : 0, 1,
-                                       a2a_count_levels(N, NS * (N / 2), USE_TAGS));
+                                       a2a_xchg_levels(N, USE_TAGS));
   localparam integer PAW = mf_addr_w(PLAYER_LEN);
   localparam integer CW4 = 4 * ((NS + 3) / 4);
   localparam integer PENTRY_W = a2a_player_ew(N);  // N + CW4

@@ -27,7 +27,7 @@ module gsen_engine_speed_tb;
   // Rounds of the alternating (N) and stage (2^n) schedules; fabric latency n when pipelined.
   localparam integer ROUNDS = (SCHED == MF_SCHED_ALT) ? N : (1 << NS);
   // the data engine's latency (fabric, source read latency 1 in the self-test engine)
-  localparam integer LAT = a2a_latency(PIPELINE ? NS : 0, 1, a2a_count_levels(N, NS * (N / 2), 0));
+  localparam integer LAT = a2a_latency(PIPELINE ? NS : 0, 1, a2a_xchg_levels(N, 0));
 
   reg clk = 1'b0;
   reg rst = 1'b1;

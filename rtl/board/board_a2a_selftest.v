@@ -57,6 +57,8 @@ module board_a2a_selftest #(
     output wire [31:0] eng_cycles, eng_errors, eng_sum
 );
 `include "mf_params.vh"
+`include "mf_functions.vh"
+`include "a2a_functions.vh"
 
   generate
     // (the check's name and message start as before banyan_ft: scripts/lint_rtl.sh expects them)
@@ -111,10 +113,11 @@ module board_a2a_selftest #(
       assign eng_missing = 32'd0;
       assign eng_conflicts = 32'd0;
     end else if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
-      localparam integer NS = $clog2(N);
-      localparam integer PAW = 4;  // engine's player address width for its default PLAYER_LEN
-      localparam integer PENTRY_W = N + 4 * ((NS + 3) / 4);
-      gsen_a2a_engine #(.N(N), .W(W), .SCHED(SCHED), .PIPELINE(PIPELINE)) u_engine (
+      localparam integer PLEN = 2;  // the player (SCHED 2, not a board setting): unused
+      localparam integer PAW = mf_addr_w(PLEN);
+      localparam integer PENTRY_W = a2a_player_ew(N);
+      gsen_a2a_engine #(.N(N), .W(W), .SCHED(SCHED), .PIPELINE(PIPELINE), .PLAYER_LEN(PLEN))
+      u_engine (
           .clk(clk), .rst(rst), .start(eng_start), .busy(eng_busy), .done(eng_done),
           .cycles(eng_cycles), .delivered(eng_delivered), .errors(eng_errors),
           .err_dst(eng_err_dst), .err_payload(eng_err_payload), .err_dup(eng_err_dup),
@@ -123,9 +126,8 @@ module board_a2a_selftest #(
       );
       assign eng_sum = 32'd0;
     end else begin : g_banyan
-      localparam integer M = $clog2(N);
-      localparam integer FSW = ($clog2(M) < 1) ? 1 : $clog2(M);  // engine's fault port widths
-      localparam integer FEW = (M - 1 < 1) ? 1 : M - 1;
+      localparam integer FSW = banyan_fsw(N);  // the engine's fault port widths
+      localparam integer FEW = banyan_few(N);
       banyan_a2a_engine #(.N(N), .W(W), .PIPELINE(PIPELINE)) u_engine (
           .clk(clk), .rst(rst), .start(eng_start), .busy(eng_busy), .done(eng_done),
           .cycles(eng_cycles), .delivered(eng_delivered), .errors(eng_errors),

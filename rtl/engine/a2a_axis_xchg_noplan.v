@@ -10,8 +10,9 @@
 //   ENGINE     0 (MF_DESIGN_GSEN) or 1 (MF_DESIGN_BANYAN); 4 needs the plan port
 //              (a2a_axis_xchg itself) and stops elaboration here
 //   N, DW, B, SCHED, PIPELINE, USE_TAGS, SRC_LAT   as a2a_axis_xchg
-// Derived: PD, RD (the IP's PLAN_DEPTH, RELAY_DEPTH), PAW, PLW, EW, FSW, FEW (its plan and
-//   fault port widths), all by the functions of a2a_functions.vh
+// Derived: PD, RD (the IP's PLAN_DEPTH, RELAY_DEPTH), PAW, PLW, EW (its plan port widths) by
+//   the functions of a2a_functions.vh, FSW, FEW (its fault port widths) by banyan_fsw,
+//   banyan_few (rtl/banyan/banyan_functions.vh, included by a2a_functions.vh)
 // Ports: those of a2a_axis_xchg without plan_*, fault_*, relay_miss and relay_ovf
 // Timing: a2a_axis_xchg's (every output a register output).
 `default_nettype none
@@ -58,8 +59,8 @@ module a2a_axis_xchg_noplan #(
   localparam integer PAW = a2a_ft_paw(PD);
   localparam integer PLW = a2a_ft_plw(PD);
   localparam integer EW = a2a_ft_ew(N, RD);
-  localparam integer FSW = a2a_ft_fsw(N);
-  localparam integer FEW = a2a_ft_few(N);
+  localparam integer FSW = banyan_fsw(N);
+  localparam integer FEW = banyan_few(N);
 
   generate
     `MF_PARAM_ERROR_IF(ENGINE == MF_DESIGN_BANYAN_FT, g_bad_engine,

@@ -32,12 +32,10 @@
 //   a2a_ft_sw(rd)        a relay-slot index at RELAY_DEPTH rd: mf_addr_w(rd)
 //   a2a_ft_ew(n, rd)     a plan entry's width: m + n*(2 + m + a2a_ft_sw(rd)), m = ceil(log2 n)
 //                        The one source of these widths: banyan_ft_engine, a2a_axis_xchg and
-//                        every instance that ties the IP's plan port off.  The fault ports'
+//                        a2a_axis_xchg_noplan (the IP with its plan port tied off).  The fault ports'
 //                        widths are banyan_fabric's: banyan_fsw, banyan_few of
 //                        rtl/banyan/banyan_functions.vh, which this file includes (every
 //                        engine that passes the fault ports on includes this file only).
-//   a2a_ft_fsw(n), a2a_ft_few(n)  the same as banyan_fsw, banyan_few (the names the IP's
-//                        no-plan wrapper was written with; new code calls banyan_*)
 //   a2a_aw(n, b)         a buffer address (source and sink ports, b words of n processors):
 //                        mf_addr_w(n*b)
 //   a2a_fw(dw, n, b)     a fabric word of the data engines: dw data bits and the header
@@ -149,20 +147,6 @@ function integer a2a_ft_ew;
   input integer a2a_rd;
   begin
     a2a_ft_ew = mf_clog2(a2a_n) + a2a_n * (2 + mf_clog2(a2a_n) + a2a_ft_sw(a2a_rd));
-  end
-endfunction
-
-function integer a2a_ft_fsw;
-  input integer a2a_n;
-  begin
-    a2a_ft_fsw = banyan_fsw(a2a_n);
-  end
-endfunction
-
-function integer a2a_ft_few;
-  input integer a2a_n;
-  begin
-    a2a_ft_few = banyan_few(a2a_n);
   end
 endfunction
 

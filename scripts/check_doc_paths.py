@@ -14,7 +14,7 @@ file that holds them.
   rtl/rn1/gen/*.v, model/*/gsen/ a glob: at least one match
   synth/ooc/ooc_{gsen,banyan}.v  every brace alternative
   tb/formal/<proof>/, a/.../b    skipped: a placeholder (<...>, ..., $VAR, %s, @VAR@)
-  fabric_model_test.cpp          (Markdown prose, not code blocks) a tracked file of that name
+  fabric_model_test.cpp          (Markdown prose or a comment) a tracked file of that name
   build/..., ~/.cache/...        not a repository path (not matched at all)
 
 Exit 0 when every path exists, 1 (listing file:line: path) otherwise.  --plant adds a
@@ -209,9 +209,9 @@ def scan(name, kind, text):
                 why = check_token(tok)
                 if why:
                     bad.append((no, tok, why))
-        if kind == "md" and no not in code:
-            # A bare file name with a source extension (fabric_model_test.cpp): some tracked
-            # file has that name.
+        if no not in code:
+            # A bare file name with a source extension (banyan_ft_twin_test.cpp), in Markdown
+            # prose or a source comment: some tracked file has that name.
             for m in BARE_RE.finditer(line):
                 if (m.group(1) not in BASENAMES and m.group(1) not in NOT_IN_TREE
                         and not PLACEHOLDER_RE.search(m.group(1))):
@@ -236,11 +236,15 @@ def main():
     todo = list(sources())
     if args.plant:
         todo.append(("README.md", "planted"))
+        todo.append(("tb/core/core.cpp", "planted-comment"))
     stale, files, waived, pending = [], 0, set(), {}
     for name, kind in todo:
         if kind == "planted":
             text, kind = "see `rtl/gsen/gsen_no_such_fabric.v` and [x](docs/no_such.md)\n", "md"
             name_shown = "README.md (planted)"
+        elif kind == "planted-comment":  # a bare file name in a source comment
+            text, kind = "int x;  // mirrored in no_such_twin_model.hpp\n", "c"
+            name_shown = "tb/core/core.cpp (planted)"
         else:
             with open(os.path.join(ROOT, name), encoding="utf-8", errors="replace") as f:
                 text = f.read()

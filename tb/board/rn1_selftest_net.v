@@ -4,7 +4,7 @@
 // enabled), but with the seed and the fault vectors as ports so one Verilator model runs
 // every fault scenario, and with two tamper switches between the network's delivery pulses
 // and the checker, so the checker's own detection is exercised (tb/board/rn1_selftest_tb.cpp,
-// mirrored in rn1_selftest_model.hpp):
+// mirrored in model/include/minforge/twin/board/rn1_selftest.hpp):
 //   tamper_pay  payload bit 0 of every delivery on endpoint 3, port 0 is inverted
 //   tamper_dup  every delivery on endpoint 0, port 0 is shown again one cycle later on
 //               port 1 of endpoint 0 (when that port has no delivery of its own)

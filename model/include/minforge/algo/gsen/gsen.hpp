@@ -13,7 +13,7 @@
 //   * Topology / Configuration / route(): the algorithmic layer (any switch states).
 //   * lemma::*: the paper's closed forms (Lemmas 3.3-3.7, Theorem 4.2), property-tested
 //     against route().
-//   * schedule.hpp, coverage.hpp, cost.hpp build on these.
+//   * gsen_schedule.hpp, gsen_coverage.hpp, gsen_cost.hpp build on these.
 #pragma once
 
 #include <cstdint>

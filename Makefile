@@ -53,7 +53,8 @@ formal: deps
 # (build/mutate/cache), progress on stderr, scores in build/mutate/report.{json,md}.  The whole
 # campaign takes days on 2 cores (the lockstep models are rebuilt per mutant); a sample:
 # `make mutate SAMPLE=200 SEED=1` (optionally FOLDERS=rtl/lcan,rtl/hypercube, MUTATE_JOBS=2;
-# PER_FOLDER=1: SAMPLE mutants in every RTL folder, a stratified sample).
+# PER_FOLDER=1: SAMPLE mutants in every RTL folder, a stratified sample; MUTATE_ARGS: more
+# scripts/mutate.py options, e.g. "--formal quick --lockstep-budget 480 --equiv-timeout 60").
 # One Dask task per mutant (docs/scaling.md): MUTATE_JOBS worker processes of an embedded
 # LocalCluster (each with its own tree copy and build folder), or SCHEDULER=tcp://HOST:PORT.
 MUTATE_JOBS ?= 1
@@ -63,7 +64,7 @@ mutate: configure
 	@MINFORGE_CLI=$(abspath $(CLI)) python3 scripts/mutate.py --dask --out $(BUILD)/mutate \
 	  $(if $(SCHEDULER),--scheduler $(SCHEDULER),--workers $(or $(WORKERS),$(MUTATE_JOBS))) \
 	  $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1)) $(if $(FOLDERS),--folders $(FOLDERS)) \
-	  $(if $(PER_FOLDER),--per-folder)
+	  $(if $(PER_FOLDER),--per-folder) $(MUTATE_ARGS)
 
 # Task layer (scripts/mftasks.py, docs/scaling.md): synth-report, mutate and campaign run their
 # tasks on an embedded Dask LocalCluster (WORKERS processes, default one per core) or on a

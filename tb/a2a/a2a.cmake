@@ -31,7 +31,14 @@ function(mf_a2a_model target)
   if(rc)
     message(FATAL_ERROR "gen_sweep.py failed for ${S_NAME}")
   endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${MF_A2A_DIR}/gen_sweep.py)
+  # gen_sweep.py filters the variants through the RTL's own parameter checks
+  # (scripts/rtl_legal.py reads the modules' MF_PARAM_ERROR_IF and the rtl/**/*.vh functions):
+  # a changed rule re-runs it.
+  file(GLOB_RECURSE legal_src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rtl/*.v
+       ${PROJECT_SOURCE_DIR}/rtl/*.vh)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${MF_A2A_DIR}/gen_sweep.py
+               ${PROJECT_SOURCE_DIR}/scripts/rtl_legal.py ${PROJECT_SOURCE_DIR}/scripts/mfparams.py
+               ${legal_src})
   set(incs "")
   foreach(d ${MF_A2A_RTL_DIRS})
     list(APPEND incs -I${d})

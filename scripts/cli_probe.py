@@ -128,7 +128,8 @@ BASES = {
     "sim lcan": ["--network cb:8,2,2 --class random --trials 1 --seed 1 --wave {out}"],
     "sim axis": ["--engine gsen --ports 4 --width 4 --blocks 1 --sched stage --pipeline 0 --tags 0 "
                  "--src-lat 1 --frames 1 --seed 1 --wave {out}"],
-    "sim board": ["--board hx8k --design banyan --xpose 0"],
+    "sim board": ["--board hx8k --design banyan --xpose 0",
+                  "--board ulx3s --design rn1 --dead-links 73,85"],
 }
 INPUT_PLACEHOLDERS = ("{perm4}", "{perm8}", "{gcert}", "{bcert}")
 

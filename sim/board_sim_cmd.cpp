@@ -4,8 +4,9 @@
 // tb/core/ondemand.hpp: the same -G parameters and manifest as the CTest
 // board_top_<board>_<design>_top) into a cache, loaded, and run by the board harness library
 // (tb/board/board_rtl.hpp): its UART line decoded like a host decodes it and two report
-// lines checked against the twins.  This file only checks the request against the board
-// table (synth/boards/boards.json), before anything is built, and prints
+// lines checked against the twins (for rn1 with --dead-links, the faulty network's).  This file
+// only checks the request against the board table (synth/boards/boards.json), before anything is
+// built, and prints
 //   {"board","design","top","xpose","tag","lines":[{"cycle","text"}],"notes","failures",
 //    "pass"}.
 // Cache: $MINFORGE_CACHE, else $XDG_CACHE_HOME/minforge/models, else ~/.cache/minforge/models.
@@ -18,6 +19,7 @@
 
 #include "board/board_rtl.hpp"
 #include "cli.hpp"
+#include "minforge/algo/rn1/rn1_topology.hpp"
 
 namespace minforge::cli {
 namespace {
@@ -58,6 +60,19 @@ int run_sim_board(Args& a, std::ostream& out) {
                             "demonstration or the payload self-test)");
     if (want != contains(row->xpose_designs, design)) xpose = want ? 1 : 0;
   }
+  std::vector<int> dead_links;  // the RN1 top's FLT_LINK_DEAD
+  if (auto d = a.get("dead-links")) {
+    if (design != "rn1")
+      throw InvalidArgument("--dead-links: only the rn1 design has links (got " + design + ")");
+    const auto& spec = rn1::net_spec(rn1::Topology::kFig20_9);
+    try {
+      for (uint32_t l : parse_config_list(*d, spec.links.size()))
+        dead_links.push_back(static_cast<int>(l));
+    } catch (const InvalidArgument& x) {
+      throw InvalidArgument(std::string("--dead-links (link numbers): ") + x.what());
+    }
+    std::sort(dead_links.begin(), dead_links.end());
+  }
   const bool as_json = a.flag("json");
   a.finish();
 
@@ -65,7 +80,7 @@ int run_sim_board(Args& a, std::ostream& out) {
   {
     const Heartbeat alive("sim board", "Verilator model of " + row->top + " for " + design +
                                            ", built once and cached");
-    model = &tb::board_model(board, design, xpose);
+    model = &tb::board_model(board, design, xpose, dead_links);
   }
   const tb::BoardExpect e = tb::board_expect(*model);
   std::optional<Progress> progress;
@@ -93,7 +108,8 @@ int run_sim_board(Args& a, std::ostream& out) {
 }
 
 const std::string kUsage =
-    "usage: minforge sim board --board B [--design D] [--xpose 0|1] [--json]\n"
+    "usage: minforge sim board --board B [--design D] [--xpose 0|1] [--dead-links LIST]\n"
+    "                          [--json]\n"
     "Verilates the board top rtl/board/<B>_top.v with design D (default: the board's default\n"
     "design) exactly as the regression's test board_top_<B>_<D>_top builds it (the board table\n"
     "synth/boards/boards.json and the harness's timing settings, tb/board/board.cmake; cached)\n"
@@ -102,7 +118,9 @@ const std::string kUsage =
     "exchange count's growth, the LEDs).  Prints the lines, what the models predict and every\n"
     "failed check; exit 0 when the top passes, 1 when a check fails.\n"
     "--xpose 0|1: gsen and banyan with (1, the table's) or without (0, the payload self-test)\n"
-    "the matrix-transpose demonstration.  The ULX3S N = 64 tops take minutes to build.\n"
+    "the matrix-transpose demonstration.  --dead-links LIST (rn1, e.g. 73,85 or 10-12): those\n"
+    "links of the Fig. 20.9 network dead (-GFLT_LINK_DEAD); the report is checked against the\n"
+    "faulty network's twin.  The ULX3S N = 64 tops take minutes to build.\n"
     "Cache: $MINFORGE_CACHE or ~/.cache/minforge/models.\n";
 
 const Registrar kSimBoard{Command{"sim", "board",

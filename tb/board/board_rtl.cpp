@@ -423,12 +423,25 @@ bool board_xpose_optional(const std::string& design) {
   return design == "gsen" || design == "banyan";
 }
 
-const Model& board_model(const std::string& board, const std::string& design, int xpose) {
+const Model& board_model(const std::string& board, const std::string& design, int xpose,
+                         const std::vector<int>& dead_links) {
   std::string call = "mf_board_model(mf_model BOARD " + board + " DESIGN " + design;
   std::string label = "board_" + board + "_" + design;
+  // (appended piece by piece: GCC 12 -Wrestrict misfires on "literal" + std::to_string here)
   if (xpose >= 0) {
-    call += " XPOSE " + std::to_string(xpose);
-    label += "_x" + std::to_string(xpose);
+    call += " XPOSE ";
+    call += std::to_string(xpose);
+    label += "_x";
+    label += std::to_string(xpose);
+  }
+  if (!dead_links.empty()) {
+    call += " DEAD_LINKS";
+    for (int l : dead_links) {
+      call += ' ';
+      call += std::to_string(l);
+    }
+    label += "_dead";
+    label += std::to_string(dead_links.size());
   }
   call += " MODULE)";
   return ondemand_model(OnDemandRequest{"board", call, label, {MF_BOARDS_JSON}});

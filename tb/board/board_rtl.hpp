@@ -81,8 +81,10 @@ bool board_xpose_optional(const std::string& design);
 
 // The model of (board, design) built on demand with the regression's recipe (the same -G
 // parameters and manifest as the CTest board_top_<board>_<design>_top; xpose 0 as the
-// _selftest one; -1 keeps the table's), cached (tb/core/ondemand.hpp).
-const Model& board_model(const std::string& board, const std::string& design, int xpose = -1);
+// _selftest one; -1 keeps the table's; dead_links: the RN1 network's dead links, as
+// board_top_ulx3s_rn1_top_cut), cached (tb/core/ondemand.hpp).
+const Model& board_model(const std::string& board, const std::string& design, int xpose = -1,
+                         const std::vector<int>& dead_links = {});
 
 // "GSEN ALT N=010 W=016", "BANYAN N=016 W=016", "RN1 F209 N=016 F=000",
 // "LCAN N=016 D=002 U=002", "BANYAN FT I=001 L=001 N=016 W=016", "AXIS BANYAN N=004 B=008

@@ -85,6 +85,9 @@ TEST(SimVerb, BoardBadInputBeforeAnyBuild) {
   expect_cli_error("sim board --board hx8k --design banyan_ft --xpose 0", "one way only", env);
   expect_cli_error("sim board --board hx8k --design gsen --xpose 2", "--xpose", env);
   expect_cli_error("sim board --board hx8k --ports 4", "--ports", env);
+  expect_cli_error("sim board --board ulx3s --design gsen --dead-links 1", "only the rn1", env);
+  expect_cli_error("sim board --board ulx3s --design rn1 --dead-links 96", "must be < 96", env);
+  expect_cli_error("sim board --board ulx3s --design rn1 --dead-links 5,5", "twice", env);
   EXPECT_FALSE(std::filesystem::exists(empty_cache)) << "bad input started a build";
   std::filesystem::remove_all(empty_cache.parent_path());
 }

@@ -181,7 +181,7 @@ RunOutcome a2a_fabric_random(const A2aModel& m, int k, uint64_t seed, int cycles
         in.resize(v.N, n);
         BanyanFault f;
         const int fsw = std::max(1, clog2(n));
-        const uint64_t wmask = v.W >= 64 ? ~uint64_t{0} : ((uint64_t{1} << v.W) - 1);
+        const uint64_t wmask = low_mask(v.W);
         reset_fabric(sim, p, v, n, in, f, img);
         tw->reset();
         const bool banyan = v.net == Net::Banyan;

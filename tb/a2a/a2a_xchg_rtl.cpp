@@ -93,7 +93,7 @@ XchgResult a2a_xchg_exchange(const A2aModel& m, int k, uint64_t seed, const Bany
         auto tw = xchg_twin(v, s);
         SweepXchgPorts p(sim);
         const int N = v.N, DW = v.DW, NB = v.N * v.B;
-        const uint64_t dmask = DW >= 64 ? ~uint64_t{0} : ((uint64_t{1} << DW) - 1);
+        const uint64_t dmask = low_mask(DW);
         std::mt19937_64 rng(seed);
         p.sel.set(static_cast<uint64_t>(v.sel));
         p.start.set(0);

@@ -19,7 +19,7 @@ inline size_t image_bytes(size_t bits) { return (bits + 7) / 8; }
 // image_bytes(n * w) bytes; every byte of it is written.
 template <class T>
 void pack_lanes(const T* v, size_t n, int w, uint8_t* out) {
-  const uint64_t mask = w >= 64 ? ~uint64_t{0} : ((uint64_t{1} << w) - 1);
+  const uint64_t mask = low_mask(w);
   uint64_t acc = 0;
   int bits = 0;
   size_t o = 0;

@@ -17,6 +17,9 @@ namespace minforge::tb {
 static_assert(std::endian::native == std::endian::little,
               "Port assumes Verilator's little-endian storage layout");
 
+// The mask of a `w`-bit field (0 <= w <= 64): its low w bits set.
+constexpr uint64_t low_mask(int w) { return w >= 64 ? ~uint64_t{0} : ((uint64_t{1} << w) - 1); }
+
 class Port {
  public:
   Port() = default;
@@ -35,7 +38,7 @@ class Port {
     uint64_t v = load(b);
     v >>= sh;
     if (sh + width > 64) v |= static_cast<uint64_t>(byte(b + 8)) << (64 - sh);
-    return width >= 64 ? v : (v & ((uint64_t{1} << width) - 1));
+    return v & low_mask(width);
   }
   bool bit(int i) const { return (p_[i >> 3] >> (i & 7)) & 1u; }
   // The whole port (at most its low 64 bits).

@@ -155,8 +155,6 @@ class Driver {
   uint64_t cycle_ = 0;
 };
 
-uint64_t data_mask(int w) { return w >= 64 ? ~uint64_t{0} : ((uint64_t{1} << w) - 1); }
-
 std::string case_note(const HypercubeCase& c, const std::string& what) {
   return "case '" + c.label + "': " + what;
 }
@@ -167,7 +165,7 @@ bool run_cases(Sim& sim, Checker& chk, const RunControl& ctl, const HypercubePar
   Driver drv(sim, p);
   const uint32_t nn = drv.nodes();
   Rng rng(o.seed);
-  const uint64_t dmask = data_mask(p.w);
+  const uint64_t dmask = low_mask(p.w);
   drv.in.rst = true;
   if (!drv.cycle(chk, ctl)) return false;
   drv.in.rst = true;
@@ -300,7 +298,7 @@ RunOutcome hypercube_random(const Model& m, uint64_t seed, uint64_t cycles, cons
         const uint32_t nn = drv.nodes();
         const int tw = HypercubeNode::step_width(p.steps);
         const uint32_t cmax = (1u << HypercubeNode::code_width(p.d)) - 1;
-        const uint64_t dmask = data_mask(p.w);
+        const uint64_t dmask = low_mask(p.w);
         Rng rng(seed);
         std::vector<uint32_t> codes(nn);
         drv.in.rst = true;

@@ -35,8 +35,6 @@ LcanParams lcan_params(const Model& m) {
 
 namespace {
 
-uint64_t mask_of(int w) { return w >= 64 ? ~uint64_t{0} : ((uint64_t{1} << w) - 1); }
-
 // One cycle's inputs, kept as the twin's In plus the RTL's port images.
 class Driver {
  public:
@@ -183,7 +181,7 @@ bool run_cases(Sim& sim, Checker& chk, const RunControl& ctl, const LcanParams& 
                const std::vector<LcanCase>& cases, const LcanOptions& o, LcanRun& res) {
   Driver drv(sim, p);
   Rng rng(o.seed);
-  const uint64_t dmask = mask_of(p.w);
+  const uint64_t dmask = low_mask(p.w);
   const lcan::Network& nw = drv.twin().net().network();
   drv.rst = true;
   if (!drv.cycle(chk, ctl)) return false;
@@ -296,7 +294,7 @@ RunOutcome lcan_random(const Model& m, uint64_t seed, uint64_t cycles, const Run
       [&](Sim& sim, Checker& chk, const RunControl& ctl) {
         Driver drv(sim, p);
         Rng rng(seed);
-        const uint64_t dmask = mask_of(p.w);
+        const uint64_t dmask = low_mask(p.w);
         drv.rst = true;
         if (!drv.cycle(chk, ctl)) return false;
         for (uint64_t c = 1; c < cycles; ++c) {

@@ -28,6 +28,10 @@ get_filename_component(MF_BOARDS_JSON ${CMAKE_CURRENT_LIST_DIR}/../../synth/boar
                        ABSOLUTE)
 # The RTL folders of the boards core and its dependencies, from the FuseSoC cores.
 mf_core_dirs(MF_BOARD_RTL_DIRS boards)
+set(MF_BOARD_INCS "")  # as Verilator include arguments (-I<dir>)
+foreach(d ${MF_BOARD_RTL_DIRS})
+  list(APPEND MF_BOARD_INCS -I${d})
+endforeach()
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${MF_BOARDS_JSON}
              ${MF_ROOT}/rtl/common/mf_codes.vh ${MF_ROOT}/rtl/common/mf_consts.vh)
 file(READ ${MF_BOARDS_JSON} MF_BOARDS)
@@ -189,11 +193,7 @@ function(mf_board_model target)
   if(B_MODULE)
     set(module MODULE)
   endif()
-  set(incs "")
-  foreach(d ${MF_BOARD_RTL_DIRS})
-    list(APPEND incs -I${d})
-  endforeach()
   mf_verilate(${target} PREFIX V${top} TOP ${top} OPT ${opt} UNITY 2 ${module}
               MANIFEST ${manifest} SOURCES ${MF_BOARD_RTL}/${top}.v
-              ARGS -O3 --x-assign fast ${gargs} ${incs})
+              ARGS -O3 --x-assign fast ${gargs} ${MF_BOARD_INCS})
 endfunction()

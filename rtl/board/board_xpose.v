@@ -32,7 +32,7 @@
 //             (`minforge banyan fault --ports N --fault I,L --latency FLAT --plan-hex FILE`;
 //             $readmemh, a path relative to this file in Yosys) and its ENTRIES = T
 // Derived: NS = IW = ceil(log2 N); HBW = ceil(log2 B); DW; AW = max(1, ceil(log2(N*B)));
-//   PL = a2a_count_levels(N, NS*N/2, 0) (the engine's count levels)
+//   PL = a2a_xchg_levels(N, 0) (the engine's count levels)
 // Ports
 //   clk, rst     clock, synchronous active-high reset
 //   start        begin an exchange (ignored while busy); seed must hold until done
@@ -74,10 +74,9 @@ module board_xpose (
   localparam integer HBW = mf_clog2(B);
   localparam integer DW = W - 2 * IW - HBW;
   localparam integer DWX = (DW < 4) ? 4 : (DW > 32) ? 32 : DW;
-  localparam integer AW = (mf_clog2(N * B) < 1) ? 1 : mf_clog2(N * B);
-  localparam integer PL = a2a_count_levels(N, NS * (N / 2), 0);
+  localparam integer AW = a2a_aw(N, B);
+  localparam integer PL = a2a_xchg_levels(N, 0);
   localparam [31:0] N32 = N;
-  localparam integer PAW = mf_clog2(10);  // gsen_a2a_xchg's player port for its PLAYER_LEN
 
   input  wire        clk;
   input  wire        rst;
@@ -143,28 +142,30 @@ module board_xpose (
   // ---- data engine ----
   generate
     if (ENGINE == MF_DESIGN_GSEN) begin : g_gsen
-      gsen_a2a_xchg #(.N(N), .DW(DWX), .B(B), .SCHED(SCHED), .PIPELINE(PIPELINE)) u_xchg (
+      localparam integer PLEN = 2;  // the player (SCHED 2, not a board setting): unused
+      localparam integer PAW = mf_addr_w(PLEN);
+      gsen_a2a_xchg #(.N(N), .DW(DWX), .B(B), .SCHED(SCHED), .PIPELINE(PIPELINE),
+                      .PLAYER_LEN(PLEN)) u_xchg (
         .clk(clk), .rst(rst), .start(eng_start), .busy(eng_busy), .done(done), .cycles(cycles),
         .delivered(delivered), .err_dst(err_dst), .err_dup(err_dup), .missing(missing),
         .conflicts(conflicts), .src_rd_en(src_rd_en), .src_rd_addr(src_rd_addr),
         .src_rd_data(src_rd_data), .snk_wr_en(snk_wr_en), .snk_wr_addr(snk_wr_addr),
         .snk_wr_data(snk_wr_data), .pl_wr_en(1'b0), .pl_wr_addr({PAW{1'b0}}),
-        .pl_wr_data({(N + 4 * ((NS + 3) / 4)){1'b0}})
+        .pl_wr_data({a2a_player_ew(N){1'b0}})
       );
       assign eng_start = start;
       assign busy = eng_busy;
       assign relay_miss = 32'd0;
       assign relay_ovf = 32'd0;
     end else if (ENGINE == MF_DESIGN_BANYAN_FT) begin : g_banyan_ft
-      // the engine's plan-port widths (banyan_ft_engine header, default PLAN_DEPTH and
-      // RELAY_DEPTH)
-      localparam integer DEPTH = 3 * N + 8;
-      localparam integer SW = 1;  // max(1, ceil(log2 RELAY_DEPTH)), RELAY_DEPTH = 2
-      localparam integer EW = NS + N * (2 + NS + SW);
-      localparam integer FPAW = (mf_clog2(DEPTH) < 1) ? 1 : mf_clog2(DEPTH);
-      localparam integer PLW = mf_clog2(DEPTH + 1);
-      localparam integer FSW = (mf_clog2(NS) < 1) ? 1 : mf_clog2(NS);
-      localparam integer FEW = (NS - 1 < 1) ? 1 : NS - 1;
+      // the engine's plan- and fault-port widths at its default PLAN_DEPTH and RELAY_DEPTH
+      // (a2a_functions.vh, banyan_functions.vh: the engine's own formulas)
+      localparam integer DEPTH = a2a_ft_plan_depth(N);
+      localparam integer EW = a2a_ft_ew(N, a2a_ft_relay_depth(N));
+      localparam integer FPAW = a2a_ft_paw(DEPTH);
+      localparam integer PLW = a2a_ft_plw(DEPTH);
+      localparam integer FSW = banyan_fsw(N);
+      localparam integer FEW = banyan_few(N);
       localparam [31:0] LEN32 = PLAN_LEN;
       localparam [31:0] STAGE32 = FAULT_STAGE;
       localparam [31:0] ELEM32 = FAULT_ELEM;
@@ -214,8 +215,8 @@ module board_xpose (
       );
       assign conflicts = 32'd0;
     end else begin : g_banyan
-      localparam integer FSW = (mf_clog2(NS) < 1) ? 1 : mf_clog2(NS);
-      localparam integer FEW = (NS - 1 < 1) ? 1 : NS - 1;
+      localparam integer FSW = banyan_fsw(N);  // the engine's fault port widths
+      localparam integer FEW = banyan_few(N);
       banyan_a2a_xchg #(.N(N), .DW(DWX), .B(B), .PIPELINE(PIPELINE)) u_xchg (
         .clk(clk), .rst(rst), .start(eng_start), .busy(eng_busy), .done(done), .cycles(cycles),
         .delivered(delivered), .err_dst(err_dst), .err_dup(err_dup), .missing(missing),

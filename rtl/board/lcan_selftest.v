@@ -57,13 +57,15 @@ module lcan_selftest #(
     output wire [31:0] delivered,
     output wire [31:0] errors
 );
+  // lcan_levels, lcan_sc, lvl_sw, goff: lcan_functions.vh, included below LD, LU (lvl_sw
+  // reads them; a function may be called above its declaration)
   localparam integer NB = $clog2(N);
   localparam integer P = D + U;
-  localparam integer SC = $clog2(P + 1);
+  localparam integer SC = lcan_sc(D, U);
   localparam integer LD = $clog2(D);
   localparam integer LU = $clog2(U);
-  localparam integer L = (LD > 0 && NB % LD == 0) ? NB / LD : 1;
-`include "lcan_functions.vh"  // lvl_sw, goff
+  localparam integer L = lcan_levels(N, D, U, W);
+`include "lcan_functions.vh"
   localparam integer TSW = goff(L);
   localparam [1:0] S_IDLE = 2'd0, S_GEN = 2'd1, S_GO = 2'd2, S_RUN = 2'd3;
   localparam [31:0] N32 = N;

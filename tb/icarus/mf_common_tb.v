@@ -3,7 +3,7 @@
 // another way.  Every engine uses mf_payload32 at both ends (the source's data and the
 // checker's expectation), so a changed payload passes every engine bench; only the lockstep
 // comparison with the twin (a Verilated model rebuilt per mutant) saw it.
-//   1. mf_clog2(v), v = 1 .. 4096: the smallest c with 2^c >= v.
+//   1. mf_clog2(v), v = 1 .. 4096: the smallest c with 2^c >= v; mf_addr_w(v) = max(1, c).
 //   2. mf_payload32(i, j) = ((29*i + 83*j) mod 2^32) xor 32'h5A5A5A5A (multiplications here,
 //      shifts and adds in the function), over i, j < 64 and 4,096 random 32-bit pairs.
 //   3. mf_popcount of W bits (count width CW) against a bit-by-bit count: every value when
@@ -60,12 +60,15 @@ module mf_common_tb;
   endtask
 
   initial begin
-    // 1. mf_clog2
+    // 1. mf_clog2, mf_addr_w
     for (v = 1; v <= 4096; v = v + 1) begin
       c = 0;
       while ((1 << c) < v) c = c + 1;
       checked = checked + 1;
       if (mf_clog2(v) != c) fail("mf_clog2", v, 0, mf_clog2(v), c);
+      n = (c == 0) ? 1 : c;
+      checked = checked + 1;
+      if (mf_addr_w(v) != n) fail("mf_addr_w", v, 0, mf_addr_w(v), n);
     end
     // 2. mf_payload32
     for (i = 0; i < 64; i = i + 1)
@@ -99,7 +102,7 @@ module mf_common_tb;
       end
     end
     if (errors == 0)
-      $display("PASS mf_common W=%0d: %0d values of mf_clog2, mf_payload32, mf_popcount checked",
+      $display("PASS mf_common W=%0d: %0d values of mf_clog2, mf_addr_w, mf_payload32, mf_popcount checked",
                W, checked);
     else begin
       $display("FAIL mf_common W=%0d: %0d of %0d values wrong", W, errors, checked);

@@ -34,7 +34,7 @@ for r in "${runs[@]}"; do
     grep -q '^PASS' <<<"$out" || { echo "$out" | head -20; fail=1; }
   done
 done
-python3 tb/axis/run_axis.py --engine 1 --n 8 --b 2 --frames 3 --pause-frames 100 \
+python3 tb/axis/run_axis.py --engine banyan --n 8 --b 2 --frames 3 --pause-frames 100 \
   --pause 0.5 --seed 7 --tests test_random_pauses --build-dir "$work/cocotb" >"$work/c.log" 2>&1
 rc=$?
 case $rc in

@@ -45,7 +45,7 @@ module a2a_axis_tb;
   wire [31:0] frames_in, frames_done, frames_out, cycles, xchg_cycles;
   wire [31:0] err_tlast, err_dst, err_dup, missing, conflicts;
   // the IP with the fault-tolerant engine's plan port tied off (a2a_axis_xchg_noplan;
-  // ENGINE 4 is not run by this bench: tb/axis/run_axis.py --engine 4 and tb_a2a_axis load
+  // ENGINE 4 is not run by this bench: tb/axis/run_axis.py --engine banyan-ft and tb_a2a_axis load
   // its plan)
   a2a_axis_xchg_noplan #(.ENGINE(ENGINE), .N(N), .DW(DW), .B(B), .SCHED(SCHED),
                          .PIPELINE(PIPELINE), .USE_TAGS(USE_TAGS), .SRC_LAT(SRC_LAT)) u_dut (

@@ -6,12 +6,15 @@ The IP's packed port vectors are split into per-port streams by a wrapper writte
 cocotbext-axi's AxiStreamBus.from_prefix looks for); the RTL files come from the FuseSoC
 core minforge:minforge:axis (scripts/mfcores.py).
 
-Usage: run_axis.py [--engine 0|1|4] [--n N] [--b B] [--dw DW] [--sched S] [--pipeline P]
+Usage: run_axis.py [--engine gsen|banyan|banyan-ft] [--n N] [--b B] [--dw DW]
+                   [--sched alt|stage] [--pipeline P]
                    [--use-tags T] [--src-lat 1|2]
                    [--frames F] [--pause-frames F] [--pause P] [--seed S] [--tests test_a,test_b]
                    [--min-ratio R] [--result FILE] [--build-dir DIR] [--rtl FILE]
                    [--fault I,L --cli MINFORGE]
-  --engine 4      the fault-tolerant engine (MF_DESIGN_BANYAN_FT): its plan image is written
+  --engine, --sched  names (as `minforge sim axis` takes them), mapped to the IP's ENGINE and
+                  SCHED codes through rtl/common/mf_codes.vh (scripts/mfparams.py read_codes)
+  --engine banyan-ft  the fault-tolerant engine (MF_DESIGN_BANYAN_FT): its plan image is written
                   by the model (`MINFORGE banyan fault --ports N --fault I,L --latency FLAT
                   --plan-hex`, FLAT = log2 N with --pipeline 1, else 0) and loaded by the
                   test through the IP's plan port before the first frame
@@ -28,6 +31,11 @@ import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import mfparams  # noqa: E402  (the codes of rtl/common/mf_codes.vh)
+
+CODES = mfparams.read_codes()
+ENGINES = ("gsen", "banyan", "banyan-ft")   # the IP's engines, named as the CLI names them
+SCHEDS = ("alt", "stage")                    # GSEN's schedulers the IP takes
 
 
 def wrapper(n):
@@ -100,11 +108,11 @@ def wrapper(n):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--engine", type=int, default=1, choices=(0, 1, 4))
+    ap.add_argument("--engine", default="banyan", choices=ENGINES)
     ap.add_argument("--n", type=int, default=8)
     ap.add_argument("--b", type=int, default=4)
     ap.add_argument("--dw", type=int, default=16)
-    ap.add_argument("--sched", type=int, default=1)
+    ap.add_argument("--sched", default="stage", choices=SCHEDS)
     ap.add_argument("--pipeline", type=int, default=1)
     ap.add_argument("--use-tags", type=int, default=0)
     ap.add_argument("--src-lat", type=int, default=1)
@@ -148,10 +156,12 @@ def main(argv=None):
     if a.rtl:
         files = [os.path.abspath(a.rtl) if f.endswith("/a2a_axis_xchg.v") else f
                  for f in files]
-    params = {"ENGINE": a.engine, "N": a.n, "DW": a.dw, "B": a.b, "SCHED": a.sched,
+    engine = CODES["DESIGN"][a.engine.replace("-", "_")]
+    params = {"ENGINE": engine, "N": a.n, "DW": a.dw, "B": a.b,
+              "SCHED": CODES["SCHED"][a.sched],
               "PIPELINE": a.pipeline, "USE_TAGS": a.use_tags, "SRC_LAT": a.src_lat}
     plan = ""
-    if a.engine == 4:
+    if engine == CODES["DESIGN"]["banyan_ft"]:
         import subprocess
         flat = (a.n.bit_length() - 1) if a.pipeline else 0
         plan = os.path.join(build, "plan.hex")

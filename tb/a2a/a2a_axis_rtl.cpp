@@ -322,7 +322,7 @@ bool load_plan(Driver& drv, Checker& chk, const RunControl& ctl, const AxisParam
   drv.in.plan_wr_en = false;
   drv.in.plan_wr_data.clear();
   drv.in.plan_len = static_cast<uint32_t>(T);
-  drv.in.fault = twin::BanyanFault{true, f.stage, f.element, 0};
+  drv.in.fault = twin::BanyanFault{true, f.stage, f.element, params::code(params::Fault::Dead)};
   r.fault = "E_" + std::to_string(f.stage) + "," + std::to_string(f.element);
   r.plan_cycles = T;
   return drv.cycle(chk, ctl);

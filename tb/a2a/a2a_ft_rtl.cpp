@@ -218,7 +218,7 @@ bool plan_exchange(Driver& drv, Checker& chk, const RunControl& ctl, const FtPar
   for (int i = 0; i < p.N; ++i)
     for (int a = 0; a < nb; ++a) drv.src(i, a) = rng.next() & mask(p.DW);
   drv.clear_sinks();
-  drv.in.fault = twin::BanyanFault{true, f.stage, f.element, 0};
+  drv.in.fault = twin::BanyanFault{true, f.stage, f.element, params::code(params::Fault::Dead)};
   drv.in.plan_len = static_cast<uint32_t>(T);
   drv.in.start = true;
   if (!drv.cycle(chk, ctl)) return false;

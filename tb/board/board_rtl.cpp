@@ -20,6 +20,7 @@
 #include "minforge/twin/board/lcan_selftest.hpp"
 #include "minforge/twin/board/rn1_selftest.hpp"
 #include "minforge/twin/engine/banyan_a2a_xchg.hpp"
+#include "ports/board_top.hpp"
 
 namespace minforge::tb {
 
@@ -173,8 +174,8 @@ std::string board_tag(const BoardExpect& e) {
   } else if (e.design == "lcan") {
     std::snprintf(buf, sizeof buf, "LCAN N=%03d D=%03d U=%03d", e.ports, e.lcan_d, e.lcan_u);
   } else if (e.design == "gsen") {
-    std::snprintf(buf, sizeof buf, "GSEN %s N=%03d W=%03d", e.sched == 0 ? "ALT" : "STG", e.ports,
-                  e.width);
+    const char* sched = e.sched == params::code(params::Sched::Alt) ? "ALT" : "STG";
+    std::snprintf(buf, sizeof buf, "GSEN %s N=%03d W=%03d", sched, e.ports, e.width);
   } else {
     std::snprintf(buf, sizeof buf, "BANYAN N=%03d W=%03d", e.ports, e.width);
   }
@@ -185,7 +186,7 @@ BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t want, 
                            const BoardProgress& progress) {
   const int64_t div = (e.clk_hz + e.baud / 2) / e.baud;
   Sim sim(top);  // no reset port: the top's power-on reset (board_por) starts it
-  const Port uart_tx = sim.port("uart_tx"), led = sim.port("led");
+  BoardTopPorts p(sim);
   UartDecoder uart(div);
   BoardCapture c;
   std::string cur;
@@ -195,13 +196,13 @@ BoardCapture board_capture(const Model& top, const BoardExpect& e, size_t want, 
     sim.settle();
     int byte = 0;
     bool ferr = false;
-    if (uart.step(uart_tx.bit(0) ? 1 : 0, cycle, &byte, &ferr)) {
+    if (uart.step(p.uart_tx.bit(0) ? 1 : 0, cycle, &byte, &ferr)) {
       cur.push_back(static_cast<char>(byte));
       if (byte == '\n') {
         c.lines.push_back({cur, cycle});
         cur.clear();
         if (c.lines.size() == 1) {  // the LEDs as the first line goes out
-          int leds = static_cast<int>(led.value());
+          int leds = static_cast<int>(p.led.value());
           if (e.led_active_low) leds = ~leds;
           c.led_pass = leds & 1;
           c.led_err = (leds >> 1) & 1;
@@ -371,7 +372,7 @@ BoardExpect board_expect(const Model& top) {
     // bytes, which the tag check uses.
     e.ports = row.value("N", 16);
     e.width = row.value("W", 2);
-    e.sched = row.value("SCHED", 0);
+    e.sched = row.value("SCHED", params::code(params::Sched::Alt));
     e.lcan_d = row.value("D", 0);
     e.lcan_u = row.value("U", 0);
     e.lcan_pipe = row.value("PIPELINE", 0);

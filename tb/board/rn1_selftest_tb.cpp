@@ -27,6 +27,7 @@
 #include "minforge/params.hpp"
 #include "minforge/twin/board/rn1_selftest.hpp"
 #include "minforge/twin/rn1/rn1_net.hpp"
+#include "ports/rn1_selftest_net.hpp"
 #include "rn1/rn1_rtl.hpp"
 
 namespace minforge::tb::models {
@@ -37,7 +38,6 @@ namespace {
 
 namespace rn1 = minforge::rn1;
 namespace twin = minforge::twin;
-using minforge::tb::Port;
 using minforge::tb::Sim;
 using twin::Rn1Exchange;
 
@@ -74,30 +74,27 @@ std::vector<int> links_from(int from_stage, bool to_endpoint) {
 
 std::vector<Rn1Exchange> run_rtl(const Scenario& sc) {
   Sim sim(minforge::tb::models::Vrn1_selftest_net());
-  sim.port("seed").set(sc.seed);
-  minforge::tb::rn1_apply_faults(sim, sc.faults);
-  sim.port("tamper_pay").set(sc.tamper_pay ? 1 : 0);
-  sim.port("tamper_dup").set(sc.tamper_dup ? 1 : 0);
-  sim.port("start").set(1);
+  minforge::tb::Rn1SelftestNetPorts p(sim);
+  p.seed.set(sc.seed);
+  minforge::tb::rn1_apply_faults(p, sc.faults);
+  p.tamper_pay.set(sc.tamper_pay ? 1 : 0);
+  p.tamper_dup.set(sc.tamper_dup ? 1 : 0);
+  p.start.set(1);
   sim.reset(2);
-  const Port done = sim.port("done"), cycles = sim.port("cycles"),
-             delivered = sim.port("delivered"), errors = sim.port("errors"),
-             err_bad = sim.port("err_bad"), err_dup = sim.port("err_dup"),
-             failed = sim.port("failed"), missing = sim.port("missing");
   std::vector<Rn1Exchange> out;
   bool was_done = false;
   for (uint64_t e = 1; e <= kMaxEdges && out.size() < kExchanges; ++e) {
     sim.cycle();
-    const bool d = done.bit(0);
+    const bool d = p.done.bit(0);
     if (d && !was_done) {
       Rn1Exchange x;
-      x.cycles = static_cast<uint32_t>(cycles.value());
-      x.delivered = static_cast<uint32_t>(delivered.value());
-      x.errors = static_cast<uint32_t>(errors.value());
-      x.bad = static_cast<uint32_t>(err_bad.value());
-      x.dup = static_cast<uint32_t>(err_dup.value());
-      x.failed = static_cast<uint32_t>(failed.value());
-      x.missing = static_cast<uint32_t>(missing.value());
+      x.cycles = static_cast<uint32_t>(p.cycles.value());
+      x.delivered = static_cast<uint32_t>(p.delivered.value());
+      x.errors = static_cast<uint32_t>(p.errors.value());
+      x.bad = static_cast<uint32_t>(p.err_bad.value());
+      x.dup = static_cast<uint32_t>(p.err_dup.value());
+      x.failed = static_cast<uint32_t>(p.failed.value());
+      x.missing = static_cast<uint32_t>(p.missing.value());
       x.end_edge = e;
       out.push_back(x);
     }

@@ -57,7 +57,7 @@ bool run_net(Sim& sim, Checker* chk, const RunControl& ctl, const RunConfig& c, 
 
   Rn1NetPorts p(sim);
   p.seed.set(seed);
-  rn1_apply_faults(sim, f);
+  rn1_apply_faults(p, f);
   for (int k = 0; k < nout; ++k) p.cfg_en.set_bit(k, true);
   p.mon_switch.set(c.monitor_switch ? 1 : 0);
   sim.reset(2);
@@ -223,23 +223,6 @@ std::string run_name(const RunConfig& c) {
 }
 
 }  // namespace
-
-void rn1_apply_faults(Sim& sim, const FaultSet& f) {
-  Port rdead = sim.port("flt_router_dead"), ldead = sim.port("flt_link_dead"),
-       lstuck = sim.port("flt_link_stuck"), ldir = sim.port("flt_link_dir"),
-       lbit = sim.port("flt_link_bit"), lval = sim.port("flt_link_val");
-  for (size_t r = 0; r < f.router_dead.size(); ++r)
-    rdead.set_bit(static_cast<int>(r), f.router_dead[r] != 0);
-  for (size_t l = 0; l < f.links.size(); ++l) {
-    const LinkFault& lf = f.links[l];
-    const int k = static_cast<int>(l);
-    ldead.set_bit(k, lf.dead);
-    lstuck.set_bit(k, lf.stuck);
-    ldir.set_bit(k, lf.backward);
-    lbit.set(3 * k, 3, static_cast<uint64_t>(lf.bit));
-    lval.set_bit(k, lf.value);
-  }
-}
 
 Rn1NetRun rn1_net_lockstep(const Model& model, const RunConfig& c, const RunOptions& opt) {
   twin::validate(c);

@@ -76,9 +76,24 @@ Rn1NetRun rn1_net_lockstep(const Model& net, const twin::RunConfig& c, const Run
 // the number of cycles simulated.
 uint64_t rn1_net_rtl_only(const Model& net, const twin::RunConfig& c);
 
-// Drives a fault set into the flt_* ports every RN1 network top (and the board self-test
-// network) has: flt_router_dead, flt_link_dead / _stuck / _dir / _bit / _val.
-void rn1_apply_faults(Sim& sim, const rn1::FaultSet& f);
+// Drives a fault set into the flt_* ports every RN1 network top (Rn1NetPorts) and the board
+// self-test network (Rn1SelftestNetPorts) have: flt_router_dead, flt_link_dead / _stuck /
+// _dir / _bit / _val.  Ports: a generated port struct (tb/core/ports.cmake), so a top
+// without one of them does not compile.
+template <class Ports>
+void rn1_apply_faults(Ports& p, const rn1::FaultSet& f) {
+  for (size_t r = 0; r < f.router_dead.size(); ++r)
+    p.flt_router_dead.set_bit(static_cast<int>(r), f.router_dead[r] != 0);
+  for (size_t l = 0; l < f.links.size(); ++l) {
+    const rn1::LinkFault& lf = f.links[l];
+    const int k = static_cast<int>(l);
+    p.flt_link_dead.set_bit(k, lf.dead);
+    p.flt_link_stuck.set_bit(k, lf.stuck);
+    p.flt_link_dir.set_bit(k, lf.backward);
+    p.flt_link_bit.set(3 * k, 3, static_cast<uint64_t>(lf.bit));
+    p.flt_link_val.set_bit(k, lf.value);
+  }
+}
 
 // The NAME of a topology's network top in mf_rn1_model (tb/rn1/rn1.cmake): fig20.7 ->
 // fig20_7, rn1-64 -> rn1_64 (rtl/rn1/gen/rn1_net_<NAME>.v, model Vrn1_net_<NAME>).

@@ -5,7 +5,9 @@
 #              [PREFIX_VAR <var>])  (the model's prefix, below, set in <var>)
 # router: rtl/rn1/rn1.v with MODE_SEL = 0 (configuration register), prefix Vrn1_router, -O1;
 # monitor: rtl/rn1/rn1_monitor.v with NL = 100 (not a power of two: out-of-range link
-# numbers), LW = 7, MAXC = 5, CW = 3 (counters saturate at 7), TH = 3, prefix Vrn1_monitor;
+# numbers), LW = 7, MAXC = 5, CW = 3 (counters saturate at 7), TH = 3, prefix Vrn1_monitor,
+# built by mf_param_model (tb/core/verilate.cmake): the harness reads these parameters from
+# its manifest {"module","NL","LW","MAXC","CW","TH"} (rn1_monitor_harness.cpp);
 # router_pins: the same with MODE_SEL = 1 (pins), prefix Vrn1_router_pins, -O0 (its runs take
 # 0.1 s; -O1 would double its compile time);
 # fig20_7 / fig20_9 / rn1_64 / fig20_3 / fig20_4: the network top rtl/rn1/gen/rn1_net_<NAME>.v, prefix
@@ -34,9 +36,9 @@ function(mf_rn1_model target)
                 SOURCES ${MF_RN1_RTL}/rn1.v ARGS ${args} -GMODE_SEL=0)
   elseif(R_NAME STREQUAL "monitor")
     set(prefix Vrn1_monitor)
-    mf_verilate(${target} PREFIX ${prefix} TOP rn1_monitor TRACE UNITY 1 ${module}
-                SOURCES ${MF_RN1_RTL}/rn1_monitor.v ARGS ${args} -GNL=100 -GLW=7 -GMAXC=5
-                -GCW=3 -GTH=3)
+    mf_param_model(${target} TOP rn1_monitor SOURCE ${MF_RN1_RTL}/rn1_monitor.v
+                   PREFIX ${prefix} DIRS ${MF_RN1_RTL_DIRS} MODULE ${R_MODULE}
+                   PARAMS NL=100 LW=7 MAXC=5 CW=3 TH=3)
   elseif(R_NAME STREQUAL "router_pins")
     set(prefix Vrn1_router_pins)
     mf_verilate(${target} PREFIX ${prefix} TOP rn1 TRACE UNITY 2 ${module}

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/manifest.hpp"
 #include "core/sim.hpp"
 #include "minforge/twin/rn1/rn1_monitor.hpp"
 #include "ports/rn1_monitor.hpp"
@@ -14,14 +15,23 @@ namespace minforge::tb {
 
 namespace {
 
-bool run_monitor(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, uint64_t cycles,
-                 Rn1MonitorRun& res) {
-  const twin::Rn1Monitor::Params prm{100, 7, 5, 3, 3};  // tb/rn1/rn1.cmake, NAME monitor
+// The model's parameters, from the manifest its recipe embeds (tb/rn1/rn1.cmake, NAME monitor).
+twin::Rn1Monitor::Params monitor_params(const Model& m) {
+  return read_manifest(m, "rn1_monitor", [](const nlohmann::json& j) {
+    return twin::Rn1Monitor::Params{j.at("NL").get<int>(), j.at("LW").get<int>(),
+                                    j.at("MAXC").get<int>(), j.at("CW").get<int>(),
+                                    j.at("TH").get<int>()};
+  });
+}
+
+bool run_monitor(Sim& sim, Checker& chk, const RunControl& ctl, const twin::Rn1Monitor::Params& prm,
+                 uint64_t seed, uint64_t cycles, Rn1MonitorRun& res) {
   Rn1MonitorPorts p(sim);
   twin::Rn1Monitor model(prm);
   Rng rng(seed ^ 0x3031u);
+  const auto nl = static_cast<uint64_t>(prm.nl);
   uint64_t t = 0;
-  std::vector<int> faulty = {static_cast<int>(rng.below(100)), static_cast<int>(rng.below(100))};
+  std::vector<int> faulty = {static_cast<int>(rng.below(nl)), static_cast<int>(rng.below(nl))};
   std::vector<int> cand(static_cast<size_t>(prm.maxc), 0);
   auto tick = [&](bool rst, bool valid, int n) {
     chk.cycle = t;
@@ -59,7 +69,7 @@ bool run_monitor(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, u
   while (t < cycles && !ctl.stop(chk)) {
     const uint64_t pick = rng.below(1000);
     if (pick < 3) {  // reset, new faulty links
-      faulty = {static_cast<int>(rng.below(100)), static_cast<int>(rng.below(100))};
+      faulty = {static_cast<int>(rng.below(nl)), static_cast<int>(rng.below(nl))};
       ++res.resets;
       tick(true, false, 0);
       continue;
@@ -70,8 +80,9 @@ bool run_monitor(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, u
       int l = 0;
       bool fresh = false;
       while (!fresh) {
-        l = rng.below(20) == 0 ? static_cast<int>(rng.below(128))  // out of range sometimes
-                               : static_cast<int>(rng.below(100));
+        l = rng.below(20) == 0
+                ? static_cast<int>(rng.below(uint64_t{1} << prm.lw))  // out of range sometimes
+                : static_cast<int>(rng.below(nl));
         fresh = true;
         for (int d = 0; d < c; ++d) fresh = fresh && cand[static_cast<size_t>(d)] != l;
       }
@@ -82,7 +93,7 @@ bool run_monitor(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, u
       const int pos = static_cast<int>(rng.below(static_cast<uint64_t>(n)));
       for (int c = 0; c < prm.maxc; ++c)
         if (c != pos && cand[static_cast<size_t>(c)] == f)
-          cand[static_cast<size_t>(c)] = (f + 1) % 100;
+          cand[static_cast<size_t>(c)] = (f + 1) % prm.nl;
       cand[static_cast<size_t>(pos)] = f;
     }
     const bool valid = rng.below(4) != 0;
@@ -98,11 +109,12 @@ bool run_monitor(Sim& sim, Checker& chk, const RunControl& ctl, uint64_t seed, u
 Rn1MonitorRun rn1_monitor_lockstep(const Model& monitor, uint64_t seed, uint64_t cycles,
                                    const RunOptions& opt) {
   Rn1MonitorRun res;
+  const twin::Rn1Monitor::Params prm = monitor_params(monitor);
   res.run = run_checked(monitor, opt, "rn1_monitor_" + std::to_string(seed),
                         "rn1 monitor seed=" + std::to_string(seed),
                         [&](Sim& sim, Checker& chk, const RunControl& ctl) {
                           Rn1MonitorRun r;
-                          const bool ok = run_monitor(sim, chk, ctl, seed, cycles, r);
+                          const bool ok = run_monitor(sim, chk, ctl, prm, seed, cycles, r);
                           if (!ctl.replay) res = r;
                           return ok;
                         });

@@ -205,8 +205,8 @@ endfunction()
 # The recipe of a model that is one RTL module and its parameters, the shape every family
 # recipe of one module shares (mf_a2a_axis_model, mf_a2a_ft_model in tb/a2a, mf_hypercube_model,
 # mf_lcan_model, mf_rn1_model's monitor): the family function checks its arguments, fills in
-# its defaults and names the model; this one verilates TOP from SOURCE into <target> with -Wall --assert
-# --x-assign fast --x-initial fast, FST tracing of the top's ports (--trace-depth 1), ARGS,
+# its defaults and names the model; this one verilates TOP from SOURCE into <target> with
+# -Wall --assert --x-assign fast --x-initial fast, FST tracing of the top's ports (--trace-depth 1), ARGS,
 # -I<dir> for each of DIRS and -G<NAME>=<value> for each of PARAMS, -O0, one unity translation
 # unit, and embeds the manifest {"module": "<TOP>", "<NAME>": <value>, ...} (PARAMS in their
 # order) that the family's harness reads.  A value <GROUP>:<name> is the code MF_<GROUP>_<NAME>

@@ -202,18 +202,18 @@ endfunction()
 
 # mf_param_model(<target> TOP <module> SOURCE <file> PREFIX <Vname> DIRS <dir>...
 #                PARAMS <NAME>=<value>... [ARGS <verilator arg>...] [MODULE <bool>])
-# The recipe of a model that is one RTL module and its parameters, the shape every family
-# recipe of one module shares (mf_a2a_axis_model, mf_a2a_ft_model in tb/a2a, mf_hypercube_model,
-# mf_lcan_model, mf_rn1_model's monitor): the family function checks its arguments, fills in
-# its defaults and names the model; this one verilates TOP from SOURCE into <target> with
-# -Wall --assert --x-assign fast --x-initial fast, FST tracing of the top's ports (--trace-depth 1), ARGS,
-# -I<dir> for each of DIRS and -G<NAME>=<value> for each of PARAMS, -O0, one unity translation
-# unit, and embeds the manifest {"module": "<TOP>", "<NAME>": <value>, ...} (PARAMS in their
-# order) that the family's harness reads.  A value <GROUP>:<name> is the code MF_<GROUP>_<NAME>
-# of rtl/common/mf_codes.vh (scripts/mfparams.py json): -G gets its number, the manifest its
-# name ("gsen").  The manifest is written at configure time to
-# <binary dir>/models/<Vname>.json.  MODULE <bool>: the family's MODULE option passed on
-# (true: built for a shared library's mf_tb_model(), mf_verilate MODULE).
+# The recipe of a model that is one RTL module and its parameters, the shape every family recipe of
+# one module shares (mf_a2a_axis_model, mf_a2a_ft_model in tb/a2a, mf_hypercube_model,
+# mf_lcan_model, mf_rn1_model's monitor): the family function checks its arguments, fills in its
+# defaults and names the model; this one verilates TOP from SOURCE into <target> with -Wall --assert
+# --x-assign fast --x-initial fast, FST tracing of the top's ports (--trace-depth 1), ARGS, -I<dir>
+# for each of DIRS and -G<NAME>=<value> for each of PARAMS, -O0, one unity translation unit, and
+# embeds the manifest {"module": "<TOP>", "<NAME>": <value>, ...} (PARAMS in their order) that the
+# family's harness reads.  A value <GROUP>:<name> is the code MF_<GROUP>_<NAME> of
+# rtl/common/mf_codes.vh (scripts/mfparams.py json): -G gets its number, the manifest its name
+# ("gsen").  The manifest is written at configure time to <binary dir>/models/<Vname>.json.  MODULE
+# <bool>: the family's MODULE option passed on (true: built for a shared library's mf_tb_model(),
+# mf_verilate MODULE).
 # mf_arg_defaults(<prefix> <NAME> <value>...): in a family recipe after
 # cmake_parse_arguments(<prefix> ...), <prefix>_<NAME> = <value> for each pair not given.
 function(mf_arg_defaults p)

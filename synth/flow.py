@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 import sweep
-from tables import DESIGNS, ROOT, SYNTH, RequestError, ToolError, boards_json
+from tables import DESIGNS, ROOT, SCHEDS, SYNTH, RequestError, ToolError, boards_json
 from toolflow import (STALE, available_tops, build, generated_note, make_request, parse_params,
                       stale_keys, summary_line, tool_versions, tree_cell, write_json)
 
@@ -65,7 +65,8 @@ def engine_throughput(r: dict):
         return None
     n_ports, width, b = ps["N"], ps["W"], ps.get("B", 1)
     n = clog2(n_ports)
-    rounds = (1 << n) if ps.get("DESIGN") == "gsen" and ps.get("SCHED", 0) == 1 else n_ports
+    stage = ps.get("DESIGN") == "gsen" and ps.get("SCHED", SCHEDS["alt"]) == SCHEDS["stage"]
+    rounds = (1 << n) if stage else n_ports
     levels, span = 1, 4
     while span < n_ports:
         levels, span = levels + 1, span * 4

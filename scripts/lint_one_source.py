@@ -9,7 +9,10 @@ them through a generated view (scripts/mfparams.py: C++ minforge/params.hpp, JSO
 This lint reads every file git tracks (code only: comments and, in Verilog/C++, nothing in
 // or /* */) and reports each line where one of the rules below finds a hand-written copy:
 
-  code-compare   CONTROL / SCHED / DESIGN / PLAYER_CONTROL / ENG compared with a number
+  code-compare   CONTROL / SCHED / DESIGN / PLAYER_CONTROL / ENG compared with a number,
+                 or a field of that name (`a.engine == 4`, `e.sched == 0`)
+  code-option    a command-line option that takes a code given as a number (`--engine 1`,
+                 `--sched 0`): the tools take the code's name (`--engine banyan`)
   code-override  .CONTROL(1), -GSCHED=2, SCHED=0, ENGINE=1, {"CONTROL": 5} (an instance,
                  tool or script parameter set to a bare code)
   code-default   a Verilog parameter or localparam declared with a bare code as its value:
@@ -75,6 +78,8 @@ COMPARE_PARAMS = r"(?:ENG|" + CODE_PARAMS + ")"
 RULES = [
     ("code-compare", re.compile(r"\b" + COMPARE_PARAMS + r"\s*[!=]=\s*" + NUM)),
     ("code-compare", re.compile(NUM + r"\s*[!=]=\s*" + COMPARE_PARAMS + r"\b")),
+    ("code-compare", re.compile(r"\.(?:engine|sched|design)\s*[!=]=\s*" + NUM)),
+    ("code-option", re.compile(r"--(?:engine|sched|design)[ =]\d")),
     ("code-override", re.compile(r"\." + OVERRIDE_PARAMS + r"\s*\(\s*" + NUM + r"\s*\)")),
     ("code-override", re.compile(r"(?:^|[\s\"'(,|-])(?:-G|-P\w+\.)?" + OVERRIDE_PARAMS + r"=\d")),
     ("code-override", re.compile(r"[\"']" + OVERRIDE_PARAMS + r"[\"']\s*:\s*-?\d")),
@@ -233,6 +238,11 @@ def lint(files):
 PLANTS = [
     ("rtl/banyan/banyan_fabric.v", "  wire planted = (CONTROL == 0);", "code-compare"),
     ("tb/formal/a2a_xchg/a2a_xchg_fv.sv", "  wire planted = (ENG == 2);", "code-compare"),
+    ("tb/board/board_rtl.cpp", "  const bool planted = e.sched == 0;", "code-compare"),
+    ("tb/axis/run_axis.py", "    planted = a.engine == 4", "code-compare"),
+    ("tb/axis/CMakeLists.txt", "add_test(NAME planted COMMAND run_axis.py --engine 1 --n 8)",
+     "code-option"),
+    ("scripts/axis_long.sh", "python3 tb/axis/run_axis.py --engine=0 --sched 0", "code-option"),
     ("tb/icarus/gsen_fabric_tb.v", "  gsen_fabric #(.N(4), .CONTROL(2)) u_planted ();",
      "code-override"),
     ("scripts/lint_rtl.sh", 'sweeps+=("rtl/gsen/gsen_fabric.v|-GN=10 -GCONTROL=3")',

@@ -48,7 +48,7 @@ struct BoardExpect {
   std::string board;   // the board table's name, e.g. "icebreaker"
   std::string design;  // "gsen", "banyan", "rn1", "lcan", "banyan_ft" or "axis"
   int ports = 0, width = 0;
-  int sched = 0;  // GSEN: 0 alt, 1 stage
+  int sched = params::code(params::Sched::Alt);  // GSEN: the params::Sched code (MF_SCHED_*)
   int64_t clk_hz = 0;
   int baud = static_cast<int>(params::kUartBaud);
   int64_t line_period = 0;  // cycles between report lines

@@ -133,6 +133,9 @@ run xpose_gsen_alt_n10    tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_GSE
 run xpose_gsen_stg_n16    tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_GSEN N=16 SCHED=$MF_SCHED_STAGE PIPELINE=0 CYCLES=22
 run xpose_banyan_n16_b3   tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_BANYAN N=16 W=18 B=3 CYCLES=58
 run xpose_banyan_ft_n16  tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_BANYAN_FT N=16 W=16 CYCLES=58 FAULT_STAGE=2 FAULT_ELEM=3 PLAN_LEN=48 "PLAN_FILE=\"$D/ft_n16_e23.hex\""  # B*T + FLAT + 4 + PL = 48 + 4 + 4 + 2
+# ... and with that plan around another element than the dead one (1,5): 48 messages lost per
+# exchange, which errors must count (missing > 0, errors = the sum of the checker's counts)
+run xpose_banyan_ft_loss  tb/board/board_xpose_icarus_tb.v ENGINE=$MF_DESIGN_BANYAN_FT N=16 W=16 CYCLES=58 FAULT_STAGE=1 FAULT_ELEM=5 PLAN_LEN=48 "PLAN_FILE=\"$D/ft_n16_e23.hex\"" LOSS=1
 # the board tops' report line (rtl/board/uart_line_fmt.v): every byte of every line against the
 # header's format, with and without the checksum field, under a random out_ready
 run uart_line_fmt         tb/board/uart_line_fmt_icarus_tb.v SUM_FIELD=0

@@ -13,6 +13,10 @@
 //   FAULT_STAGE, FAULT_ELEM, PLAN_FILE, PLAN_LEN   as board_xpose (ENGINE = banyan_ft)
 //   CYCLES      the exchange's expected cycle count (B*ROUNDS + FLAT + 4 + PL)
 //   EXCHANGES   clean exchanges to run (>= 1)
+//   LOSS        1: the plan is for another element than the dead one (banyan_ft), so
+//               messages are lost: each exchange must report missing > 0 and errors = the
+//               sum of the checker's counts (err_dst + err_dup + missing + relay_miss +
+//               relay_ovf + data errors, board_xpose's header), not 0
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -30,6 +34,7 @@ module board_xpose_icarus_tb;
   parameter integer FAULT_ELEM = 1;
   parameter PLAN_FILE = "banyan_ft_n16_f1_1.hex";
   parameter integer PLAN_LEN = 48;
+  parameter integer LOSS = 0;
 
   localparam integer NS = $clog2(N);
   localparam integer DW = W - 2 * NS - $clog2(B);
@@ -104,7 +109,14 @@ module board_xpose_icarus_tb;
         seed <= seed + 32'd1;
       end
       while (!done) @(posedge clk);
-      if (k < EXCHANGES) begin
+      if (LOSS != 0) begin
+        $display("exchange %0d: wrong plan: cycles %0d missing %0d errors %0d (want the sum %0d)",
+                 k, cycles, u_dut.missing, errors, u_dut.err_dst + u_dut.err_dup +
+                 u_dut.missing + u_dut.relay_miss + u_dut.relay_ovf + u_dut.err_data);
+        if (cycles != CYCLES || u_dut.missing == 0 || errors !== u_dut.err_dst +
+            u_dut.err_dup + u_dut.missing + u_dut.relay_miss + u_dut.relay_ovf +
+            u_dut.err_data) bad = bad + 1;
+      end else if (k < EXCHANGES) begin
         $display("exchange %0d: seed %0d cycles %0d errors %0d S=%08h (want %08h)", k, k,
                  cycles, errors, sum, want_sum(k));
         if (cycles != CYCLES || errors != 0 || sum != want_sum(k)) bad = bad + 1;
@@ -115,8 +127,12 @@ module board_xpose_icarus_tb;
     end
     if (busy_bad != 0) bad = bad + 1;
     if (bad == 0) begin
-      $display("PASS board_xpose ENGINE=%0d N=%0d W=%0d B=%0d: %0d exchanges transposed, a torn seed caught",
-               ENGINE, N, W, B, EXCHANGES);
+      if (LOSS != 0)
+        $display("PASS board_xpose ENGINE=%0d N=%0d: %0d exchanges with a wrong plan, every loss counted in errors",
+                 ENGINE, N, EXCHANGES + 1);
+      else
+        $display("PASS board_xpose ENGINE=%0d N=%0d W=%0d B=%0d: %0d exchanges transposed, a torn seed caught",
+                 ENGINE, N, W, B, EXCHANGES);
       $finish;
     end else begin
       $display("FAIL board_xpose: %0d bad exchanges", bad);

@@ -21,7 +21,10 @@ A mutant's id is "<file>:<line>:<col>:<family>:<original>-><replacement>": stabl
 reproducible (`--show ID` prints the patched lines).  Killing, cheapest first, stopping at
 the first kill:
   lint      Verilator --lint-only -Wall of the file (as scripts/lint_rtl.sh): a mutant that
-            fails is "stillborn" (left out of the score)
+            fails is "stillborn" (left out of the score); then the illegal parameter sets of
+            scripts/lint_rtl.sh (its "bad" list) that concern the file (the set's file, a
+            file that `includes it, or an ERROR_<module>_ of the file's module): a mutant that
+            lets one elaborate, or stops it without its message, is killed (rtl.lint fails)
   icarus    the Icarus benches of scripts/icarus_smoke.sh whose compiled file list
             (iverilog -Mall) holds the file
   formal    the SymbiYosys tasks whose [files] hold it (tb/formal/run.py --patch); with
@@ -657,6 +660,60 @@ def lint_flags(root: Path):
     return [f"-I{root / d}" for d in dirs]
 
 
+class IllegalSets:
+    """The illegal parameter sets of scripts/lint_rtl.sh (its bad=(...) list: "top|file|
+    P=V[,P=V]|text of the $error|ERROR_ module"), read from the snapshot's script: each must
+    still stop Verilator with its text, or rtl.lint fails."""
+
+    def __init__(self):
+        script = (SRC[0] / "scripts" / "lint_rtl.sh").read_text()
+        m = re.search(r"^bad=\((.*?)^\)", script, re.S | re.M)
+        rc, out, _ = run(["python3", "scripts/mfparams.py", "sh"], cwd=SRC[0])
+        env = dict(kv.partition("=")[::2] for kv in out.splitlines()) if rc == 0 else {}
+        self.sets = []
+        for line in (m.group(1).splitlines() if m else []):
+            q = re.match(r'\s*"([^"]*)"', line)
+            if not q:
+                continue
+            text = re.sub(r"\$(\w+)", lambda v: env.get(v.group(1), v.group(0)), q.group(1))
+            parts = text.split("|")
+            if len(parts) == 5 and "$" not in parts[2]:
+                top, f, pv, msg, mod = parts
+                self.sets.append({"top": top, "file": f, "pv": pv.split(","), "text": msg, "mod": mod})
+
+    def for_file(self, file: str) -> list:
+        """The sets a mutant of file can change: the set's own file, a file that includes it
+        (a .vh), or whose ERROR_ module names the file's module."""
+        base, mod = Path(file).name, Path(file).stem
+        out = []
+        for st in self.sets:
+            src = SRC[0] / st["file"]
+            inc = file.endswith(".vh") and src.is_file() and f'`include "{base}"' in src.read_text()
+            if st["file"] == file or inc or st["mod"].startswith(f"ERROR_{mod}_"):
+                out.append(st)
+        return out
+
+    def killed_by(self, file: str, root: Path):
+        """("killed", label) for the first set the mutated tree at root no longer stops with
+        its text; ("stillborn", label, detail) when the set's file does not even lint at its
+        default parameters (a mutant of a .vh that breaks every includer: not a kill); None
+        when every set still stops."""
+        for st in self.for_file(file):
+            rc, out, _ = run(["verilator", "--lint-only", "-Wno-fatal", *lint_flags(root),
+                              *[f"-G{x}" for x in st["pv"]], st["file"]], cwd=root, timeout=120)
+            if rc == "timeout":
+                continue
+            if rc == 0 or st["text"] not in out:
+                rc, out, _ = run(["verilator", "--lint-only", "-Wall", *lint_flags(root),
+                                  st["file"]], cwd=root, timeout=120)
+                if rc != 0:
+                    first = next((ln for ln in str(out).splitlines() if "%Error" in ln
+                                  or "%Warning" in ln), "")
+                    return ("stillborn", f"verilator lint of {st['file']}", first[:200])
+                return ("killed", f"lint:illegal {st['top']} {','.join(st['pv'])}")
+        return None
+
+
 class Icarus:
     """The benches of scripts/icarus_smoke.sh, read from the script (its one list)."""
 
@@ -1085,6 +1142,7 @@ class Campaign:
         SRC[0] = self.pristine.src
         # the killers read the snapshot (its icarus_smoke.sh, proofs), not the live tree
         self.icarus = Icarus(out) if "icarus" in self.killers else None
+        self.illegal = IllegalSets() if "lint" in self.killers else None
         self.formal = Formal(out, a.formal) if "formal" in self.killers else None
         self.lockstep = Lockstep(out) if "lockstep" in self.killers else None
         self.free = list(self.workers)
@@ -1115,6 +1173,9 @@ class Campaign:
     def killer_inputs(self, file: str) -> str:
         """Hash of what decides a mutant's fate besides its own file: the tests' files."""
         parts = [self.a.killers, self.a.formal, self.a.timeout_factor]
+        if self.illegal:
+            for st in self.illegal.for_file(file):
+                parts += [st["top"], st["pv"], st["text"]]
         if self.icarus:
             for b in self.icarus.benches:
                 if file in b["files"]:
@@ -1233,6 +1294,31 @@ class Campaign:
                     first = next((ln for ln in out.splitlines() if "%Error" in ln or "%Warning" in ln), "")
                     res.update(outcome="stillborn", by="verilator lint", detail=first[:200])
                     return res
+
+            def illegal_stage():
+                """The illegal parameter sets of the file (cheap: Verilator lint runs): True
+                when one no longer stops, i.e. the mutant is killed."""
+                sets = self.illegal.for_file(m.file) if self.illegal else []
+                if not sets:
+                    return False
+                t1 = time.monotonic()
+                got = self.illegal.killed_by(m.file, w.src)
+                dt = round(time.monotonic() - t1, 2)
+                if got and got[0] == "stillborn":
+                    res.update(outcome="stillborn", by=got[1], detail=got[2])
+                    return True
+                if got:
+                    res["tests_run"].append([got[1], "fail", dt])
+                    res.update(outcome="killed", by=got[1])
+                    return True
+                res["tests_run"].append([f"lint:illegal ({len(sets)} sets)", "pass", dt])
+                return False
+            # first, as the cheapest killer; in the CTest sample after the killer pinned beside
+            # the mutant when that is another (few Verilator runs in make test)
+            pref = getattr(self, "prefer", {}).get(m.id)
+            illegal_late = pref is not None and not pref.startswith("lint:illegal")
+            if not illegal_late and illegal_stage():
+                return res
             timed_out = None
             t_lock = None  # when the lockstep stage began (its budget: --lockstep-budget)
             built = set()
@@ -1314,6 +1400,8 @@ class Campaign:
                     return res
                 if st == "timeout" and timed_out is None:
                     timed_out = name
+            if illegal_late and illegal_stage():
+                return res
             if timed_out:
                 res.update(outcome="timed out", by=timed_out)
                 return res

@@ -14,7 +14,8 @@ This lint reads every file git tracks (code only: comments and, in Verilog/C++, 
   code-option    a command-line option that takes a code given as a number (`--engine 1`,
                  `--sched 0`): the tools take the code's name (`--engine banyan`)
   code-override  .CONTROL(1), -GSCHED=2, SCHED=0, ENGINE=1, {"CONTROL": 5} (an instance,
-                 tool or script parameter set to a bare code)
+                 tool or script parameter set to a bare code; in the JSON tables too, e.g.
+                 synth/boards/boards.json, which names its codes: "SCHED": "alt")
   code-default   a Verilog parameter or localparam declared with a bare code as its value:
                  `parameter integer SCHED = 0`, ENGINE / CTRL / PCTRL / PLAYER_CONTROL = <n>,
                  or a local copy of a code itself (`localparam integer CTRL_TAG = 5`).  In a
@@ -58,7 +59,9 @@ import mfparams  # noqa: E402
 SKIP = {"rtl/common/mf_codes.vh", "rtl/common/mf_params.vh", "rtl/common/mf_consts.vh",
         "scripts/mfparams.py",
         "scripts/lint_one_source.py"}
-SKIP_DIRS = ("docs/",)
+# synth/reports/: the flow's generated records (each row's parameters as the tools were given
+# them, rendered into the .md beside them), not a hand-written copy.
+SKIP_DIRS = ("docs/", "synth/reports/")
 WAIVER = re.compile(r"one-source:\s*ok\s*\(\s*\S[^)]*\)")
 
 CODE_PARAMS = r"(?:CONTROL|SCHED|DESIGN|PLAYER_CONTROL|FAULT_KIND)"
@@ -107,7 +110,7 @@ ALT_NUM = re.compile(r"(?:(?:=|\breturn\b|\?|:|\{)\s*\{?\s*|>>\s*)[0-4](?![\w~.'
 LINE_COMMENT = {".v": "//", ".sv": "//", ".vh": "//", ".svh": "//", ".cpp": "//",
                 ".hpp": "//", ".h": "//", ".cc": "//", ".py": "#", ".sh": "#",
                 ".cmake": "#", ".txt": "#", ".core": "#", ".yml": "#", ".yaml": "#",
-                ".sby": "#", ".mk": "#", "": "#"}
+                ".sby": "#", ".mk": "#", "": "#", ".json": None}
 BLOCK = {".v", ".sv", ".vh", ".svh", ".cpp", ".hpp", ".h", ".cc"}
 
 
@@ -240,6 +243,8 @@ PLANTS = [
     ("tb/formal/a2a_xchg/a2a_xchg_fv.sv", "  wire planted = (ENG == 2);", "code-compare"),
     ("tb/board/board_rtl.cpp", "  const bool planted = e.sched == 0;", "code-compare"),
     ("tb/axis/run_axis.py", "    planted = a.engine == 4", "code-compare"),
+    ("synth/boards/boards.json", '      "gsen": {"N": 10, "W": 16, "SCHED": 0, "XPOSE": 1},',
+     "code-override"),
     ("tb/axis/CMakeLists.txt", "add_test(NAME planted COMMAND run_axis.py --engine 1 --n 8)",
      "code-option"),
     ("scripts/axis_long.sh", "python3 tb/axis/run_axis.py --engine=0 --sched 0", "code-option"),

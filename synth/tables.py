@@ -6,7 +6,8 @@
   cells / ECP5 LUT4s, ffs, brams), top (the board's top module, rtl/board/<board>_top.v,
   whose DESIGN parameter chooses the self-test), default_design (DESIGN's default in the
   top), designs: {design: the design's default parameters on that board, which are the
-  defaults of the top's parameters when DESIGN is that design}.  CMake reads the same file
+  defaults of the top's parameters when DESIGN is that design; a code parameter (SCHED) by
+  its name, "alt", turned into its value here}.  CMake reads the same file
   (tb/board/CMakeLists.txt, string(JSON)).
 * Design table: synth/designs.json.  Per design: kind (top: a board's self-test; fabric: a
   fabric placed through its out-of-context timing wrapper), title, ports (even | pow2: the
@@ -62,6 +63,26 @@ class Board:
     designs: dict = field(default_factory=dict)  # design -> default parameters
 
 
+_CODES = mfparams.read_codes()
+# The parameters of a board table row that carry a code, and the code group of each: the
+# table writes the code's name ("SCHED": "alt"), the rows below hold its value.
+ROW_CODE_PARAMS = {"SCHED": "SCHED", "CONTROL": "CTRL"}
+
+
+def _row_params(where: str, row: dict) -> dict:
+    """A design's row of the board table with its code names turned into their values."""
+    out = dict(row)
+    for p, group in ROW_CODE_PARAMS.items():
+        if p not in out:
+            continue
+        v = out[p]
+        if not isinstance(v, str) or v not in _CODES[group]:
+            raise ValueError(f"{BOARDS_JSON}: {where} {p} is {json.dumps(v)}, not the name of a "
+                             f"MF_{group}_* code ({', '.join(_CODES[group])})")
+        out[p] = _CODES[group][v]
+    return out
+
+
 def _load_boards(path=BOARDS_JSON) -> dict:
     out = {}
     for name, b in json.loads(Path(path).read_text()).items():
@@ -70,7 +91,7 @@ def _load_boards(path=BOARDS_JSON) -> dict:
             f"boards/{b['constraints']}", b["pins"]["clk"], b["pins"]["uart_tx"],
             tuple(b["pins"]["led"]), bool(b["led_active_low"]), b["capacity"]["luts"],
             b["capacity"]["ffs"], b["capacity"]["brams"], b["top"], b["default_design"],
-            {d: dict(v) for d, v in b["designs"].items()})
+            {d: _row_params(f"{name} {d}", v) for d, v in b["designs"].items()})
     return out
 
 
@@ -81,7 +102,6 @@ FABRICS = {d: (v["module"], v["wrapper"], tuple(v["controls"]), tuple(v["params"
            for d, v in DESIGNS.items() if v["kind"] == "fabric"}
 TOP_DESIGNS = {d: v for d, v in DESIGNS.items() if v["kind"] == "top"}
 
-_CODES = mfparams.read_codes()
 CONTROLS = dict(_CODES["CTRL"])  # indiv, stage, alt, alt2, alt4, tag
 SCHEDS = dict(_CODES["SCHED"])  # alt, stage, player: the GSEN engines' SCHED
 CONTROL_NAMES = {v: k for k, v in CONTROLS.items()}

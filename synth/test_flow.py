@@ -206,6 +206,26 @@ class Tables(unittest.TestCase):
                 unknown = set(d) - set(tables.TOP_DESIGNS[design]["params"])
                 self.assertFalse(unknown, f"{name} {design}: {unknown}")
 
+    def test_board_table_names_its_codes(self):
+        """A code parameter of a board row is the code's name ("SCHED": "alt"), turned into its
+        value by tables.py; a bare number or an unknown name is refused."""
+        raw = json.loads((tables.SYNTH / "boards" / "boards.json").read_text())
+        named = 0
+        for name, b in raw.items():
+            for design, d in b["designs"].items():
+                for p, group in tables.ROW_CODE_PARAMS.items():
+                    if p in d:
+                        self.assertIsInstance(d[p], str, f"{name} {design} {p}")
+                        self.assertEqual(tables.BOARDS[name].designs[design][p],
+                                         tables.mfparams.read_codes()[group][d[p]])
+                        named += 1
+        self.assertGreater(named, 0)
+        self.assertEqual(tables._row_params("x", {"SCHED": "stage"}),
+                         {"SCHED": tables.SCHEDS["stage"]})
+        for bad in (0, "0", "Alt", "bogus"):
+            with self.assertRaisesRegex(ValueError, "not the name of a MF_SCHED_\\* code"):
+                tables._row_params("icebreaker gsen", {"SCHED": bad})
+
     def test_design_table_names_real_modules(self):
         known = {Path(f).stem for f in toolflow.rtl_files()}
         for design, (module, wrapper, controls, params) in tables.FABRICS.items():

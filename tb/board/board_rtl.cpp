@@ -372,7 +372,13 @@ BoardExpect board_expect(const Model& top) {
     // bytes, which the tag check uses.
     e.ports = row.value("N", 16);
     e.width = row.value("W", 2);
-    e.sched = row.value("SCHED", params::code(params::Sched::Alt));
+    // the table names the scheduler ("SCHED": "alt"); rows of other designs have none
+    const std::string sched = row.value("SCHED", std::string(params::name(params::Sched::Alt)));
+    const auto sched_code = params::sched_from_name(sched);
+    if (!sched_code)
+      throw std::runtime_error("model " + top.name + ": SCHED \"" + sched +
+                               "\" of the board table is not a MF_SCHED_* name");
+    e.sched = params::code(*sched_code);
     e.lcan_d = row.value("D", 0);
     e.lcan_u = row.value("U", 0);
     e.lcan_pipe = row.value("PIPELINE", 0);

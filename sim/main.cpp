@@ -85,6 +85,10 @@ int main(int argc, char** argv) {
     } catch (const std::filesystem::filesystem_error& e) {
       // What the user pointed at (a path) failed; not a bug of minforge.
       return fail(e.what());
+    } catch (const minforge::EnvironmentError& e) {
+      // Valid input the machine could not serve (a tool failed; the message names its log).
+      std::cerr << "minforge: error: " << escape(e.what()) << "\n";
+      return 4;
     } catch (const std::bad_alloc&) {
       return fail(
           "out of memory (the input needs more memory than this machine gives; "

@@ -19,6 +19,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "minforge/common.hpp"
+
 #ifndef MINFORGE_SOURCE_DIR
 #error "MINFORGE_SOURCE_DIR must be defined (tb/core/CMakeLists.txt)"
 #endif
@@ -147,7 +149,7 @@ const Model& ondemand_model(const OnDemandRequest& r) {
     const fs::path lock_path = root / (key + ".lock");
     lock_fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (lock_fd < 0 || ::flock(lock_fd, LOCK_EX) != 0)
-      throw std::runtime_error("cannot lock " + lock_path.string());
+      throw minforge::EnvironmentError("cannot lock " + lock_path.string());
   }
   if (!fs::exists(lib)) {
     const fs::path tmp = root / (key + ".tmp" + std::to_string(getpid()));
@@ -172,8 +174,8 @@ const Model& ondemand_model(const OnDemandRequest& r) {
       const fs::path keep = root / (key + ".failed");
       fs::remove_all(keep);
       fs::rename(tmp, keep);
-      throw std::runtime_error("the Verilator build of " + r.label + " failed; see " +
-                               (keep / "build.log").string());
+      throw minforge::EnvironmentError("the Verilator build of " + r.label + " failed; see " +
+                                       (keep / "build.log").string());
     }
     fs::remove_all(tmp / "build");  // keep the library, the project and the log
     std::error_code ec;
@@ -182,10 +184,10 @@ const Model& ondemand_model(const OnDemandRequest& r) {
   }
   void* handle = dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle)
-    throw std::runtime_error(std::string("cannot load ") + lib.string() + ": " + dlerror());
+    throw minforge::EnvironmentError(std::string("cannot load ") + lib.string() + ": " + dlerror());
   using Entry = const Model* (*)();
   auto entry = reinterpret_cast<Entry>(dlsym(handle, "mf_tb_model"));
-  if (!entry) throw std::runtime_error(lib.string() + " has no mf_tb_model()");
+  if (!entry) throw minforge::EnvironmentError(lib.string() + " has no mf_tb_model()");
   const Model* m = entry();
   loaded[key] = m;
   return *m;

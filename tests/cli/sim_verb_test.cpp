@@ -114,6 +114,28 @@ TEST(SimVerb, BadInputIsOneLineThroughOldAndNewSpellings) {
   std::filesystem::remove_all(empty_cache.parent_path());
 }
 
+// Valid input whose on-demand build fails (here: VERILATOR_ROOT pointing nowhere, so the
+// model's CMake project cannot find Verilator; about 6 s) is neither bad input nor a bug of
+// minforge: exit 4, nothing on stdout, the progress line and one error line naming the
+// build log, which is kept.
+TEST(SimVerb, FailedBuildIsAnEnvironmentError) {
+  const auto cache = scratch_dir() / "cache";
+  const CliResult r =
+      run_cli("sim gsen --ports 8 --control stage",
+              "MINFORGE_CACHE='" + cache.string() + "' VERILATOR_ROOT=/nonexistent");
+  EXPECT_EQ(r.rc, 4) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  const std::string err_line = "minforge: error: the Verilator build of gsen_N8 failed; see ";
+  const size_t at = r.err.find(err_line);
+  ASSERT_NE(at, std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\n', at), r.err.size() - 1) << "the error is the last line: " << r.err;
+  const std::string log =
+      r.err.substr(at + err_line.size(), r.err.size() - 1 - at - err_line.size());
+  EXPECT_TRUE(std::filesystem::exists(log)) << log;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  std::filesystem::remove_all(cache.parent_path());
+}
+
 TEST(SimVerb, Gsen) {
   const CliResult r = run_ok("sim gsen --ports 10 --control alt --seed 3 --json");
   const nlohmann::json j = nlohmann::json::parse(r.out);

@@ -2,7 +2,8 @@
 //
 // Every function of the model that takes user-controlled parameters validates them and
 // throws minforge::InvalidArgument with a one-line message; the CLI turns that into a
-// message on stderr and exit code 2.  Internal invariants use assert-like checks that
+// message on stderr and exit code 2 (EnvironmentError, a tool or the machine failing on
+// valid input: exit 4).  Internal invariants use assert-like checks that
 // throw std::logic_error (a bug, never a user error).
 #pragma once
 
@@ -19,6 +20,15 @@ namespace minforge {
 class InvalidArgument : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
+};
+
+// The machine could not do what valid input asked for: a tool it needs failed or is missing
+// (an on-demand Verilator build), a cache could not be locked or loaded.  Not the user's
+// input and not a bug of minforge: the CLI prints the one-line message (which names the log
+// to read) and exits 4.
+class EnvironmentError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 // ceil(log2(x)) for x >= 1.

@@ -4,7 +4,8 @@
 // of mf_payload32(i, b*N + j)) and a checker on the sink write ports (a2a_check).  The
 // fabric word is W = DW + 2*IW + HBW bits: with B = 1, {payload(i, j), j, i} as the
 // messages of the earlier self-test engine.  `cycles` = B*ROUNDS + LAT when done,
-// LAT = FLAT + 4 + PL (gsen_a2a_xchg's pipeline).
+// LAT = a2a_latency(FLAT, SRC_LAT = 1, PL) = FLAT + 4 + PL (gsen_a2a_xchg's pipeline; the
+// generator memory is read in one cycle, SRC_LAT = 1).
 //
 // Parameters
 //   N               ports, even, >= 4 (N = 2 mod 4 for SCHED = 0)

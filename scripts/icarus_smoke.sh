@@ -5,9 +5,18 @@
 # (tb/hypercube/hypercube_net_tb.v) and the LCAN bench (tb/lcan/lcan_engine_tb.v).  Each bench
 # prints PASS/FAIL and exits non-zero ($fatal) on failure.  Exit code 0 = all passed.
 # Usage: scripts/icarus_smoke.sh [-v]     (-v: show every bench's full output)
+#        scripts/icarus_smoke.sh --list DIR
+#          run nothing: print what this script runs, expanded (loops and variables), one
+#          shell-quoted line each: `cli ARGS...` (the minforge CLI writing a bench's input into
+#          DIR) and `run NAME BENCH PARAM...` (scripts/mutate.py reads its benches this way)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 verbose=0; [ "${1:-}" = "-v" ] && verbose=1
+list=""
+if [ "${1:-}" = "--list" ]; then
+  list=${2:-}
+  [ -n "$list" ] || { echo "icarus_smoke: --list needs the folder the inputs would go to" >&2; exit 2; }
+fi
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # Include and module-search folders (scripts/mfcores.py): the board core's RN1 self-test
 # target brings every RTL core and tb/board (the self-test's network wrapper).
@@ -27,6 +36,7 @@ eval "$(python3 scripts/mfparams.py sh)" || exit 2
 
 # run NAME BENCH [iverilog -P options...]
 run() {
+  if [ -n "$list" ]; then printf 'run'; printf ' %q' "$@"; echo; return 0; fi
   local name=$1 bench=$2; shift 2
   local top; top=$(basename "$bench" .v)
   local opts=()
@@ -49,12 +59,17 @@ E=tb/icarus/a2a_engine_tb.v
 # The schedule player's memory images come from its twin, through the CLI (minforge gsen
 # player): the same tables the Verilator lockstep checks, never a second copy of the routing.
 cli=${MINFORGE_CLI:-build/sim/minforge}
-[ -x "$cli" ] || { echo "icarus_smoke: the minforge CLI is needed ($cli; set MINFORGE_CLI)"; exit 2; }
-D=$work
-"$cli" gsen player --ports 10 --control alt --configs 0,1,3,2,6,7,5,4,12,13 \
-  --hex "$D/player_n10_alt.hex" >/dev/null || exit 2
-"$cli" gsen player --ports 20 --control alt2 --configs 0-15,20-23,28-31 \
-  --hex "$D/player_r20_alt2.hex" >/dev/null || exit 2   # R(20) <= 24, paper 001 Theorem 5.5
+[ -n "$list" ] || [ -x "$cli" ] || { echo "icarus_smoke: the minforge CLI is needed ($cli; set MINFORGE_CLI)"; exit 2; }
+# cli_in ARGS...: the CLI writing a bench's input (its stdout dropped)
+cli_in() {
+  if [ -n "$list" ]; then printf 'cli'; printf ' %q' "$@"; echo; return 0; fi
+  "$cli" "$@" >/dev/null
+}
+D=$work; [ -n "$list" ] && D=$list
+cli_in gsen player --ports 10 --control alt --configs 0,1,3,2,6,7,5,4,12,13 \
+  --hex "$D/player_n10_alt.hex" || exit 2
+cli_in gsen player --ports 20 --control alt2 --configs 0-15,20-23,28-31 \
+  --hex "$D/player_r20_alt2.hex" || exit 2   # R(20) <= 24, paper 001 Theorem 5.5
 run gsen_fabric_pipe      tb/icarus/gsen_fabric_tb.v PIPELINE=1
 run gsen_fabric_comb      tb/icarus/gsen_fabric_tb.v PIPELINE=0
 # gsen_route, the route predictor no other module instantiates: every configuration number and
@@ -71,7 +86,7 @@ run mf_common_w37         tb/icarus/mf_common_tb.v W=37
 for cert in docs/research/gsen_r*_k*.json; do
   b=$(basename "$cert" .json); rn=${b#gsen_r}; rk=${rn#*_k}; rn=${rn%_k*}
   [ "$rn" -le 24 ] || continue   # the small ones: a fraction of a second each
-  "$cli" gsen rcheck --cert "$cert" --hex "$D/$b.hex" >/dev/null || { echo "FAIL $b (rcheck)"; fail=$((fail + 1)); continue; }
+  cli_in gsen rcheck --cert "$cert" --hex "$D/$b.hex" || { echo "FAIL $b (rcheck)"; fail=$((fail + 1)); continue; }
   run "${b}_pipe" tb/icarus/gsen_rbound_tb.v N=$rn K=$rk PIPELINE=1 "CFG_FILE=\"$D/$b.hex\""
   run "${b}_comb" tb/icarus/gsen_rbound_tb.v N=$rn K=$rk PIPELINE=0 "CFG_FILE=\"$D/$b.hex\""
 done
@@ -102,9 +117,9 @@ run banyan_n16_b4_dead    $E ENGINE=$MF_DESIGN_BANYAN N=16 B=4 W=18 FAULT=1 FAUL
 # the fault-tolerant banyan exchange engine (tb/icarus/banyan_ft_engine_tb.v) on the plan
 # images the model writes (minforge banyan fault --plan-hex), loaded with $readmemh
 F=tb/icarus/banyan_ft_engine_tb.v
-"$cli" banyan fault --ports 8 --fault 1,2 --latency 0 --plan-hex "$D/ft_n8_e12.hex" >/dev/null || exit 2
-"$cli" banyan fault --ports 16 --fault 2,3 --latency 4 --plan-hex "$D/ft_n16_e23.hex" >/dev/null || exit 2
-"$cli" banyan fault --ports 32 --fault 2,9 --latency 5 --plan-hex "$D/ft_n32_e29.hex" >/dev/null || exit 2
+cli_in banyan fault --ports 8 --fault 1,2 --latency 0 --plan-hex "$D/ft_n8_e12.hex" || exit 2
+cli_in banyan fault --ports 16 --fault 2,3 --latency 4 --plan-hex "$D/ft_n16_e23.hex" || exit 2
+cli_in banyan fault --ports 32 --fault 2,9 --latency 5 --plan-hex "$D/ft_n32_e29.hex" || exit 2
 run banyan_ft_n8_comb     $F N=8 PIPELINE=0 PLAN_LEN=24 FAULT_STAGE=1 FAULT_ELEM=2 "PLAN_FILE=\"$D/ft_n8_e12.hex\""
 run banyan_ft_n16_b3      $F N=16 B=3 PLAN_LEN=48 FAULT_STAGE=2 FAULT_ELEM=3 "PLAN_FILE=\"$D/ft_n16_e23.hex\""
 run banyan_ft_n16_b3_lat2 $F N=16 B=3 SRC_LAT=2 PLAN_LEN=48 FAULT_STAGE=2 FAULT_ELEM=3 "PLAN_FILE=\"$D/ft_n16_e23.hex\""  # output-registered source RAM
@@ -153,5 +168,6 @@ run board_por_w4          tb/board/board_por_icarus_tb.v CNT_W=4
 run axis_banyan_n8_b4     tb/axis/a2a_axis_tb.v ENGINE=$MF_DESIGN_BANYAN N=8 B=4 FRAMES=5 PAUSE=96
 run axis_gsen_alt_n6_b3_l2 tb/axis/a2a_axis_tb.v ENGINE=$MF_DESIGN_GSEN N=6 B=3 SCHED=$MF_SCHED_ALT DW=8 SRC_LAT=2 FRAMES=5 PAUSE=160
 
+[ -n "$list" ] && exit 0
 echo "icarus_smoke: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -720,41 +720,24 @@ class Icarus:
     def __init__(self, out: Path):
         self.out = out
         self.hexdir = out / "icarus-inputs"
-        script = (SRC[0] / "scripts" / "icarus_smoke.sh").read_text()
-        self.vars = {"D": str(self.hexdir), "work": str(self.hexdir)}
+        # The script's own expansion of what it runs (`icarus_smoke.sh --list DIR`: its loops
+        # and variables resolved, the inputs to be written into DIR), so every bench is read,
+        # the ones inside a shell loop included.
+        rc, text, _ = run(["bash", "scripts/icarus_smoke.sh", "--list", str(self.hexdir)],
+                          cwd=SRC[0])
+        if rc != 0:
+            die(f"icarus_smoke.sh --list failed: {str(text).strip()[:200]}", 1)
         self.benches, self.prep = [], []
-        for raw in script.replace("\\\n", " ").splitlines():
-            line = raw.split(" #")[0].strip()
-            # eval "$(python3 scripts/mfparams.py sh)": the shared codes as shell variables
-            m = re.fullmatch(r'eval "\$\((python3 [^)]*)\)".*', line)
-            if m:
-                rc, out, _ = run(shlex.split(m.group(1)), cwd=SRC[0])
-                if rc != 0:
-                    die(f"icarus_smoke.sh: {m.group(1)} failed: {out.strip()[:200]}", 1)
-                for kv in out.splitlines():
-                    k, _, v = kv.partition("=")
-                    if re.fullmatch(r"[A-Za-z_]\w*", k):
-                        self.vars[k] = v
+        for line in str(text).splitlines():
+            words = shlex.split(line)
+            if not words:
                 continue
-            m = re.fullmatch(r"([EF])=(\S+)", line)
-            if m:
-                self.vars[m.group(1)] = m.group(2)
-                continue
-            if line.startswith('"$cli"'):
-                cmd = line.split("||")[0].split(">/dev/null")[0].strip()
-                if "$" in self.subst(cmd).replace('"$cli"', "").replace("$cli", ""):
-                    # an input written inside a shell loop ($cert): its bench is skipped too
-                    log(f"mutate: icarus_smoke.sh line not read (shell variables): {line[:80]}")
-                    continue
-                self.prep.append(cmd)
-                continue
-            if line.startswith("run "):
-                args = shlex.split(self.subst(line))[1:]
-                if any("$" in x for x in args):
-                    # a run inside a shell loop ("${b}_pipe"): its values exist only there
-                    log(f"mutate: icarus_smoke.sh line not read (shell variables): {line[:80]}")
-                    continue
-                self.benches.append({"name": args[0], "bench": args[1], "params": args[2:]})
+            if words[0] == "cli":
+                self.prep.append(words[1:])
+            elif words[0] == "run" and len(words) >= 3:
+                self.benches.append({"name": words[1], "bench": words[2], "params": words[3:]})
+            else:
+                die(f"icarus_smoke.sh --list: unexpected line {line[:120]!r}", 1)
         inc = [("-I", d) for d in mfcores.resolve(["boards"], target="sim_rn1_selftest",
                                                    relative=True)["include_dirs"]]
         srcs = mfcores.resolve(["boards"], target="sim_rn1_selftest", relative=True)["source_dirs"]
@@ -763,12 +746,6 @@ class Icarus:
                 if d not in srcs:
                     srcs.append(d)
         self.libs = [f"-I{d}" for _, d in inc] + [x for d in srcs for x in ("-y", d)]
-
-    def subst(self, s):
-        # longest names first ($MF_CTRL_ALT2 before $MF_CTRL_ALT)
-        for k, v in sorted(self.vars.items(), key=lambda kv: -len(kv[0])):
-            s = s.replace("$" + k, v)
-        return s
 
     def prepare(self):
         if getattr(self, "_prepared", False):
@@ -780,8 +757,7 @@ class Icarus:
             die(f"the minforge CLI is needed for the Icarus benches' inputs ({cli}; "
                 "set MINFORGE_CLI or build the target minforge)", 1)
         for p in self.prep:
-            cmd = shlex.split(self.subst(p).replace('"$cli"', cli).replace("$cli", cli))
-            cmd = [cli if c == "$cli" else c for c in cmd]
+            cmd = [cli, *p]
             rc, out, _ = run(cmd, cwd=SRC[0])
             if rc != 0:
                 die(f"icarus inputs: {' '.join(cmd)} failed: {out.strip()[:200]}", 1)
@@ -1814,6 +1790,10 @@ def parse_args(argv):
     ap.add_argument("--folders", help="comma-separated RTL folders (rtl/lcan,...)")
     ap.add_argument("--files", help="comma-separated RTL files")
     ap.add_argument("--families", help=f"comma-separated, of {','.join(FAMILIES)}")
+    ap.add_argument("--ids", action="append",
+                    help="exactly this mutant, its id as --list prints it (repeat the option for "
+                         "more; @FILE: the ids in FILE, one per line), e.g. the survivors of a "
+                         "campaign run again against stronger tests")
     ap.add_argument("--killers", default="lint,icarus,formal,lockstep")
     ap.add_argument("--formal", choices=("quick", "all"), default="all")
     ap.add_argument("-j", "--jobs", type=int, default=1)
@@ -1887,6 +1867,29 @@ def select(a):
             if f not in files:
                 die(f"--files: {f} is not a mutable RTL file")
         files = [f for f in files if f in want]
+    if a.ids:
+        ids = []
+        for x in a.ids:
+            if x.startswith("@"):
+                try:
+                    ids += [ln.strip() for ln in Path(x[1:]).read_text().splitlines()]
+                except OSError as e:
+                    die(f"--ids: cannot read {x[1:]} ({e.strerror})")
+            else:
+                ids.append(x.strip())
+        ids = [x for x in ids if x]
+        if not ids:
+            die("--ids: no mutant id given")
+        want_files = sorted({i.split(":")[0] for i in ids})
+        for f in want_files:
+            if f not in files:
+                die(f"--ids: {f} is not a mutable RTL file")
+        by_id = {m.id: m for m in all_mutants(want_files)}
+        missing = [i for i in ids if i not in by_id]
+        if missing:
+            die(f"--ids: no mutant {missing[0]} (scripts/mutate.py --list --files "
+                f"{missing[0].split(':')[0]} lists them)")
+        return sorted({by_id[i] for i in ids}, key=lambda m: m.id)
     muts = all_mutants(files)
     if a.families:
         muts = [m for m in muts if m.family in a.families]

@@ -17,8 +17,12 @@ file that holds them.
   fabric_model_test.cpp          (Markdown prose or a comment) a tracked file of that name
   build/..., ~/.cache/...        not a repository path (not matched at all)
 
-Exit 0 when every path exists, 1 (listing file:line: path) otherwise.  --plant adds a
-planted stale path to the text read and must then fail (the CTest docs.paths.selftest).
+Also: README.md stays a five-minute read, at most README_WORDS words (whitespace-separated,
+tables and code included; the detail and the history live in docs/status.md).
+
+Exit 0 when every path exists and the README fits, 1 (listing file:line: path) otherwise.
+--plant adds a planted stale path to the text read and a README longer than the budget, and
+must then fail (the CTest docs.paths.selftest).
 """
 import argparse
 import glob
@@ -29,6 +33,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# About five minutes at 250 words a minute.
+README_WORDS = 1300
 TOP_DIRS = ("rtl", "model", "tb", "sim", "synth", "tests", "bench", "docs", "scripts", ".ci")
 TOP_FILES = ("README.md", "Makefile", "CMakeLists.txt", ".clang-format", ".gitignore")
 
@@ -258,6 +264,13 @@ def main():
                 pending.setdefault(tok, []).append("%s:%d" % (name, no))
                 continue
             stale.append("%s:%d: %s: %s" % (name_shown, no, tok, why))
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        words = len(f.read().split())
+    if args.plant:
+        words += README_WORDS  # as if a round's log had been pasted in
+    if words > README_WORDS:
+        stale.append("README.md%s: %d words, more than %d (a five-minute read): move the detail "
+                     "to docs/status.md" % (" (planted)" if args.plant else "", words, README_WORDS))
     for s in stale:
         print(s)
     for tok, where in sorted(pending.items()):

@@ -405,6 +405,31 @@ class Mutant:
         return text
 
 
+def _ones_literal(text) -> bool:
+    """A sized literal whose every bit is 1 in its width (1'b1, 4'hF, 8'd255)."""
+    m = re.fullmatch(r"(\d+)'([bBoOdDhH])([0-9a-fA-F_]+)", text)
+    if not m:
+        return False
+    width, base, digits = int(m.group(1)), m.group(2).lower(), m.group(3).replace("_", "")
+    try:
+        v = int(digits, {"b": 2, "o": 8, "d": 10, "h": 16}[base])
+    except ValueError:
+        return False
+    return width > 0 and v == (1 << width) - 1
+
+
+def all_ones(ts) -> bool:
+    """Tokens of a constant all ones in its own width: a sized all-ones literal, alone, in
+    parentheses or replicated ({W{1'b1}}): stuck at 1 would not change its value."""
+    body = [t.text for t in ts if t.text not in ("(", ")")]
+    if len(body) == 1:
+        return _ones_literal(body[0])
+    # {count{lit}}: '{' count... '{' lit '}' '}'
+    if len(body) >= 5 and body[0] == "{" and body[-2:] == ["}", "}"] and body[-4] == "{":
+        return _ones_literal(body[-3])
+    return False
+
+
 def all_zero(ts) -> bool:
     """Tokens of a constant zero: zero literals in braces, a replication's count skipped."""
     k, seen = 0, False
@@ -522,7 +547,10 @@ def generate(file: str, text: str) -> list:
                         # would be the same text: no mutant
                         if not all_zero(toks[k + 1:j]):
                             add(toks[k + 1], "stuck", e, "0", [(a, b, f"(({e}) ^ ({e}))")])
-                        add(toks[k + 1], "stuck", e, "1", [(a, b, f"(~(({e}) ^ ({e})))")])
+                        # and one that is already all ones (1'b1, {W{1'b1}}) stuck at 1 has
+                        # the same value: no mutant (it would count as a survivor)
+                        if not all_ones(toks[k + 1:j]):
+                            add(toks[k + 1], "stuck", e, "1", [(a, b, f"(~(({e}) ^ ({e})))")])
         elif t.kind == "num":
             in_sel = False
             j = k - 1

@@ -162,6 +162,12 @@ run uart_tx_div2          tb/board/uart_tx_icarus_tb.v CLK_HZ=200 BAUD=100
 # The boards' power-on reset: high for exactly 2^CNT_W edges, then low
 run board_por_w1          tb/board/board_por_icarus_tb.v CNT_W=1
 run board_por_w4          tb/board/board_por_icarus_tb.v CNT_W=4
+# The boards' reporter (rtl/board/board_reporter.v) in front of a stand-in engine: report lines
+# exactly LINE_PERIOD cycles apart, the start handshake, rounds, pass / fail (an error in
+# exchange 3); LINE_PERIOD = 2047 = 2^PW - 1 with one-cycle exchanges
+run board_reporter        tb/board/board_reporter_icarus_tb.v LINE_PERIOD=2000 XCYC=37
+run board_reporter_err    tb/board/board_reporter_icarus_tb.v LINE_PERIOD=2000 XCYC=37 ERR_AT=3
+run board_reporter_2047   tb/board/board_reporter_icarus_tb.v LINE_PERIOD=2047 XCYC=1
 # the AXI4-Stream exchange IP (rtl/engine/a2a_axis_xchg.v): frames through every port under
 # random tvalid gaps / tready pauses, every word and the status counters checked (SRC_LAT 1
 # and 2: the source RAM without and with an output register)

@@ -131,6 +131,9 @@ run hypercube_d4          tb/hypercube/hypercube_net_tb.v D=4
 run hypercube_d6_w16      tb/hypercube/hypercube_net_tb.v D=6 W=16
 # the circuit-switched CB-LCAN (tb/lcan/lcan_engine_tb.v): identity, complement and shift
 # routed to completion, every arrival checked
+# the CB-LCAN's legality rule and geometry (rtl/lcan/lcan_functions.vh) against their
+# specification: the corners no network bench reaches (N = 4096, D or U = 16, W = 1 and 32)
+run lcan_functions        tb/icarus/lcan_functions_tb.v
 run lcan_n16_d2_u2        tb/lcan/lcan_engine_tb.v N=16 D=2 U=2
 run lcan_n64_d4_u2        tb/lcan/lcan_engine_tb.v N=64 D=4 U=2
 run lcan_n8_d2_u4         tb/lcan/lcan_engine_tb.v N=8 D=2 U=4

@@ -66,7 +66,7 @@ class Board:
 _CODES = mfparams.read_codes()
 # The parameters of a board table row that carry a code, and the code group of each: the
 # table writes the code's name ("SCHED": "alt"), the rows below hold its value.
-ROW_CODE_PARAMS = {"SCHED": "SCHED", "CONTROL": "CTRL"}
+ROW_CODE_PARAMS = {"SCHED": "SCHED"}  # (the board tops take no other code parameter)
 
 
 def _row_params(where: str, row: dict) -> dict:
